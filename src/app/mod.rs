@@ -1,0 +1,1 @@
+//! The Bevy side of Tabla.

@@ -1,0 +1,184 @@
+//! `tabla bench`: figures for each game, one per line as `game.figure value`. Targets are checked
+//! by reading these figures, not by timed tests.
+
+use crate::levels::{self, LevelGame};
+use crate::robot::{self, RobotPlayer};
+use crate::rules::knight_hunt::KnightHunt;
+use crate::rules::{Seat, Winner};
+use rand::rngs::SmallRng;
+use std::time::Instant;
+
+pub struct Options {
+    /// Only this game (code name), or every game.
+    pub game: Option<String>,
+    /// Arena games per opponent.
+    pub games: usize,
+    pub seed: u64,
+}
+
+/// A player in the arena: the Robot at a level, or one of the simple baselines.
+#[derive(Clone, Copy, Debug)]
+pub enum Player {
+    Robot(u8),
+    Random,
+    Greedy,
+}
+
+/// What the benchmark needs to know of a game beyond `Game`.
+pub trait Benchmarked: RobotPlayer {
+    const NAME: &'static str;
+    fn start() -> Self;
+    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action>;
+}
+
+impl Benchmarked for KnightHunt {
+    const NAME: &'static str = "knight_hunt";
+
+    fn start() -> Self {
+        match levels::find("ron_configs/knight_hunt/two_knights_capture.ron").map(|l| l.game) {
+            Ok(LevelGame::KnightHunt(level)) => KnightHunt::new(&level.setup),
+            other => panic!("the built-in Knight Hunt level is missing: {other:?}"),
+        }
+    }
+
+    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
+        robot::knight_hunt::greedy(self, rng)
+    }
+}
+
+pub fn run(options: &Options) {
+    let wanted = |name: &str| options.game.as_deref().is_none_or(|g| g == name);
+    if wanted(KnightHunt::NAME) {
+        bench_game::<KnightHunt>(options);
+    }
+}
+
+fn print(game: &str, figure: &str, value: f64) {
+    println!("{game}.{figure} {}", (value * 1000.0).round() / 1000.0);
+}
+
+fn bench_game<G: Benchmarked>(options: &Options) {
+    print(G::NAME, "movegen.positions_per_s", movegen_rate::<G>(options.seed));
+    for level in robot::LEVELS {
+        let mut times = robot_times::<G>(level, options.seed, 300);
+        times.sort_by(f64::total_cmp);
+        print(G::NAME, &format!("robot{level}.median_ms"), percentile(&times, 0.5));
+        print(G::NAME, &format!("robot{level}.p95_ms"), percentile(&times, 0.95));
+    }
+    for (name, opponent) in [("random", Player::Random), ("greedy", Player::Greedy)] {
+        let share = arena::<G>(Player::Robot(3), opponent, options.games, options.seed);
+        print(G::NAME, &format!("robot3_vs_{name}.win_share"), share);
+    }
+}
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+/// Positions whose legal actions are listed per second, over seeded random games.
+fn movegen_rate<G: Benchmarked>(seed: u64) -> f64 {
+    let mut rng = robot::rng(seed);
+    let mut positions = 0u64;
+    let mut listed = 0usize;
+    let started = Instant::now();
+    while started.elapsed().as_secs_f64() < 1.0 {
+        let mut game = G::start();
+        while let Some(action) = robot::random_action(&game, &mut rng) {
+            for _ in 0..20 {
+                listed += std::hint::black_box(game.legal_actions()).len();
+            }
+            positions += 20;
+            game.play(&action);
+        }
+    }
+    std::hint::black_box(listed);
+    positions as f64 / started.elapsed().as_secs_f64()
+}
+
+/// Milliseconds per Robot decision over the positions of seeded games against a random player.
+fn robot_times<G: Benchmarked>(level: u8, seed: u64, decisions: usize) -> Vec<f64> {
+    let mut rng = robot::rng(seed ^ level as u64);
+    let mut times = Vec::with_capacity(decisions);
+    let mut game_number = 0u64;
+    while times.len() < decisions {
+        let mut game = G::start();
+        game_number += 1;
+        while game.outcome().is_none() && times.len() < decisions {
+            let action = if game.to_move() == Some(Seat::WHITE) || game.chance().is_some() {
+                act(&game, Player::Random, &mut rng, seed)
+            } else {
+                let started = Instant::now();
+                let action = robot::choose(&game, level, seed ^ game_number);
+                times.push(started.elapsed().as_secs_f64() * 1000.0);
+                action
+            };
+            match action {
+                Some(action) => game.play(&action),
+                None => break,
+            }
+        }
+    }
+    times
+}
+
+fn act<G: Benchmarked>(game: &G, player: Player, rng: &mut SmallRng, seed: u64) -> Option<G::Action> {
+    if let Some(rolls) = game.chance() {
+        return Some(pick_roll(rolls, rng));
+    }
+    match player {
+        Player::Robot(level) => {
+            let decision_seed = seed ^ rand::Rng::random::<u64>(rng);
+            robot::choose(game, level, decision_seed)
+        }
+        Player::Random => robot::random_action(game, rng),
+        Player::Greedy => game.greedy(rng),
+    }
+}
+
+fn pick_roll<A: Clone>(rolls: Vec<(A, f64)>, rng: &mut SmallRng) -> A {
+    let mut left: f64 = rand::Rng::random(rng);
+    for (roll, p) in &rolls {
+        if left < *p {
+            return roll.clone();
+        }
+        left -= p;
+    }
+    rolls.last().expect("a roll").0.clone()
+}
+
+/// Plays `games` seeded games, `hero` taking each seat half the time; returns its share of the
+/// points (a win 1, a draw ½).
+pub fn arena<G: Benchmarked>(hero: Player, opponent: Player, games: usize, seed: u64) -> f64 {
+    let play_range = |range: std::ops::Range<usize>| -> f64 {
+        range
+            .map(|index| {
+                let hero_seat = Seat((index % 2) as u8);
+                let mut rng = robot::rng(seed.wrapping_add(index as u64 * 7919));
+                let mut game = G::start();
+                while game.outcome().is_none() {
+                    let player = if game.to_move() == Some(hero_seat) { hero } else { opponent };
+                    match act(&game, player, &mut rng, seed ^ index as u64) {
+                        Some(action) => game.play(&action),
+                        None => break,
+                    }
+                }
+                match game.outcome().map(|o| o.winner) {
+                    Some(Winner::Seat(seat)) if seat == hero_seat => 1.0,
+                    Some(Winner::Draw) => 0.5,
+                    _ => 0.0,
+                }
+            })
+            .sum()
+    };
+    // The two cores share the games; each game's result depends only on its own seed.
+    let half = games / 2;
+    let points = std::thread::scope(|scope| {
+        let first = scope.spawn(|| play_range(0..half));
+        let second = play_range(half..games);
+        first.join().expect("arena thread") + second
+    });
+    points / games.max(1) as f64
+}

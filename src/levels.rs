@@ -1,0 +1,227 @@
+//! Level files: every variant of every game is a RON file under `ron_configs/`. A broken file is
+//! reported with its name and line, never a panic.
+
+use crate::rules::board::{BoardShape, Square, SquareError};
+use crate::rules::knight_hunt;
+use serde::Deserialize;
+use std::fmt;
+use std::path::Path;
+
+macro_rules! builtin {
+    ($name:literal) => {
+        (concat!("ron_configs/", $name), include_str!(concat!("../ron_configs/", $name)))
+    };
+}
+
+/// The level files built into the program, so the browser build needs no file system.
+pub const BUILTIN: &[(&str, &str)] = &[
+    builtin!("knight_hunt/one_knight.ron"),
+    builtin!("knight_hunt/two_knights.ron"),
+    builtin!("knight_hunt/two_knights_capture.ron"),
+];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// Where the level came from, as given when it was loaded.
+    pub file: String,
+    pub game: LevelGame,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LevelGame {
+    KnightHunt(KnightHuntLevel),
+}
+
+impl Level {
+    /// The game's code name, as in `ron_configs/<game>/`.
+    pub fn game_name(&self) -> &'static str {
+        match self.game {
+            LevelGame::KnightHunt(_) => "knight_hunt",
+        }
+    }
+
+    /// The variant's code name, the key of its title in the string tables.
+    pub fn variant(&self) -> &str {
+        match &self.game {
+            LevelGame::KnightHunt(level) => &level.variant,
+        }
+    }
+
+    pub fn clock_minutes(&self) -> &[u32] {
+        match &self.game {
+            LevelGame::KnightHunt(level) => &level.clock_minutes,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct KnightHuntLevel {
+    pub variant: String,
+    pub setup: knight_hunt::Setup,
+    pub clock_minutes: Vec<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError {
+    pub file: String,
+    /// 1-based; 0 when the file could not be read at all.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+pub fn load(path: &Path) -> Result<Level, LevelError> {
+    let file = path.display().to_string();
+    let source = std::fs::read_to_string(path).map_err(|e| LevelError {
+        file: file.clone(),
+        line: 0,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    parse(&file, &source)
+}
+
+/// The built-in levels, in menu order.
+pub fn builtin() -> Vec<Level> {
+    BUILTIN
+        .iter()
+        .map(|(file, source)| {
+            parse(file, source).unwrap_or_else(|e| panic!("a built-in level is broken: {e}"))
+        })
+        .collect()
+}
+
+/// A built-in level by its file name, or a level file from disk.
+pub fn find(path: &str) -> Result<Level, LevelError> {
+    let wanted = path.trim_start_matches("./");
+    match BUILTIN.iter().find(|(file, _)| *file == wanted) {
+        Some((file, source)) if !Path::new(path).exists() => parse(file, source),
+        _ => load(Path::new(path)),
+    }
+}
+
+pub fn parse(file: &str, source: &str) -> Result<Level, LevelError> {
+    let checker = Checker { file, source };
+    let raw: RawLevel = ron::from_str(source).map_err(|e| LevelError {
+        file: file.to_string(),
+        line: e.span.start.line,
+        message: e.code.to_string(),
+    })?;
+    let game = match raw {
+        RawLevel::KnightHunt(raw) => LevelGame::KnightHunt(checker.knight_hunt(raw)?),
+    };
+    Ok(Level { file: file.to_string(), game })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+enum RawLevel {
+    KnightHunt(RawKnightHunt),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKnightHunt {
+    variant: String,
+    knights_capture: bool,
+    white: RawArmy,
+    black: RawArmy,
+    #[serde(default)]
+    clock_minutes: Vec<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArmy {
+    knights: Vec<String>,
+    pawns: Vec<String>,
+}
+
+/// Checks the meaning of a file that parsed, pointing at the line of each mistake.
+struct Checker<'a> {
+    file: &'a str,
+    source: &'a str,
+}
+
+impl Checker<'_> {
+    fn error(&self, line: usize, message: String) -> LevelError {
+        LevelError { file: self.file.to_string(), line, message }
+    }
+
+    /// The line of the `nth` (0-based) appearance of `"text"` in the file.
+    fn line_of(&self, text: &str, nth: usize) -> usize {
+        let quoted = format!("\"{text}\"");
+        self.source
+            .match_indices(&quoted)
+            .nth(nth)
+            .map(|(at, _)| self.source[..at].matches('\n').count() + 1)
+            .unwrap_or(0)
+    }
+
+    /// The line where a field is first written, or 1.
+    fn line_of_field(&self, field: &str) -> usize {
+        let written = format!("{field}:");
+        self.source.find(&written).map(|at| self.source[..at].matches('\n').count() + 1).unwrap_or(1)
+    }
+
+    fn squares(&self, names: &[String], shape: BoardShape) -> Result<Vec<Square>, LevelError> {
+        names
+            .iter()
+            .map(|name| {
+                shape.parse(name).map_err(|e| {
+                    let hint = match e {
+                        SquareError::Unknown(_) => " (squares are written like \"g1\")".to_string(),
+                        SquareError::OffBoard(_) => {
+                            format!(
+                                " (this board has files a-{} and ranks 1-{})",
+                                (b'a' + shape.files - 1) as char,
+                                shape.ranks
+                            )
+                        }
+                    };
+                    self.error(self.line_of(name, 0), format!("{e}{hint}"))
+                })
+            })
+            .collect()
+    }
+
+    /// Every piece must have a square of its own.
+    fn one_piece_per_square(&self, lists: &[&[Square]]) -> Result<(), LevelError> {
+        let mut seen = Vec::new();
+        for square in lists.iter().flat_map(|list| list.iter()) {
+            if seen.contains(square) {
+                let name = square.to_string();
+                return Err(self.error(self.line_of(&name, 1), format!("two pieces on square \"{name}\"")));
+            }
+            seen.push(*square);
+        }
+        Ok(())
+    }
+
+    fn knight_hunt(&self, raw: RawKnightHunt) -> Result<KnightHuntLevel, LevelError> {
+        let shape = BoardShape::CHESS;
+        let knights = [self.squares(&raw.white.knights, shape)?, self.squares(&raw.black.knights, shape)?];
+        let pawns = [self.squares(&raw.white.pawns, shape)?, self.squares(&raw.black.pawns, shape)?];
+        self.one_piece_per_square(&[&knights[0], &knights[1], &pawns[0], &pawns[1]])?;
+        if knights.iter().any(|k| k.is_empty()) {
+            return Err(
+                self.error(self.line_of_field("knights"), "each side needs at least one knight".into())
+            );
+        }
+        Ok(KnightHuntLevel {
+            variant: raw.variant,
+            setup: knight_hunt::Setup { knights_capture: raw.knights_capture, knights, pawns },
+            clock_minutes: raw.clock_minutes,
+        })
+    }
+}

@@ -1,0 +1,11 @@
+//! Tabla: five board games for children. The rules, the Robot, the level files, the text interface
+//! and the benchmark are plain Rust; everything Bevy lives under `app` (the default `app` feature).
+
+pub mod bench;
+pub mod levels;
+pub mod robot;
+pub mod rules;
+pub mod text;
+
+#[cfg(feature = "app")]
+pub mod app;

@@ -1,0 +1,94 @@
+//! The `tabla` command: the game window by default, plus `text`, `bench` and `--tour`.
+
+use std::process::ExitCode;
+use tabla::{bench, levels, text};
+
+const USAGE: &str = "\
+tabla                         play (opens the game window)
+tabla --game knight_hunt [--variant two_knights] [--players robot|friend] [--color white|black]
+      [--robot-level 1|2|3] [--clock 0|1|3|5|10] [--lang ro|en|it|el]
+                              start one game directly
+tabla --tour <dir>            open every screen, save one PNG per screen, exit
+tabla text --level <file.ron> [--seed N]
+                              play through text: one command per line in, one JSON line out
+tabla bench [--game NAME] [--games N] [--seed N]
+                              print benchmark figures as `game.figure value`";
+
+/// `--name value` pairs after the command word.
+fn flags(args: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut pairs = Vec::new();
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        let Some(name) = flag.strip_prefix("--") else {
+            return Err(format!("unexpected argument '{flag}'"));
+        };
+        let value = rest.next().ok_or_else(|| format!("--{name} needs a value"))?;
+        pairs.push((name.to_string(), value.clone()));
+    }
+    Ok(pairs)
+}
+
+fn number(flags: &[(String, String)], name: &str, default: u64) -> Result<u64, String> {
+    match flags.iter().find(|(n, _)| n == name) {
+        None => Ok(default),
+        Some((_, v)) => v.parse().map_err(|_| format!("--{name} wants a number, not '{v}'")),
+    }
+}
+
+fn text_command(args: &[String]) -> Result<(), String> {
+    let flags = flags(args)?;
+    if let Some((name, _)) = flags.iter().find(|(n, _)| n != "level" && n != "seed") {
+        return Err(format!("unknown option --{name}"));
+    }
+    let path = flags
+        .iter()
+        .find(|(n, _)| n == "level")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_else(|| "ron_configs/knight_hunt/one_knight.ron".to_string());
+    let level = levels::find(&path).map_err(|e| e.to_string())?;
+    let mut console = text::session_for(&level, number(&flags, "seed", 0)?);
+    text::run(console.as_mut(), std::io::stdin().lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
+}
+
+fn bench_command(args: &[String]) -> Result<(), String> {
+    let flags = flags(args)?;
+    let game = flags.iter().find(|(n, _)| n == "game").map(|(_, v)| v.clone());
+    bench::run(&bench::Options {
+        game,
+        games: number(&flags, "games", 200)? as usize,
+        seed: number(&flags, "seed", 1)?,
+    });
+    Ok(())
+}
+
+#[cfg(feature = "app")]
+fn app_command(args: &[String]) -> Result<(), String> {
+    let launch = tabla::app::Launch::from_flags(&flags(args)?)?;
+    tabla::app::run(launch);
+    Ok(())
+}
+
+#[cfg(not(feature = "app"))]
+fn app_command(_args: &[String]) -> Result<(), String> {
+    Err("this tabla was built without its window (the `app` feature)".into())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("text") => text_command(&args[1..]),
+        Some("bench") => bench_command(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => app_command(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("tabla: {message}\n\n{USAGE}");
+            ExitCode::FAILURE
+        }
+    }
+}

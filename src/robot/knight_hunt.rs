@@ -1,0 +1,61 @@
+//! How the Robot judges a Knight Hunt position.
+
+use super::pick_best_by;
+use super::search::{AlphaBeta, Strength};
+use super::{Evaluate, RobotPlayer, Thinker};
+use crate::rules::Game;
+use crate::rules::Seat;
+use crate::rules::board::{KNIGHT_DISTANCE, Move};
+use crate::rules::knight_hunt::KnightHunt;
+use rand::rngs::SmallRng;
+
+impl Evaluate for KnightHunt {
+    fn evaluate(&self, seat: Seat) -> i32 {
+        side_worth(self, seat) - side_worth(self, seat.opponent())
+    }
+}
+
+/// Captured pawns count most; then knights (in the capturing variant a lost knight means slower
+/// hunting); then how close the nearest knight is to the nearest pawn it may take.
+fn side_worth(game: &KnightHunt, seat: Seat) -> i32 {
+    let prey: Vec<usize> = game.pawns(seat.opponent()).map(|s| s.index64()).collect();
+    let mut nearest = u8::MAX;
+    let mut reach = 0i32;
+    for knight in game.knights(seat) {
+        let row = &KNIGHT_DISTANCE[knight.index64()];
+        let own_nearest = prey.iter().map(|&p| row[p]).min().unwrap_or(u8::MAX);
+        nearest = nearest.min(own_nearest);
+        // Pawns within two jumps are future captures.
+        reach += prey.iter().filter(|&&p| row[p] <= 2).count() as i32;
+    }
+    let closeness = if prey.is_empty() || nearest == u8::MAX { 0 } else { 6 - nearest as i32 };
+    game.score(seat) as i32 * 100 + game.knights_left(seat) as i32 * 40 + closeness * 6 + reach * 2
+}
+
+pub fn strength(level: u8) -> Strength {
+    match level {
+        1 => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
+        2 => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
+        _ => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
+    }
+}
+
+impl RobotPlayer for KnightHunt {
+    fn thinker(&self, level: u8, seed: u64) -> Box<dyn Thinker<Self>> {
+        Box::new(AlphaBeta::new(self, strength(level), seed))
+    }
+}
+
+/// The benchmark's greedy player: take a pawn when it can, else jump as close to one as possible.
+pub fn greedy(game: &KnightHunt, rng: &mut SmallRng) -> Option<Move> {
+    let seat = game.to_move()?;
+    let prey: Vec<usize> = game.pawns(seat.opponent()).map(|s| s.index64()).collect();
+    let distance = |m: &Move| {
+        if prey.contains(&m.to.index64()) {
+            0
+        } else {
+            prey.iter().map(|&p| KNIGHT_DISTANCE[m.to.index64()][p]).min().unwrap_or(u8::MAX)
+        }
+    };
+    pick_best_by(game.legal_actions(), distance, rng)
+}

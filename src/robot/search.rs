@@ -1,0 +1,164 @@
+//! Alpha-beta search with iterative deepening for two-seat games without dice, sliced at the root
+//! so it can be resumed between frames.
+
+use super::{Evaluate, Thinker, rng};
+use crate::rules::{Seat, Winner};
+use rand::Rng;
+use rand::rngs::SmallRng;
+
+pub const WIN: i32 = 1_000_000;
+
+/// How hard one Robot level thinks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    /// Deepest full search, in plies.
+    pub max_depth: u32,
+    /// Positions the whole decision may visit; the iteration under way when it runs out is cut short.
+    pub node_limit: u64,
+    /// Random amount (±) added to each root score, in evaluation units: makes weaker levels err.
+    pub noise: i32,
+    /// Chance of playing a random legal action instead of thinking.
+    pub blunder: f64,
+}
+
+pub struct AlphaBeta<G: Evaluate> {
+    root: G,
+    me: Seat,
+    strength: Strength,
+    rng: SmallRng,
+    /// Root actions with their score from the last finished iteration (best first).
+    ranked: Vec<(G::Action, i32)>,
+    /// Scores of the iteration under way, in `ranked` order.
+    current: Vec<i32>,
+    depth: u32,
+    alpha: i32,
+    nodes: u64,
+    decided: Option<G::Action>,
+}
+
+impl<G: Evaluate> AlphaBeta<G> {
+    pub fn new(root: &G, strength: Strength, seed: u64) -> AlphaBeta<G> {
+        let mut rng = rng(seed);
+        let actions = root.legal_actions();
+        let me = root.to_move().expect("the Robot only thinks when it is to move");
+        let decided = if actions.len() == 1 {
+            Some(actions[0].clone())
+        } else if rng.random_bool(strength.blunder) {
+            Some(actions[rng.random_range(0..actions.len())].clone())
+        } else {
+            None
+        };
+        AlphaBeta {
+            root: root.clone(),
+            me,
+            strength,
+            rng,
+            ranked: actions.into_iter().map(|a| (a, 0)).collect(),
+            current: Vec::new(),
+            depth: 1,
+            alpha: -WIN * 2,
+            nodes: 0,
+            decided,
+        }
+    }
+
+    fn finish_iteration(&mut self) {
+        let mut scored: Vec<(G::Action, i32)> =
+            self.ranked.drain(..).zip(self.current.drain(..)).map(|((a, _), s)| (a, s)).collect();
+        scored.sort_by_key(|(_, s)| -s);
+        self.ranked = scored;
+        self.depth += 1;
+        self.alpha = -WIN * 2;
+    }
+
+    /// Picks among the best root actions, after each level's noise.
+    fn decide(&mut self) -> G::Action {
+        let noise = self.strength.noise;
+        let noisy: Vec<i32> = self
+            .ranked
+            .iter()
+            .map(|(_, s)| if noise > 0 { s + self.rng.random_range(-noise..=noise) } else { *s })
+            .collect();
+        let best = *noisy.iter().max().expect("at least one action");
+        let candidates: Vec<usize> = (0..noisy.len()).filter(|&i| noisy[i] == best).collect();
+        let pick = candidates[self.rng.random_range(0..candidates.len())];
+        self.ranked[pick].0.clone()
+    }
+
+    fn search(&mut self, game: &G, depth: u32, ply: i32, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if let Some(outcome) = game.outcome() {
+            return match outcome.winner {
+                Winner::Seat(seat) if seat == self.me => WIN - ply,
+                Winner::Seat(_) => -WIN + ply,
+                Winner::Draw => 0,
+            };
+        }
+        if depth == 0 {
+            return game.evaluate(self.me);
+        }
+        let maximizing = game.to_move() == Some(self.me);
+        let mut best = if maximizing { -WIN * 2 } else { WIN * 2 };
+        for action in game.legal_actions() {
+            let mut child = game.clone();
+            child.play(&action);
+            let score = self.search(&child, depth - 1, ply + 1, alpha, beta);
+            if maximizing {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+impl<G: Evaluate> Thinker<G> for AlphaBeta<G> {
+    fn step(&mut self, budget: u64) -> Option<G::Action> {
+        if let Some(action) = &self.decided {
+            return Some(action.clone());
+        }
+        let stop_at = self.nodes.saturating_add(budget);
+        loop {
+            let out_of_nodes = self.nodes >= self.strength.node_limit;
+            if self.current.len() == self.ranked.len() || (out_of_nodes && self.depth > 1) {
+                if self.current.len() == self.ranked.len() {
+                    self.finish_iteration();
+                } else {
+                    // Cut short: the searched actions (the previous best among them) keep their
+                    // new scores, the rest keep the last full iteration's order below them.
+                    let searched = self.current.len();
+                    let floor = self.current.iter().copied().min().unwrap_or(0);
+                    for (i, score) in self.current.drain(..).enumerate() {
+                        self.ranked[i].1 = score;
+                    }
+                    for entry in &mut self.ranked[searched..] {
+                        entry.1 = entry.1.min(floor - 1);
+                    }
+                }
+                if self.depth > self.strength.max_depth || self.nodes >= self.strength.node_limit {
+                    let action = self.decide();
+                    self.decided = Some(action.clone());
+                    return Some(action);
+                }
+            }
+            if self.nodes >= stop_at {
+                return None;
+            }
+            let index = self.current.len();
+            let mut child = self.root.clone();
+            child.play(&self.ranked[index].0);
+            // Ties with the best so far stay visible for the random choice among equals; with
+            // noise every root score must be exact, so the window stays fully open.
+            let alpha = if self.strength.noise > 0 { -WIN * 2 } else { self.alpha - 1 };
+            let score = self.search(&child, self.depth - 1, 1, alpha, WIN * 2);
+            self.alpha = self.alpha.max(score);
+            self.current.push(score);
+        }
+    }
+}

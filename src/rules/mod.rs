@@ -1,0 +1,152 @@
+//! The rules of every game as pure values and functions: no Bevy, no clock, no randomness of their own.
+//! The screens, the Robot, hints, undo, the text interface and the tests all go through `Game`.
+
+pub mod board;
+pub mod knight_hunt;
+
+use std::fmt;
+
+/// A place at the table. Two-player games use `Seat::WHITE` (moves first) and `Seat::BLACK`;
+/// what a seat is called (white, bunnies, …) is the game's business (`Game::seat_name`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    pub const WHITE: Seat = Seat(0);
+    pub const BLACK: Seat = Seat(1);
+
+    /// The other seat of a two-player game.
+    pub fn opponent(self) -> Seat {
+        Seat(1 - self.0)
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Winner {
+    Seat(Seat),
+    Draw,
+}
+
+/// Why a game ended; the screens turn it into words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndReason {
+    /// A side reached the game's goal (all pawns taken, both pieces home, …).
+    Goal,
+    /// Nobody can move any more.
+    NoMoves,
+    /// A clock reached zero.
+    OutOfTime,
+    /// Too many moves without progress.
+    NoProgress,
+    /// The game's move or round limit was reached.
+    MoveLimit,
+    /// The same position came back too often.
+    Repetition,
+    /// Every player agreed.
+    Agreement,
+}
+
+impl EndReason {
+    pub fn key(self) -> &'static str {
+        match self {
+            EndReason::Goal => "goal",
+            EndReason::NoMoves => "no_moves",
+            EndReason::OutOfTime => "out_of_time",
+            EndReason::NoProgress => "no_progress",
+            EndReason::MoveLimit => "move_limit",
+            EndReason::Repetition => "repetition",
+            EndReason::Agreement => "agreement",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    pub winner: Winner,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub fn win(seat: Seat, reason: EndReason) -> Outcome {
+        Outcome { winner: Winner::Seat(seat), reason }
+    }
+
+    pub fn draw(reason: EndReason) -> Outcome {
+        Outcome { winner: Winner::Draw, reason }
+    }
+}
+
+/// Why an action was refused. The state is never changed by a refused action.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RuleError {
+    GameOver,
+    /// The text could not be read as an action of this game.
+    Unreadable(String),
+    /// A well-formed action the rules do not allow now.
+    Illegal(String),
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::GameOver => write!(f, "the game is over"),
+            RuleError::Unreadable(text) => write!(f, "cannot read the action '{text}'"),
+            RuleError::Illegal(why) => write!(f, "illegal: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// One game in progress: a value that knows whose turn it is, what may be done, and how it ends.
+///
+/// A side with no legal action passes by itself inside `play`, so whenever the game is not over
+/// the seat returned by `to_move` has at least one legal action (or dice are due, see `chance`).
+pub trait Game: Clone + Send + Sync + 'static {
+    type Action: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
+
+    fn seat_count(&self) -> usize;
+    /// The seat to act, `None` once the game is over (or while nobody in particular acts).
+    fn to_move(&self) -> Option<Seat>;
+    /// Every legal action now, in a fixed order.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+    /// Plays an action taken from `legal_actions`; anything else is a programming error.
+    fn play(&mut self, action: &Self::Action);
+    fn outcome(&self) -> Option<Outcome>;
+    /// The seat ran out of time and loses, whatever the score.
+    fn time_out(&mut self, seat: Seat);
+    /// Seats that had no legal action and passed right after the last action.
+    fn passed(&self) -> Vec<Seat> {
+        Vec::new()
+    }
+    /// While dice are due: every roll with its probability. The Robot averages over them.
+    fn chance(&self) -> Option<Vec<(Self::Action, f64)>> {
+        None
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str;
+    /// How a winner is named in an outcome (the same as `seat_name` unless the game says otherwise).
+    fn winner_name(&self, seat: Seat) -> &'static str {
+        self.seat_name(seat)
+    }
+    fn action_text(&self, action: &Self::Action) -> String;
+    fn parse_action(&self, text: &str) -> Result<Self::Action, RuleError>;
+    /// The whole state for the text interface; `to_move` and `outcome` are added by the caller.
+    fn state_fields(&self) -> serde_json::Map<String, serde_json::Value>;
+
+    /// Checks an action against the rules and plays it; a refused action leaves the state as it was.
+    fn apply(&mut self, action: &Self::Action) -> Result<(), RuleError> {
+        if self.outcome().is_some() {
+            return Err(RuleError::GameOver);
+        }
+        if !self.legal_actions().contains(action) {
+            return Err(RuleError::Illegal(format!("{} is not a legal move now", self.action_text(action))));
+        }
+        self.play(action);
+        Ok(())
+    }
+}
