@@ -1,1 +1,176 @@
-//! The Bevy side of Tabla.
+//! Everything Bevy: one plugin per file, each `pub(super) fn plugin(app: &mut App)`.
+//! The rules stay in `crate::rules`; these systems ask them and mirror the answer on screen.
+
+mod animate;
+mod art;
+pub mod board;
+mod hud;
+pub mod input;
+mod knight_hunt;
+pub mod screens;
+pub mod settings;
+mod sound;
+mod tour;
+pub mod turn;
+
+use crate::i18n::Language;
+use crate::levels::{self, Level};
+use crate::rules::Seat;
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+pub use screens::Screen;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub enum Control {
+    Person,
+    Robot(u8),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub enum Opponent {
+    #[default]
+    Robot,
+    Friend,
+}
+
+/// The game about to be played or being played: chosen on the setup screen or the command line.
+#[derive(Resource, Clone, Debug)]
+pub struct MatchSetup {
+    pub level: Level,
+    pub opponent: Opponent,
+    /// The person's seat when playing the Robot.
+    pub person_seat: Seat,
+    pub robot_level: u8,
+    /// Minutes per player; 0 is no clock.
+    pub clock_minutes: u32,
+}
+
+impl MatchSetup {
+    pub fn controls(&self) -> [Control; 2] {
+        match self.opponent {
+            Opponent::Friend => [Control::Person, Control::Person],
+            Opponent::Robot if self.person_seat == Seat::WHITE => {
+                [Control::Person, Control::Robot(self.robot_level)]
+            }
+            Opponent::Robot => [Control::Robot(self.robot_level), Control::Person],
+        }
+    }
+}
+
+/// What the command line asked for.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Launch {
+    /// Start this game at once instead of showing the menu.
+    pub start: Option<MatchSetup>,
+    /// `--tour <dir>`: show every screen, save a picture of each, then quit.
+    pub tour: Option<PathBuf>,
+    pub language: Option<Language>,
+}
+
+impl Launch {
+    pub fn from_flags(flags: &[(String, String)]) -> Result<Launch, String> {
+        let get = |name: &str| flags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+        let known = ["game", "variant", "players", "color", "colour", "robot-level", "clock", "lang", "tour"];
+        if let Some((name, _)) = flags.iter().find(|(n, _)| !known.contains(&n.as_str())) {
+            return Err(format!("unknown option --{name}"));
+        }
+        let language = match get("lang") {
+            None => None,
+            Some(code) => Some(
+                Language::ALL
+                    .into_iter()
+                    .find(|l| l.code() == code)
+                    .ok_or_else(|| format!("--lang is one of ro, en, it, el, not '{code}'"))?,
+            ),
+        };
+        let start = match get("game") {
+            None => None,
+            Some(game) => {
+                let variant = get("variant").map(str::to_string).unwrap_or_else(|| default_variant(game));
+                let level =
+                    levels::find(&format!("ron_configs/{game}/{variant}.ron")).map_err(|e| e.to_string())?;
+                let opponent = match get("players").unwrap_or("robot") {
+                    "robot" | "1" => Opponent::Robot,
+                    "friend" | "2" => Opponent::Friend,
+                    other => return Err(format!("--players is robot or friend, not '{other}'")),
+                };
+                let person_seat = match get("color").or(get("colour")).unwrap_or("white") {
+                    "white" => Seat::WHITE,
+                    "black" => Seat::BLACK,
+                    other => return Err(format!("--color is white or black, not '{other}'")),
+                };
+                let robot_level = match get("robot-level").unwrap_or("1").parse() {
+                    Ok(level @ 1..=3) => level,
+                    _ => return Err("--robot-level is 1, 2 or 3".into()),
+                };
+                let clock_minutes: u32 =
+                    get("clock").unwrap_or("0").parse().map_err(|_| "--clock is a number of minutes")?;
+                Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes })
+            }
+        };
+        Ok(Launch { start, tour: get("tour").map(PathBuf::from), language })
+    }
+}
+
+/// The first built-in variant of a game.
+fn default_variant(game: &str) -> String {
+    levels::builtin()
+        .into_iter()
+        .find(|l| l.game_name() == game)
+        .map(|l| l.variant().to_string())
+        .unwrap_or_default()
+}
+
+/// Opens the window and plays.
+pub fn run(launch: Launch) {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Tabla".into(),
+                    resolution: (1280, 800).into(),
+                    fit_canvas_to_parent: true,
+                    canvas: Some("#bevy".into()),
+                    prevent_default_event_handling: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_egui=warn".into(),
+                ..default()
+            }),
+    )
+    .add_plugins(bevy_egui::EguiPlugin::default())
+    .insert_resource(ClearColor(Color::srgb(0.96, 0.93, 0.86)))
+    .insert_resource(launch)
+    .add_plugins((core_plugin, presentation_plugin));
+    app.run();
+}
+
+/// The game itself: screens, turns, the board's entities, input messages, animation. It needs no
+/// window, so the headless tests run exactly this.
+pub fn core_plugin(app: &mut App) {
+    app.init_resource::<Launch>();
+    app.add_plugins((
+        settings::plugin,
+        screens::plugin,
+        art::plugin,
+        animate::plugin,
+        board::plugin,
+        input::plugin,
+        turn::plugin,
+        knight_hunt::plugin,
+    ));
+}
+
+/// What needs a real window: the egui panels, sound, the camera and the tour.
+fn presentation_plugin(app: &mut App) {
+    app.add_plugins((hud::plugin, sound::plugin, tour::plugin));
+    app.add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera2d);
+    });
+}

@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 pub const LEVELS: [u8; 3] = [1, 2, 3];
 
 /// A Robot deciding one action, a slice at a time.
-pub trait Thinker<G: Game>: Send {
+pub trait Thinker<G: Game>: Send + Sync {
     /// Thinks for about `nodes` more positions; returns the chosen action once it has decided.
     fn step(&mut self, nodes: u64) -> Option<G::Action>;
 }

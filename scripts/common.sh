@@ -1,0 +1,32 @@
+# Shared by play.sh, test.sh and web.sh: the build folder and installing what is missing.
+
+# The build lives outside the clone, so a fresh clone (as CI makes) reuses the last build.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/tabla-target}"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+# Installs the Debian packages in "$@" that are not installed yet.
+need_packages() {
+    local missing=()
+    for package in "$@"; do
+        dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+}
+
+need_rust() {
+    if ! command -v cargo >/dev/null 2>&1; then
+        [ -f "$HOME/.cargo/env" ] && . "$HOME/.cargo/env"
+    fi
+    command -v cargo >/dev/null 2>&1 || {
+        echo "Rust is needed: install it from https://rustup.rs and run this again." >&2
+        exit 1
+    }
+}
+
+# What building and running the window needs on Debian or Ubuntu.
+APP_PACKAGES=(pkg-config libasound2-dev libudev-dev libx11-dev libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6 libvulkan1 mesa-vulkan-drivers)

@@ -1,0 +1,74 @@
+//! Eased movement: pieces glide to their squares, captured pieces fly to the captor's tray.
+
+use bevy::prelude::*;
+
+/// Moves an entity's translation (and scale) along an eased curve, then removes itself.
+#[derive(Component, Clone, Debug)]
+pub struct Glide {
+    pub from: Vec3,
+    pub to: Vec3,
+    pub from_scale: f32,
+    pub to_scale: f32,
+    pub elapsed: f32,
+    pub seconds: f32,
+    pub ease: EaseFunction,
+}
+
+impl Glide {
+    pub fn new(from: Vec3, to: Vec3, seconds: f32) -> Glide {
+        Glide {
+            from,
+            to,
+            from_scale: 1.0,
+            to_scale: 1.0,
+            elapsed: 0.0,
+            seconds,
+            ease: EaseFunction::CubicInOut,
+        }
+    }
+
+    pub fn scaled(mut self, from: f32, to: f32) -> Glide {
+        self.from_scale = from;
+        self.to_scale = to;
+        self
+    }
+
+    pub fn eased(mut self, ease: EaseFunction) -> Glide {
+        self.ease = ease;
+        self
+    }
+}
+
+/// Removes the entity when its glide ends (a piece shrinking away).
+#[derive(Component)]
+pub struct DespawnAfterGlide;
+
+/// Seconds for a glide of `distance` squares: short hops are quick, long flights a little longer.
+pub fn glide_seconds(distance: f32) -> f32 {
+    (0.16 + distance.sqrt() * 0.09).min(0.55)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PostUpdate, run_glides.before(TransformSystems::Propagate));
+}
+
+fn run_glides(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut glides: Query<(Entity, &mut Glide, &mut Transform, Has<DespawnAfterGlide>)>,
+) {
+    for (entity, mut glide, mut transform, despawn) in &mut glides {
+        glide.elapsed += time.delta_secs();
+        let t = (glide.elapsed / glide.seconds.max(1e-3)).min(1.0);
+        let eased = EasingCurve::new(0.0, 1.0, glide.ease).sample_clamped(t);
+        transform.translation = glide.from.lerp(glide.to, eased);
+        transform.scale = Vec3::splat(glide.from_scale + (glide.to_scale - glide.from_scale) * eased);
+        if t >= 1.0 {
+            if despawn {
+                commands.entity(entity).despawn();
+            } else {
+                commands.entity(entity).remove::<Glide>();
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! The pictures, built into the program (so the browser build fetches nothing but the page):
+//! made by tools/make_art.py from free fonts, see assets/LICENSES.md.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+use bevy::prelude::*;
+use std::collections::HashMap;
+
+/// Every picture the game shows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Art {
+    WhiteKnight,
+    BlackKnight,
+    WhitePawn,
+    BlackPawn,
+    WhiteRook,
+    BlackRook,
+    WhiteBishop,
+    BlackBishop,
+    TargetDot,
+    TargetRing,
+    SelectedRing,
+    MenuKnightHunt,
+    Robot,
+    People,
+    Star,
+    Clock,
+    Trophy,
+    Handshake,
+}
+
+impl Art {
+    pub const ALL: [Art; 18] = [
+        Art::WhiteKnight,
+        Art::BlackKnight,
+        Art::WhitePawn,
+        Art::BlackPawn,
+        Art::WhiteRook,
+        Art::BlackRook,
+        Art::WhiteBishop,
+        Art::BlackBishop,
+        Art::TargetDot,
+        Art::TargetRing,
+        Art::SelectedRing,
+        Art::MenuKnightHunt,
+        Art::Robot,
+        Art::People,
+        Art::Star,
+        Art::Clock,
+        Art::Trophy,
+        Art::Handshake,
+    ];
+
+    fn png(self) -> &'static [u8] {
+        macro_rules! image {
+            ($name:literal) => {
+                include_bytes!(concat!("../../assets/images/", $name, ".png"))
+            };
+        }
+        match self {
+            Art::WhiteKnight => image!("white_knight"),
+            Art::BlackKnight => image!("black_knight"),
+            Art::WhitePawn => image!("white_pawn"),
+            Art::BlackPawn => image!("black_pawn"),
+            Art::WhiteRook => image!("white_rook"),
+            Art::BlackRook => image!("black_rook"),
+            Art::WhiteBishop => image!("white_bishop"),
+            Art::BlackBishop => image!("black_bishop"),
+            Art::TargetDot => image!("target_dot"),
+            Art::TargetRing => image!("target_ring"),
+            Art::SelectedRing => image!("selected_ring"),
+            Art::MenuKnightHunt => image!("menu_knight_hunt"),
+            Art::Robot => image!("robot"),
+            Art::People => image!("people"),
+            Art::Star => image!("star"),
+            Art::Clock => image!("clock"),
+            Art::Trophy => image!("trophy"),
+            Art::Handshake => image!("handshake"),
+        }
+    }
+}
+
+#[derive(Resource, Default)]
+pub struct ArtImages(HashMap<Art, Handle<Image>>);
+
+impl ArtImages {
+    pub fn get(&self, art: Art) -> Handle<Image> {
+        self.0.get(&art).cloned().unwrap_or_default()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ArtImages>();
+    app.add_systems(PreStartup, load_pictures);
+}
+
+fn load_pictures(mut images: ResMut<Assets<Image>>, mut art: ResMut<ArtImages>) {
+    for picture in Art::ALL {
+        match Image::from_buffer(
+            picture.png(),
+            ImageType::Extension("png"),
+            CompressedImageFormats::NONE,
+            true,
+            ImageSampler::linear(),
+            RenderAssetUsages::default(),
+        ) {
+            Ok(image) => {
+                art.0.insert(picture, images.add(image));
+            }
+            Err(e) => error!("the picture {picture:?} could not be decoded: {e}"),
+        }
+    }
+}

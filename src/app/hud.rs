@@ -1,0 +1,302 @@
+//! The egui side: fonts and style, the panels around the board (players, scores, buttons), the
+//! game-over and help dialogs. Panels only read `ScoreBoard` and send `GameCommand`s.
+
+use super::Screen;
+use super::art::{Art, ArtImages};
+use super::board::BoardArea;
+use super::settings::{Settings, Words};
+use super::turn::{GameCommand, ScoreBoard, SeatBoard};
+use super::{Control, MatchSetup};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, FontFamily, FontId, RichText, TextStyle, vec2};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+pub const INK: Color32 = Color32::from_rgb(60, 44, 34);
+pub const CARD: Color32 = Color32::from_rgb(255, 250, 240);
+pub const ACCENT: Color32 = Color32::from_rgb(232, 120, 40);
+pub const CALM: Color32 = Color32::from_rgb(92, 148, 82);
+
+/// egui's handles for the pictures, made once the pictures are loaded.
+#[derive(Resource, Default)]
+pub struct EguiArt(HashMap<Art, egui::TextureId>);
+
+impl EguiArt {
+    pub fn image(&self, art: Art, side: f32) -> egui::Image<'static> {
+        let id = self.0.get(&art).copied().unwrap_or_default();
+        egui::Image::new(egui::load::SizedTexture::new(id, vec2(side, side)))
+    }
+}
+
+/// Present once egui has the game's fonts (they take effect from the next frame on).
+#[derive(Resource)]
+pub struct UiReady;
+
+/// Whether the help window is open.
+#[derive(Resource, Default)]
+pub struct HelpOpen(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<EguiArt>().init_resource::<HelpOpen>();
+    app.add_systems(EguiPrimaryContextPass, style_once.run_if(not(resource_exists::<UiReady>)));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        game_panels.run_if(in_state(Screen::Playing).and(resource_exists::<UiReady>)),
+    );
+    app.add_systems(OnExit(Screen::Playing), |mut help: ResMut<HelpOpen>| help.0 = false);
+    super::screens::ui_plugin(app);
+}
+
+fn style_once(
+    mut commands: Commands,
+    mut contexts: EguiContexts,
+    images: Res<ArtImages>,
+    mut art: ResMut<EguiArt>,
+) -> Result {
+    for picture in Art::ALL {
+        let id = contexts.add_image(EguiTextureHandle::Strong(images.get(picture)));
+        art.0.insert(picture, id);
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut fonts = egui::FontDefinitions::empty();
+    fonts.font_data.insert(
+        "sans".into(),
+        Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans.ttf"))),
+    );
+    fonts.font_data.insert(
+        "bold".into(),
+        Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"))),
+    );
+    fonts.families.insert(FontFamily::Proportional, vec!["sans".into()]);
+    fonts.families.insert(FontFamily::Monospace, vec!["sans".into()]);
+    fonts.families.insert(FontFamily::Name("bold".into()), vec!["bold".into(), "sans".into()]);
+    ctx.set_fonts(fonts);
+    ctx.set_theme(egui::Theme::Light);
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (TextStyle::Heading, FontId::new(30.0, FontFamily::Name("bold".into()))),
+            (TextStyle::Body, FontId::proportional(19.0)),
+            (TextStyle::Button, FontId::proportional(19.0)),
+            (TextStyle::Small, FontId::proportional(14.0)),
+            (TextStyle::Monospace, FontId::proportional(17.0)),
+        ]
+        .into();
+        style.spacing.button_padding = vec2(14.0, 10.0);
+        style.spacing.item_spacing = vec2(10.0, 10.0);
+        style.spacing.interact_size.y = 48.0;
+        style.visuals.override_text_color = Some(INK);
+        style.visuals.window_fill = CARD;
+        style.visuals.panel_fill = CARD;
+        style.visuals.window_corner_radius = 18.into();
+        style.visuals.widgets.inactive.corner_radius = 12.into();
+        style.visuals.widgets.hovered.corner_radius = 12.into();
+        style.visuals.widgets.active.corner_radius = 12.into();
+        style.visuals.widgets.inactive.weak_bg_fill = Color32::from_rgb(246, 232, 208);
+        style.visuals.widgets.hovered.weak_bg_fill = Color32::from_rgb(252, 220, 170);
+        style.visuals.selection.bg_fill = Color32::from_rgb(255, 196, 110);
+        style.visuals.selection.stroke.color = INK;
+    });
+    commands.insert_resource(UiReady);
+    Ok(())
+}
+
+pub fn bold(text: impl Into<String>, size: f32) -> RichText {
+    RichText::new(text).font(FontId::new(size, FontFamily::Name("bold".into())))
+}
+
+/// A card with rounded corners, as every panel of the game is drawn.
+pub fn card(fill: Color32) -> egui::Frame {
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(16)
+        .inner_margin(egui::Margin::same(10))
+        .stroke(egui::Stroke::new(1.5, Color32::from_rgb(214, 190, 160)))
+}
+
+fn clock_text(seconds: f32) -> String {
+    let whole = seconds.ceil() as u32;
+    format!("{}:{:02}", whole / 60, whole % 60)
+}
+
+fn seat_card(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, width: f32, words: &Words) {
+    let fill = if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD };
+    card(fill).show(ui, |ui| {
+        ui.set_width(width);
+        ui.horizontal(|ui| {
+            let face = if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People };
+            ui.add(art.image(face, 34.0));
+            ui.vertical(|ui| {
+                ui.label(bold(&seat.name, 17.0));
+                ui.horizontal(|ui| {
+                    ui.label(bold(seat.score.to_string(), 30.0).color(ACCENT));
+                    for (picture, count) in &seat.extras {
+                        ui.add_space(4.0);
+                        ui.label(RichText::new(words.get("knights_left")).size(14.0));
+                        for _ in 0..*count {
+                            ui.add(art.image(*picture, 24.0));
+                        }
+                    }
+                    if let Some(left) = seat.clock {
+                        ui.add_space(6.0);
+                        let colour = if left < 20.0 { Color32::from_rgb(200, 40, 30) } else { INK };
+                        ui.label(bold(clock_text(left), 20.0).color(colour));
+                    }
+                });
+            });
+        });
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn game_panels(
+    mut contexts: EguiContexts,
+    board: Res<ScoreBoard>,
+    art: Res<EguiArt>,
+    words: Res<Words>,
+    mut settings: ResMut<Settings>,
+    mut area: ResMut<BoardArea>,
+    mut help: ResMut<HelpOpen>,
+    mut commands: MessageWriter<GameCommand>,
+    mut next: ResMut<NextState<Screen>>,
+    setup: Option<Res<MatchSetup>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    let narrow = screen.width() < 640.0;
+    let card_width = if narrow { screen.width() - 40.0 } else { (screen.width() / 2.0 - 60.0).min(420.0) };
+
+    // The seat at the top of the screen is the one whose pieces start at the top.
+    let flipped = setup
+        .as_ref()
+        .is_some_and(|s| s.opponent == super::Opponent::Robot && s.person_seat == crate::rules::Seat::BLACK);
+    let (top_seat, bottom_seat) = if flipped { (0, 1) } else { (1, 0) };
+    let mut top = screen.top();
+    if let (Some(upper), Some(lower)) = (board.seats.get(top_seat), board.seats.get(bottom_seat)) {
+        let shown = egui::Area::new("seats".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 6.0)).show(
+            ctx,
+            |ui| {
+                if narrow {
+                    ui.vertical(|ui| {
+                        seat_card(ui, upper, &art, card_width, &words);
+                        seat_card(ui, lower, &art, card_width, &words);
+                    });
+                } else {
+                    ui.horizontal(|ui| {
+                        seat_card(ui, upper, &art, card_width, &words);
+                        seat_card(ui, lower, &art, card_width, &words);
+                    });
+                }
+            },
+        );
+        top = shown.response.rect.bottom();
+    }
+
+    let buttons = egui::Area::new("buttons".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, -6.0))
+        .show(ctx, |ui| {
+            ui.set_max_width(screen.width() - 16.0);
+            ui.vertical_centered(|ui| {
+                if let Some(banner) = &board.banner {
+                    card(Color32::from_rgb(255, 236, 190)).show(ui, |ui| ui.label(bold(banner, 18.0)));
+                }
+                if !board.status.is_empty() {
+                    ui.label(bold(&board.status, 20.0));
+                }
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(format!("⌂ {}", words.get("menu"))).clicked() {
+                        next.set(Screen::Menu);
+                    }
+                    if ui.button(format!("↻ {}", words.get("restart"))).clicked() {
+                        commands.write(GameCommand::Restart);
+                    }
+                    if ui
+                        .add_enabled(board.can_undo, egui::Button::new(format!("↶ {}", words.get("undo"))))
+                        .clicked()
+                    {
+                        commands.write(GameCommand::Undo);
+                    }
+                    if ui
+                        .add_enabled(board.can_redo, egui::Button::new(format!("↷ {}", words.get("redo"))))
+                        .clicked()
+                    {
+                        commands.write(GameCommand::Redo);
+                    }
+                    if ui.button(format!("? {}", words.get("help"))).clicked() {
+                        help.0 = !help.0;
+                    }
+                    let sound = if settings.sound { "♪" } else { "×" };
+                    let label = words.get(if settings.sound { "sound_on" } else { "sound_off" });
+                    if ui.button(format!("{sound} {label}")).clicked() {
+                        settings.sound = !settings.sound;
+                    }
+                });
+            });
+        });
+    let bottom = buttons.response.rect.top();
+    let rect = egui::Rect::from_min_max(
+        egui::pos2(screen.left() + 8.0, top + 4.0),
+        egui::pos2(screen.right() - 8.0, bottom - 4.0),
+    );
+    let wanted = Rect::new(rect.left(), rect.top(), rect.right(), rect.bottom().max(rect.top() + 50.0));
+    if area.0 != wanted {
+        area.0 = wanted;
+    }
+
+    if help.0 {
+        let mut open = true;
+        egui::Window::new(words.get("help"))
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+            .max_width((screen.width() - 40.0).min(560.0))
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical().max_height(screen.height() * 0.7).show(ui, |ui| {
+                    ui.label(words.get(&format!("help_{}", board.game)));
+                });
+                ui.vertical_centered(|ui| {
+                    if ui.button(words.get("close")).clicked() {
+                        help.0 = false;
+                    }
+                });
+            });
+        if !open {
+            help.0 = false;
+        }
+    }
+
+    if let Some(result) = &board.result {
+        egui::Window::new("result")
+            .title_bar(false)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+            .show(ctx, |ui| {
+                ui.vertical_centered(|ui| {
+                    let picture = if result.winner.is_some() { Art::Trophy } else { Art::Handshake };
+                    ui.add(art.image(picture, 96.0));
+                    ui.label(bold(&result.title, 30.0).color(ACCENT));
+                    ui.label(&result.reason);
+                    if let [first, second] = &board.seats[..] {
+                        ui.label(bold(
+                            words.fill(
+                                "final_score",
+                                &[("a", &first.score.to_string()), ("b", &second.score.to_string())],
+                            ),
+                            26.0,
+                        ));
+                    }
+                    ui.horizontal(|ui| {
+                        if ui.button(bold(words.get("play_again"), 20.0)).clicked() {
+                            commands.write(GameCommand::Restart);
+                        }
+                        if ui.button(bold(words.get("menu"), 20.0)).clicked() {
+                            next.set(Screen::Menu);
+                        }
+                    });
+                });
+            });
+    }
+    Ok(())
+}

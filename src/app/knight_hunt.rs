@@ -1,0 +1,69 @@
+//! Knight Hunt on screen: its pieces, its trays of caught pawns, knights left under each score.
+
+use super::art::Art;
+use super::board::{self, AppGame, Exit};
+use super::turn;
+use crate::levels::{Level, LevelGame};
+use crate::rules::Seat;
+use crate::rules::board::Square;
+use crate::rules::knight_hunt::KnightHunt;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    turn::add_game::<KnightHunt>(app);
+    board::add_game::<KnightHunt>(app);
+}
+
+fn knight(seat: Seat) -> Art {
+    if seat == Seat::WHITE { Art::WhiteKnight } else { Art::BlackKnight }
+}
+
+fn pawn(seat: Seat) -> Art {
+    if seat == Seat::WHITE { Art::WhitePawn } else { Art::BlackPawn }
+}
+
+impl AppGame for KnightHunt {
+    const NAME: &'static str = "knight_hunt";
+
+    fn from_level(level: &Level) -> Option<Self> {
+        match &level.game {
+            LevelGame::KnightHunt(level) => Some(KnightHunt::new(&level.setup)),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+
+    fn score(&self, seat: Seat) -> u32 {
+        KnightHunt::score(self, seat) as u32
+    }
+
+    fn extras(&self, seat: Seat) -> Vec<(Art, u32)> {
+        vec![(knight(seat), self.knights_left(seat))]
+    }
+
+    fn banner(&self) -> Option<&'static str> {
+        self.is_black_last_move().then_some("black_last_move")
+    }
+
+    fn pieces(&self) -> Vec<(Square, Art)> {
+        let mut pieces = Vec::with_capacity(20);
+        for seat in [Seat::WHITE, Seat::BLACK] {
+            pieces.extend(self.pawns(seat).map(|s| (s, pawn(seat))));
+            pieces.extend(self.knights(seat).map(|s| (s, knight(seat))));
+        }
+        pieces
+    }
+
+    fn tray(&self, seat: Seat) -> Vec<Art> {
+        vec![pawn(seat.opponent()); KnightHunt::score(self, seat) as usize]
+    }
+
+    fn exit(&self, _square: Square, art: Art, mover: Seat) -> Exit {
+        // A caught pawn goes to its captor's tray; a caught knight leaves the game.
+        if matches!(art, Art::WhitePawn | Art::BlackPawn) { Exit::Tray(mover) } else { Exit::Vanish }
+    }
+
+    fn movable(&self, square: Square) -> bool {
+        matches!(self.piece_at(square), Some((seat, true)) if Some(seat) == crate::rules::Game::to_move(self))
+    }
+}

@@ -1,0 +1,189 @@
+//! A game's setup screen: the variant, the opponent, the person's colour, the Robot's level and
+//! the clock. The choices are remembered in the settings.
+
+use super::{Screen, SetupFor, menu_picture};
+use crate::app::art::Art;
+use crate::app::hud::{ACCENT, CALM, EguiArt, UiReady, bold, card};
+use crate::app::settings::{Choices, Settings, Words};
+use crate::app::{MatchSetup, Opponent};
+use crate::levels::{self, Level};
+use crate::rules::Seat;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, vec2};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        setup.run_if(resource_exists::<UiReady>).run_if(in_state(Screen::Setup)),
+    );
+}
+
+/// The game's levels, in file order.
+fn variants(game: &str) -> Vec<Level> {
+    levels::builtin().into_iter().filter(|l| l.game_name() == game).collect()
+}
+
+/// A row of choices drawn as toggle buttons; returns the one clicked.
+fn choice_row<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    chosen: T,
+    options: &[(T, egui::WidgetText)],
+) -> Option<T> {
+    let mut picked = None;
+    ui.horizontal_wrapped(|ui| {
+        for (value, label) in options {
+            if ui
+                .add(egui::Button::selectable(*value == chosen, label.clone()).min_size(vec2(56.0, 48.0)))
+                .clicked()
+            {
+                picked = Some(*value);
+            }
+        }
+    });
+    picked
+}
+
+#[allow(clippy::too_many_arguments)]
+fn setup(
+    mut contexts: EguiContexts,
+    art: Res<EguiArt>,
+    words: Res<Words>,
+    game: Res<SetupFor>,
+    mut settings: ResMut<Settings>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    let game = game.0.clone();
+    let levels = variants(&game);
+    let mut choices = settings.choices.get(&game).cloned().unwrap_or_default();
+    if !levels.iter().any(|l| l.variant() == choices.variant) {
+        choices.variant = levels.first().map(|l| l.variant().to_string()).unwrap_or_default();
+    }
+    let level = levels.iter().find(|l| l.variant() == choices.variant).cloned();
+    let mut start = false;
+    let mut back = false;
+
+    egui::Area::new("setup".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 8.0)).show(ctx, |ui| {
+        ui.set_max_width((screen.width() - 16.0).min(760.0));
+        egui::ScrollArea::vertical().max_height(screen.height() - 16.0).show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.horizontal(|ui| {
+                    ui.add(art.image(menu_picture(&game), 64.0));
+                    ui.label(bold(words.get(&format!("game_{game}")), 34.0).color(ACCENT));
+                });
+            });
+            card(Color32::from_rgb(255, 250, 240)).show(ui, |ui| {
+                ui.label(bold(words.get("setup_variant"), 20.0));
+                let options: Vec<(usize, egui::WidgetText)> = levels
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| (i, bold(words.get(&format!("variant_{}", l.variant())), 19.0).into()))
+                    .collect();
+                let chosen = levels.iter().position(|l| l.variant() == choices.variant).unwrap_or(0);
+                if let Some(i) = choice_row(ui, chosen, &options) {
+                    choices.variant = levels[i].variant().to_string();
+                }
+                ui.label(egui::RichText::new(words.get(&format!("about_{}", choices.variant))).italics());
+
+                ui.add_space(6.0);
+                ui.label(bold(words.get("setup_opponent"), 20.0));
+                let opponents = [
+                    (Opponent::Robot, egui::WidgetText::from(words.get("opponent_robot"))),
+                    (Opponent::Friend, egui::WidgetText::from(words.get("opponent_friend"))),
+                ];
+                ui.horizontal(|ui| {
+                    ui.add(art.image(Art::Robot, 40.0));
+                    if let Some(o) = choice_row(ui, choices.opponent, &opponents) {
+                        choices.opponent = o;
+                    }
+                    ui.add(art.image(Art::People, 40.0));
+                });
+
+                if choices.opponent == Opponent::Robot {
+                    ui.add_space(6.0);
+                    ui.label(bold(words.get("setup_colour"), 20.0));
+                    ui.horizontal(|ui| {
+                        for (colour, picture, key) in
+                            [(0u8, Art::WhiteKnight, "white"), (1, Art::BlackKnight, "black")]
+                        {
+                            let button =
+                                egui::Button::image_and_text(art.image(picture, 44.0), words.get(key))
+                                    .selected(choices.colour == colour)
+                                    .min_size(vec2(120.0, 56.0));
+                            if ui.add(button).clicked() {
+                                choices.colour = colour;
+                            }
+                        }
+                    });
+                    ui.add_space(6.0);
+                    ui.label(bold(words.get("setup_level"), 20.0));
+                    ui.horizontal_wrapped(|ui| {
+                        for level in 1..=3u8 {
+                            let button = egui::Button::new(format!(
+                                "{} {}",
+                                "★".repeat(level as usize),
+                                words.get(&format!("level_{level}"))
+                            ))
+                            .selected(choices.robot_level == level)
+                            .min_size(vec2(100.0, 48.0));
+                            if ui.add(button).clicked() {
+                                choices.robot_level = level;
+                            }
+                        }
+                    });
+                }
+
+                ui.add_space(6.0);
+                ui.label(bold(words.get("setup_clock"), 20.0));
+                let mut clocks = vec![(0u32, egui::WidgetText::from(words.get("clock_off")))];
+                for minutes in level.as_ref().map(|l| l.clock_minutes().to_vec()).unwrap_or_default() {
+                    clocks
+                        .push((minutes, words.fill("clock_minutes", &[("n", &minutes.to_string())]).into()));
+                }
+                if let Some(m) = choice_row(ui, choices.clock_minutes, &clocks) {
+                    choices.clock_minutes = m;
+                }
+            });
+            ui.add_space(10.0);
+            ui.vertical_centered(|ui| {
+                ui.horizontal(|ui| {
+                    back = ui
+                        .add(
+                            egui::Button::new(bold(format!("‹ {}", words.get("back")), 20.0))
+                                .min_size(vec2(120.0, 56.0)),
+                        )
+                        .clicked();
+                    let play = egui::Button::new(bold(words.get("start"), 28.0).color(Color32::WHITE))
+                        .fill(CALM)
+                        .min_size(vec2(200.0, 64.0));
+                    start = ui.add(play).clicked();
+                });
+            });
+        });
+    });
+
+    if settings.choices.get(&game) != Some(&choices) {
+        settings.choices.insert(game.clone(), choices.clone());
+    }
+    if back {
+        next.set(Screen::Menu);
+    }
+    if start && let Some(level) = level {
+        commands.insert_resource(match_setup(level, &choices));
+        next.set(Screen::Playing);
+    }
+    Ok(())
+}
+
+fn match_setup(level: Level, choices: &Choices) -> MatchSetup {
+    MatchSetup {
+        level,
+        opponent: choices.opponent,
+        person_seat: if choices.colour == 1 { Seat::BLACK } else { Seat::WHITE },
+        robot_level: choices.robot_level.clamp(1, 3),
+        clock_minutes: choices.clock_minutes,
+    }
+}

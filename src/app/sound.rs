@@ -1,0 +1,49 @@
+//! Short sounds for a move, a capture, a pass and a win, silenced by the sound setting.
+
+use super::settings::Settings;
+use super::turn::SoundCue;
+use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
+use bevy::prelude::*;
+
+#[derive(Resource)]
+struct Sounds {
+    moved: Handle<AudioSource>,
+    capture: Handle<AudioSource>,
+    pass: Handle<AudioSource>,
+    win: Handle<AudioSource>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, load);
+    app.add_systems(Update, play.run_if(resource_exists::<Sounds>));
+}
+
+fn load(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+    let mut add = |bytes: &'static [u8]| sources.add(AudioSource { bytes: bytes.into() });
+    commands.insert_resource(Sounds {
+        moved: add(include_bytes!("../../assets/sounds/move.wav")),
+        capture: add(include_bytes!("../../assets/sounds/capture.wav")),
+        pass: add(include_bytes!("../../assets/sounds/pass.wav")),
+        win: add(include_bytes!("../../assets/sounds/win.wav")),
+    });
+}
+
+fn play(
+    mut commands: Commands,
+    mut cues: MessageReader<SoundCue>,
+    sounds: Res<Sounds>,
+    settings: Res<Settings>,
+) {
+    for cue in cues.read() {
+        if !settings.sound {
+            continue;
+        }
+        let source = match cue {
+            SoundCue::Move => &sounds.moved,
+            SoundCue::Capture => &sounds.capture,
+            SoundCue::Pass => &sounds.pass,
+            SoundCue::Win => &sounds.win,
+        };
+        commands.spawn((AudioPlayer(source.clone()), PlaybackSettings::DESPAWN));
+    }
+}

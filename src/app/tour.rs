@@ -1,0 +1,209 @@
+//! `tabla --tour <dir>`: opens every screen of every game in a real window, plays a few moves,
+//! saves one picture per screen and quits. A picture of one colour counts as a failure.
+
+use super::hud::HelpOpen;
+use super::input::BoardPress;
+use super::screens::{Screen, SetupFor};
+use super::settings::Settings;
+use super::turn::{RobotPace, ScoreBoard, SetControls};
+use super::{Control, Launch, MatchSetup, Opponent};
+use crate::i18n::Language;
+use crate::levels;
+use crate::rules::Seat;
+use crate::rules::board::BoardShape;
+use bevy::app::AppExit;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use std::path::PathBuf;
+
+#[derive(Clone, Debug)]
+enum Step {
+    Language(Language),
+    Go(Screen),
+    SetupFor(&'static str),
+    /// Starts a level: file, opponent, the person's seat.
+    Start(&'static str, Opponent, Seat),
+    Robots,
+    Press(&'static str),
+    Help(bool),
+    Wait(u32),
+    WaitForEnd,
+    Shot(&'static str),
+}
+
+#[derive(Resource)]
+struct Tour {
+    dir: PathBuf,
+    steps: Vec<Step>,
+    next: usize,
+    waiting: u32,
+    shots: usize,
+    pending: Vec<String>,
+    failures: Vec<String>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, begin.run_if(|launch: Res<Launch>| launch.tour.is_some()));
+    app.add_systems(Update, run.run_if(resource_exists::<Tour>));
+}
+
+fn script() -> Vec<Step> {
+    use Step::*;
+    let mut steps = vec![Language(crate::i18n::Language::En), Go(Screen::Menu), Wait(40), Shot("menu_en")];
+    steps.extend([Language(crate::i18n::Language::Ro), Wait(10), Shot("menu_ro")]);
+    steps.extend([Language(crate::i18n::Language::En), SetupFor("knight_hunt"), Go(Screen::Setup), Wait(30)]);
+    steps.push(Shot("knight_hunt_setup_en"));
+    steps.extend([
+        Language(crate::i18n::Language::Ro),
+        Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE),
+        Wait(30),
+        Press("g1"),
+        Wait(20),
+        Shot("knight_hunt_one_knight_selected_ro"),
+        Press("f3"),
+        Wait(120),
+        Shot("knight_hunt_one_knight_robot_answered_ro"),
+    ]);
+    steps.extend([
+        Language(crate::i18n::Language::El),
+        Start("knight_hunt/two_knights.ron", Opponent::Friend, Seat::WHITE),
+    ]);
+    for square in ["g1", "f3", "g8", "h6", "f3", "h4", "b8", "c6", "b1", "c3"] {
+        steps.extend([Wait(8), Press(square)]);
+    }
+    steps.extend([Wait(60), Shot("knight_hunt_two_knights_friends_el")]);
+    steps.extend([
+        Language(crate::i18n::Language::It),
+        Start("knight_hunt/two_knights_capture.ron", Opponent::Robot, Seat::BLACK),
+        Wait(30),
+        Shot("knight_hunt_capture_black_below_it"),
+        Robots,
+        WaitForEnd,
+        Wait(60),
+        Shot("knight_hunt_capture_game_over_it"),
+    ]);
+    steps.extend([
+        Language(crate::i18n::Language::En),
+        Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE),
+        Wait(20),
+        Help(true),
+        Wait(20),
+        Shot("knight_hunt_help_en"),
+        Help(false),
+    ]);
+    steps
+}
+
+fn begin(mut commands: Commands, launch: Res<Launch>) {
+    let dir = launch.tour.clone().expect("only runs for a tour");
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        error!("cannot make the tour folder {}: {e}", dir.display());
+    }
+    commands.insert_resource(RobotPace { think: 0.05, show: 0.1, slice_ms: 8.0 });
+    commands.insert_resource(Tour {
+        dir,
+        steps: script(),
+        next: 0,
+        waiting: 0,
+        shots: 0,
+        pending: Vec::new(),
+        failures: Vec::new(),
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    mut commands: Commands,
+    mut tour: ResMut<Tour>,
+    mut settings: ResMut<Settings>,
+    mut next: ResMut<NextState<Screen>>,
+    mut presses: MessageWriter<BoardPress>,
+    mut controls: MessageWriter<SetControls>,
+    mut help: ResMut<HelpOpen>,
+    board: Res<ScoreBoard>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if tour.waiting > 0 {
+        tour.waiting -= 1;
+        return;
+    }
+    let Some(step) = tour.steps.get(tour.next).cloned() else {
+        // Every step done: wait for the last pictures, then leave.
+        if tour.pending.is_empty() {
+            if tour.failures.is_empty() {
+                info!("tour finished: every picture saved in {}", tour.dir.display());
+                exit.write(AppExit::Success);
+            } else {
+                error!("tour failed: {:?}", tour.failures);
+                exit.write(AppExit::error());
+            }
+        }
+        return;
+    };
+    tour.next += 1;
+    match step {
+        Step::Language(language) => settings.language = language,
+        Step::Go(screen) => next.set(screen),
+        Step::SetupFor(game) => commands.insert_resource(SetupFor(game.to_string())),
+        Step::Start(file, opponent, person_seat) => {
+            let level = levels::find(&format!("ron_configs/{file}")).expect("the tour's levels are built in");
+            commands.insert_resource(SetupFor(level.game_name().to_string()));
+            commands.insert_resource(MatchSetup {
+                level,
+                opponent,
+                person_seat,
+                robot_level: 1,
+                clock_minutes: 3,
+            });
+            // Leave the game screen and come back, so the new game starts afresh.
+            next.set(Screen::Setup);
+            let at = tour.next;
+            tour.steps.insert(at, Step::Go(Screen::Playing));
+            tour.waiting = 2;
+        }
+        Step::Robots => {
+            controls.write(SetControls([Control::Robot(1), Control::Robot(1)]));
+        }
+        Step::Press(name) => {
+            let square = BoardShape::CHESS.parse(name).expect("the tour's squares are on the board");
+            presses.write(BoardPress(square));
+        }
+        Step::Help(open) => help.0 = open,
+        Step::Wait(frames) => tour.waiting = frames,
+        Step::WaitForEnd => {
+            if board.result.is_none() {
+                tour.next -= 1;
+            }
+        }
+        Step::Shot(name) => {
+            tour.shots += 1;
+            let path = tour.dir.join(format!("{:02}_{name}.png", tour.shots));
+            tour.pending.push(path.display().to_string());
+            commands.spawn(Screenshot::primary_window()).observe(save_checked(path));
+            tour.waiting = 10;
+        }
+    }
+}
+
+/// Saves a screenshot, failing the tour if it is all one colour.
+fn save_checked(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>, ResMut<Tour>) {
+    move |captured, mut tour| {
+        let name = path.display().to_string();
+        tour.pending.retain(|p| *p != name);
+        let image = match captured.image.clone().try_into_dynamic() {
+            Ok(image) => image.to_rgb8(),
+            Err(e) => {
+                tour.failures.push(format!("{name}: {e}"));
+                return;
+            }
+        };
+        let first = image.get_pixel(0, 0);
+        if image.pixels().all(|p| p == first) {
+            tour.failures.push(format!("{name}: the picture is one colour"));
+        }
+        match image.save(&path) {
+            Ok(()) => info!("saved {name}"),
+            Err(e) => tour.failures.push(format!("{name}: {e}")),
+        }
+    }
+}

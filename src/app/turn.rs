@@ -1,0 +1,550 @@
+//! Whose turn it is, the person's taps, the Robot's turn (thought in slices), the clock, undo and
+//! redo. Every decision is the rules' (`crate::rules`); this only keeps the history.
+
+use super::board::AppGame;
+use super::input::{BoardDrop, BoardPress};
+use super::settings::Words;
+use super::{Control, MatchSetup, Screen};
+use crate::robot::Thinker;
+use crate::rules::board::{Move, Square};
+use crate::rules::{EndReason, Seat, Winner};
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+
+/// The systems that change the game; the board mirrors it after them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TurnSet;
+
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoundCue {
+    Move,
+    Capture,
+    Pass,
+    Win,
+}
+
+/// Buttons that change the course of the game.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameCommand {
+    Undo,
+    Redo,
+    Restart,
+}
+
+/// How the Robot paces itself so a child sees each move coming.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct RobotPace {
+    /// Seconds the Robot waits, at least, before it moves.
+    pub think: f32,
+    /// Seconds its chosen piece stays lit before it jumps.
+    pub show: f32,
+    /// Milliseconds of thinking per frame.
+    pub slice_ms: f32,
+}
+
+impl Default for RobotPace {
+    fn default() -> Self {
+        RobotPace { think: 0.5, show: 0.4, slice_ms: 6.0 }
+    }
+}
+
+/// Hands the seats to other players in the middle of a game (the tour lets two Robots finish one).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetControls(pub [Control; 2]);
+
+/// The seed of the next game's Robot choices; a test sets it to replay a game exactly.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct GameSeed(pub u64);
+
+/// The square whose piece the person may pick up and drag now.
+#[derive(Resource, Default, Debug)]
+pub struct PickUp(pub Option<Square>);
+
+/// A short message over the board (a pass, a refused square), in the words' keys.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub key: String,
+    pub seat: Option<Seat>,
+    pub seconds_left: f32,
+}
+
+/// What the last change to the game was, for the board's animation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    Played {
+        action: Move,
+        mover: Seat,
+    },
+    /// A jump in time (start, restart, undo, redo): the board is laid out afresh.
+    Reset,
+}
+
+struct Step<G> {
+    game: G,
+    action: Option<Move>,
+    mover: Option<Seat>,
+}
+
+struct RobotTurn<G: AppGame> {
+    thinker: Box<dyn Thinker<G>>,
+    waited: f32,
+    choice: Option<Move>,
+    shown: f32,
+}
+
+/// The game being played: its history (the current state is the last step), who plays each
+/// seat, the selection, the clocks.
+#[derive(Resource)]
+pub struct Play<G: AppGame> {
+    start: G,
+    history: Vec<Step<G>>,
+    undone: Vec<Step<G>>,
+    pub controls: [Control; 2],
+    pub selected: Option<Square>,
+    /// Seconds left per seat, when playing with a clock.
+    pub clocks: Option<[f32; 2]>,
+    clock_seconds: Option<f32>,
+    /// Grows with every change of the game; the board redraws when it moves.
+    pub version: u64,
+    pub change: Change,
+    pub notice: Option<Notice>,
+    robot: Option<RobotTurn<G>>,
+    seed: u64,
+}
+
+impl<G: AppGame> Play<G> {
+    pub fn new(start: G, setup: &MatchSetup, seed: u64) -> Play<G> {
+        let clock_seconds = (setup.clock_minutes > 0).then(|| setup.clock_minutes as f32 * 60.0);
+        Play {
+            history: vec![Step { game: start.clone(), action: None, mover: None }],
+            start,
+            undone: Vec::new(),
+            controls: setup.controls(),
+            selected: None,
+            clocks: clock_seconds.map(|s| [s, s]),
+            clock_seconds,
+            version: 0,
+            change: Change::Reset,
+            notice: None,
+            robot: None,
+            seed,
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.history.last().expect("a game always has a current state").game
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().and_then(|s| s.action)
+    }
+
+    pub fn moves_played(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    /// The seat to move when a person plays it.
+    pub fn person_to_move(&self) -> Option<Seat> {
+        self.game().to_move().filter(|s| self.controls[s.index()] == Control::Person)
+    }
+
+    pub fn robot_to_move(&self) -> bool {
+        self.game().to_move().is_some_and(|s| matches!(self.controls[s.index()], Control::Robot(_)))
+    }
+
+    pub fn has_robot(&self) -> bool {
+        self.controls.iter().any(|c| matches!(c, Control::Robot(_)))
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.clocks.is_none() && self.history.iter().skip(1).any(|s| self.is_person(s.mover))
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.clocks.is_none() && !self.undone.is_empty()
+    }
+
+    fn is_person(&self, seat: Option<Seat>) -> bool {
+        seat.is_some_and(|s| self.controls[s.index()] == Control::Person)
+    }
+
+    fn touched(&mut self, change: Change) {
+        self.version += 1;
+        self.change = change;
+        self.robot = None;
+        self.selected = None;
+    }
+
+    /// Plays a legal action for the seat to move; refused actions change nothing.
+    pub fn play(&mut self, action: Move, cues: &mut MessageWriter<SoundCue>) -> bool {
+        let Some(mover) = self.game().to_move() else { return false };
+        let mut next = self.game().clone();
+        if next.apply(&action).is_err() {
+            return false;
+        }
+        let captured = next.pieces().len() < self.game().pieces().len();
+        cues.write(if captured { SoundCue::Capture } else { SoundCue::Move });
+        if next.outcome().is_some() {
+            cues.write(SoundCue::Win);
+        }
+        self.notice = next.passed().first().map(|&seat| {
+            cues.write(SoundCue::Pass);
+            Notice { key: "passes".into(), seat: Some(seat), seconds_left: 3.0 }
+        });
+        self.history.push(Step { game: next, action: Some(action), mover: Some(mover) });
+        self.undone.clear();
+        self.touched(Change::Played { action, mover });
+        true
+    }
+
+    /// Takes back the person's last move, and the Robot's answers after it.
+    pub fn undo(&mut self) {
+        if !self.can_undo() {
+            return;
+        }
+        while self.history.len() > 1 {
+            let step = self.history.pop().expect("more than one step");
+            let by_person = self.is_person(step.mover);
+            self.undone.push(step);
+            if by_person {
+                break;
+            }
+        }
+        self.notice = None;
+        self.touched(Change::Reset);
+    }
+
+    pub fn redo(&mut self) {
+        if !self.can_redo() {
+            return;
+        }
+        // Replays up to and including the next move of a person, with the Robot's answers before it.
+        while let Some(step) = self.undone.pop() {
+            let by_person = self.is_person(step.mover);
+            self.history.push(step);
+            if by_person {
+                break;
+            }
+        }
+        self.notice = None;
+        self.touched(Change::Reset);
+    }
+
+    pub fn restart(&mut self) {
+        self.history = vec![Step { game: self.start.clone(), action: None, mover: None }];
+        self.undone.clear();
+        self.clocks = self.clock_seconds.map(|s| [s, s]);
+        self.notice = None;
+        self.seed = self.seed.wrapping_add(1);
+        self.touched(Change::Reset);
+    }
+
+    fn time_out(&mut self, seat: Seat) {
+        let mut game = self.game().clone();
+        game.time_out(seat);
+        self.history.push(Step { game, action: None, mover: None });
+        self.touched(Change::Reset);
+    }
+
+    fn tell(&mut self, key: String, seat: Option<Seat>) {
+        self.notice = Some(Notice { key, seat, seconds_left: 2.5 });
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<SoundCue>()
+        .add_message::<GameCommand>()
+        .add_message::<SetControls>()
+        .init_resource::<RobotPace>()
+        .init_resource::<PickUp>()
+        .init_resource::<ScoreBoard>()
+        .insert_resource(GameSeed(seed_from_clock()));
+    app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)));
+}
+
+fn seed_from_clock() -> u64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        (js_sys::Date::now() * 1000.0) as u64
+    }
+}
+
+/// Adds the turn systems of one game.
+pub fn add_game<G: AppGame>(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), start_game::<G>);
+    app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Play<G>>());
+    app.add_systems(
+        Update,
+        (
+            person_input::<G>,
+            commands::<G>,
+            robot_turn::<G>,
+            tick_clock::<G>,
+            fade_notice::<G>,
+            publish_pickup::<G>,
+            publish_scoreboard::<G>,
+        )
+            .chain()
+            .in_set(TurnSet)
+            .run_if(resource_exists::<Play<G>>),
+    );
+}
+
+/// Starts the chosen game when the game screen opens, if the chosen level is this game's.
+fn start_game<G: AppGame>(mut commands: Commands, setup: Res<MatchSetup>, mut seed: ResMut<GameSeed>) {
+    let Some(game) = G::from_level(&setup.level) else { return };
+    let flipped = setup.opponent == super::Opponent::Robot && setup.person_seat == Seat::BLACK;
+    super::board::spawn_board(
+        &mut commands,
+        &game,
+        super::board::BoardLayout { shape: game.shape(), flipped, tray_gap: 0.55 },
+    );
+    commands.insert_resource(Play::new(game, &setup, seed.0));
+    seed.0 = seed.0.wrapping_add(0x9E37_79B9);
+}
+
+fn person_input<G: AppGame>(
+    mut play: ResMut<Play<G>>,
+    mut presses: MessageReader<BoardPress>,
+    mut drops: MessageReader<BoardDrop>,
+    mut cues: MessageWriter<SoundCue>,
+) {
+    let presses: Vec<Square> = presses.read().map(|p| p.0).collect();
+    let drops: Vec<BoardDrop> = drops.read().copied().collect();
+    if play.person_to_move().is_none() {
+        return;
+    }
+    for square in presses {
+        press(&mut play, square, &mut cues);
+    }
+    for drop in drops {
+        match drop.to {
+            Some(to) if play.game().targets(drop.from).contains(&to) => {
+                play.play(Move::new(drop.from, to), &mut cues);
+            }
+            Some(_) => play.tell(format!("not_allowed_{}", G::NAME), None),
+            // Let go where it started, or off the board: the piece glides home, still selected.
+            None => {}
+        }
+    }
+}
+
+fn press<G: AppGame>(play: &mut Play<G>, square: Square, cues: &mut MessageWriter<SoundCue>) {
+    if play.person_to_move().is_none() {
+        return;
+    }
+    if let Some(from) = play.selected
+        && play.game().targets(from).contains(&square)
+    {
+        play.play(Move::new(from, square), cues);
+        return;
+    }
+    if play.game().movable(square) {
+        play.selected = Some(square);
+        if play.game().targets(square).is_empty() {
+            play.tell(format!("stuck_{}", G::NAME), None);
+        }
+    } else if play.selected.take().is_some() && !play.game().pieces().iter().any(|(s, _)| *s == square) {
+        play.tell(format!("not_allowed_{}", G::NAME), None);
+    }
+}
+
+fn commands<G: AppGame>(
+    mut play: ResMut<Play<G>>,
+    mut commands: MessageReader<GameCommand>,
+    mut controls: MessageReader<SetControls>,
+) {
+    for SetControls(new) in controls.read() {
+        play.controls = *new;
+        play.robot = None;
+    }
+    for command in commands.read() {
+        match command {
+            GameCommand::Undo => play.undo(),
+            GameCommand::Redo => play.redo(),
+            GameCommand::Restart => play.restart(),
+        }
+    }
+}
+
+fn robot_turn<G: AppGame>(
+    mut play: ResMut<Play<G>>,
+    pace: Res<RobotPace>,
+    time: Res<Time>,
+    gliding: Query<(), With<super::animate::Glide>>,
+    mut cues: MessageWriter<SoundCue>,
+) {
+    if !play.robot_to_move() || !gliding.is_empty() {
+        return;
+    }
+    let Some(Control::Robot(level)) = play.game().to_move().map(|s| play.controls[s.index()]) else { return };
+    if play.robot.is_none() {
+        let seed = play.seed ^ (play.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let thinker = play.game().thinker(level, seed);
+        play.robot = Some(RobotTurn { thinker, waited: 0.0, choice: None, shown: 0.0 });
+    }
+    let robot = play.robot.as_mut().expect("just made");
+    robot.waited += time.delta_secs();
+    if robot.choice.is_none() {
+        let started = Instant::now();
+        while robot.choice.is_none() && (started.elapsed().as_secs_f32() * 1000.0) < pace.slice_ms {
+            robot.choice = robot.thinker.step(1_500);
+        }
+    }
+    let Some(choice) = robot.choice else { return };
+    if robot.waited < pace.think {
+        return;
+    }
+    robot.shown += time.delta_secs();
+    let shown = robot.shown;
+    play.selected = Some(choice.from);
+    if shown >= pace.show {
+        play.play(choice, &mut cues);
+    }
+}
+
+fn tick_clock<G: AppGame>(
+    mut play: ResMut<Play<G>>,
+    time: Res<Time>,
+    gliding: Query<(), With<super::animate::Glide>>,
+    mut cues: MessageWriter<SoundCue>,
+) {
+    let Some(seat) = play.game().to_move() else { return };
+    // The clock waits while a move is still flying, and until the first move is made.
+    if !gliding.is_empty() || play.moves_played() == 0 {
+        return;
+    }
+    let Some(clocks) = play.clocks.as_mut() else { return };
+    let left = &mut clocks[seat.index()];
+    *left = (*left - time.delta_secs()).max(0.0);
+    if *left <= 0.0 {
+        play.time_out(seat);
+        cues.write(SoundCue::Win);
+    }
+}
+
+fn fade_notice<G: AppGame>(mut play: ResMut<Play<G>>, time: Res<Time>) {
+    if let Some(notice) = play.notice.as_mut() {
+        notice.seconds_left -= time.delta_secs();
+        if notice.seconds_left <= 0.0 {
+            play.notice = None;
+        }
+    }
+}
+
+fn publish_pickup<G: AppGame>(play: Res<Play<G>>, mut pickup: ResMut<PickUp>) {
+    let now = play.selected.filter(|_| play.person_to_move().is_some());
+    if pickup.0 != now {
+        pickup.0 = now;
+    }
+}
+
+/// What the panels show about one seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatBoard {
+    pub seat: Seat,
+    pub name: String,
+    pub control: Control,
+    pub score: u32,
+    pub extras: Vec<(super::art::Art, u32)>,
+    pub to_move: bool,
+    pub clock: Option<f32>,
+}
+
+/// The panels' view of the game, rebuilt from the rules state every frame.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ScoreBoard {
+    pub game: &'static str,
+    pub seats: Vec<SeatBoard>,
+    /// The line under the board: whose turn, the Robot thinking, a pass…
+    pub status: String,
+    pub banner: Option<String>,
+    pub result: Option<ResultBoard>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub moves: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultBoard {
+    pub title: String,
+    pub reason: String,
+    pub winner: Option<Seat>,
+}
+
+/// The name a seat goes by: "You", "Robot", "Player 1"…, with its colour.
+pub fn seat_name<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> String {
+    let colour = words.get(G::colour_key(seat));
+    let who = match play.controls[seat.index()] {
+        Control::Robot(_) => words.get("robot").to_string(),
+        Control::Person if play.has_robot() => words.get("you").to_string(),
+        Control::Person => words.get(if seat == Seat::WHITE { "player_1" } else { "player_2" }).to_string(),
+    };
+    format!("{who} ({colour})")
+}
+
+pub fn publish_scoreboard<G: AppGame>(play: Res<Play<G>>, words: Res<Words>, mut board: ResMut<ScoreBoard>) {
+    let game = play.game();
+    let seats = [Seat::WHITE, Seat::BLACK]
+        .into_iter()
+        .map(|seat| SeatBoard {
+            seat,
+            name: seat_name(&play, seat, &words),
+            control: play.controls[seat.index()],
+            score: game.score(seat),
+            extras: game.extras(seat),
+            to_move: game.to_move() == Some(seat),
+            clock: play.clocks.map(|c| c[seat.index()]),
+        })
+        .collect();
+    let status = match (&play.notice, game.to_move()) {
+        (Some(notice), _) => {
+            let name = notice.seat.map(|s| seat_name(&play, s, &words)).unwrap_or_default();
+            words.fill(&notice.key, &[("name", &name)])
+        }
+        (None, Some(_)) if play.robot_to_move() => words.get("robot_thinking").to_string(),
+        (None, Some(_)) if play.has_robot() => words.get("your_turn").to_string(),
+        (None, Some(seat)) => words.fill("to_move", &[("name", &seat_name(&play, seat, &words))]),
+        (None, None) => String::new(),
+    };
+    let result = game.outcome().map(|outcome| {
+        let winner = match outcome.winner {
+            Winner::Seat(seat) => Some(seat),
+            Winner::Draw => None,
+        };
+        let title = match (winner, play.has_robot()) {
+            (None, _) => words.get("draw").to_string(),
+            (Some(seat), true) if play.controls[seat.index()] == Control::Person => {
+                words.get("you_win").to_string()
+            }
+            (Some(_), true) => words.get("robot_wins").to_string(),
+            (Some(seat), false) => words.fill("wins", &[("name", &seat_name(&play, seat, &words))]),
+        };
+        let reason = match outcome.reason {
+            EndReason::OutOfTime => {
+                let loser = winner.map(|w| w.opponent()).unwrap_or(Seat::WHITE);
+                words.fill("reason_out_of_time", &[("name", &seat_name(&play, loser, &words))])
+            }
+            EndReason::Goal => {
+                let specific = format!("reason_goal_{}", G::NAME);
+                words.get(if words.has(&specific) { &specific } else { "reason_goal" }).to_string()
+            }
+            other => words.get(&format!("reason_{}", other.key())).to_string(),
+        };
+        ResultBoard { title, reason, winner }
+    });
+    *board = ScoreBoard {
+        game: G::NAME,
+        seats,
+        status,
+        banner: game.banner().map(|key| words.get(key).to_string()),
+        result,
+        can_undo: play.can_undo(),
+        can_redo: play.can_redo(),
+        moves: play.moves_played(),
+    };
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Every test of Tabla: the rules, the Robot, the level files, the text interface, the headless app
+# tests, and a rendered tour of every screen under Xvfb whose pictures are checked.
+set -euo pipefail
+cd "$(dirname "$0")"
+. scripts/common.sh
+need_packages "${APP_PACKAGES[@]}" xvfb xauth
+need_rust
+
+echo "== unit and integration tests"
+cargo test --release --all-targets
+
+echo "== the rendered tour under Xvfb"
+tour="$CARGO_TARGET_DIR/tour"
+rm -rf "$tour"
+mkdir -p "$tour"
+export TABLA_HOME="$tour/home"
+timeout 600 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/release/tabla" --tour "$tour"
+expected=$(grep -c 'Shot("' src/app/tour.rs)
+found=$(ls "$tour"/*.png 2>/dev/null | wc -l)
+if [ "$found" -lt "$expected" ]; then
+    echo "the tour saved $found pictures of $expected" >&2
+    exit 1
+fi
+echo "tour: $found pictures in $tour"
+echo "== all tests passed"

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Makes Tabla's pictures and sounds: assets/images/*.png and assets/sounds/*.wav.
+
+Run it again after changing it; its output is committed, so building the game never needs it.
+Needs Pillow and Debian's fonts-dejavu-core and fonts-noto-color-emoji (see assets/LICENSES.md).
+"""
+import math
+import random
+import struct
+import wave
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+ROOT = Path(__file__).resolve().parent.parent
+IMAGES = ROOT / "assets" / "images"
+SOUNDS = ROOT / "assets" / "sounds"
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+EMOJI = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+SIZE = 192
+
+INK = (34, 30, 28, 255)
+PAPER = (252, 250, 244, 255)
+
+# Outline glyph and filled glyph of each chess piece in DejaVu Sans.
+CHESS = {"knight": ("\u2658", "\u265e"), "pawn": ("\u2659", "\u265f"),
+         "rook": ("\u2656", "\u265c"), "bishop": ("\u2657", "\u265d")}
+
+
+def glyph_layer(char, fill, size=SIZE, scale=0.86, stroke=0, stroke_fill=None):
+    font = ImageFont.truetype(DEJAVU, int(size * scale))
+    layer = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    box = draw.textbbox((0, 0), char, font=font, stroke_width=stroke)
+    x = (size - (box[2] - box[0])) / 2 - box[0]
+    y = (size - (box[3] - box[1])) / 2 - box[1]
+    draw.text((x, y), char, font=font, fill=fill, stroke_width=stroke, stroke_fill=stroke_fill)
+    return layer
+
+
+def with_shadow(piece, size=SIZE):
+    """A soft shadow under the piece lifts it off the board."""
+    alpha = piece.split()[3]
+    shadow = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    shadow.putalpha(alpha.point(lambda a: int(a * 0.35)))
+    shadow = shadow.transform(shadow.size, Image.AFFINE, (1, 0, -4, 0, 1, -7)).filter(ImageFilter.GaussianBlur(5))
+    return Image.alpha_composite(shadow, piece)
+
+
+def chess_piece(name, white):
+    outline, filled = CHESS[name]
+    if white:
+        body = glyph_layer(filled, PAPER, stroke=5, stroke_fill=INK)
+        body = Image.alpha_composite(body, glyph_layer(outline, INK))
+    else:
+        body = glyph_layer(filled, (40, 36, 40, 255), stroke=6, stroke_fill=(236, 228, 214, 255))
+    return with_shadow(body)
+
+
+def emoji(char, size=SIZE):
+    font = ImageFont.truetype(EMOJI, 109)
+    layer = Image.new("RGBA", (160, 160), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).text((16, 12), char, font=font, embedded_color=True)
+    layer = layer.crop(layer.getbbox())
+    side = max(layer.size)
+    square = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    square.paste(layer, ((side - layer.width) // 2, (side - layer.height) // 2))
+    return square.resize((size, size), Image.LANCZOS)
+
+
+def dot(color, radius):
+    layer = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
+    c = SIZE / 2
+    ImageDraw.Draw(layer).ellipse((c - radius, c - radius, c + radius, c + radius), fill=color)
+    return layer
+
+
+def ring(color, width):
+    layer = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).ellipse((6, 6, SIZE - 6, SIZE - 6), outline=color, width=width)
+    return layer
+
+
+def tile(draw_content, colors):
+    """A menu picture: a rounded card with a small checkerboard behind the content."""
+    size = 256
+    card = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    board = Image.new("RGBA", (size, size), colors[0])
+    draw = ImageDraw.Draw(board)
+    cell = size // 4
+    for r in range(4):
+        for f in range(4):
+            if (r + f) % 2:
+                draw.rectangle((f * cell, r * cell, f * cell + cell, r * cell + cell), fill=colors[1])
+    mask = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, size - 1, size - 1), radius=40, fill=255)
+    card.paste(board, (0, 0), mask)
+    draw_content(card)
+    return card
+
+
+def paste_center(card, picture, center, width):
+    picture = picture.resize((width, width), Image.LANCZOS)
+    card.alpha_composite(picture, (int(center[0] - width / 2), int(center[1] - width / 2)))
+
+
+def menu_knight_hunt(card):
+    paste_center(card, chess_piece("pawn", False), (70, 190), 100)
+    paste_center(card, chess_piece("pawn", True), (190, 70), 100)
+    paste_center(card, chess_piece("knight", True), (128, 128), 190)
+
+
+def menu_circles(card):
+    draw = ImageDraw.Draw(card)
+    draw.arc((38, 38, 218, 218), start=200, end=520, fill=(214, 64, 52, 255), width=14)
+    draw.polygon([(206, 92), (232, 132), (188, 128)], fill=(214, 64, 52, 255))
+    paste_center(card, chess_piece("rook", True), (100, 128), 120)
+    paste_center(card, chess_piece("bishop", False), (160, 128), 120)
+
+
+def menu_bunnies(card):
+    paste_center(card, emoji("\U0001F955"), (190, 70), 90)
+    paste_center(card, emoji("\U0001F434"), (70, 74), 96)
+    paste_center(card, emoji("\U0001F430"), (128, 160), 150)
+
+
+def write_wave(name, samples, rate=22050):
+    peak = max(1e-9, max(abs(s) for s in samples))
+    with wave.open(str(SOUNDS / name), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(b"".join(struct.pack("<h", int(s / peak * 0.8 * 32767)) for s in samples))
+
+
+def tone(freq, seconds, decay, rate=22050, harmonics=(1.0, 0.3, 0.1)):
+    return [
+        sum(a * math.sin(2 * math.pi * freq * (k + 1) * i / rate) for k, a in enumerate(harmonics))
+        * math.exp(-decay * i / rate)
+        for i in range(int(seconds * rate))
+    ]
+
+
+def sounds():
+    rng = random.Random(7)
+    knock = tone(420, 0.12, 38, harmonics=(1.0, 0.5, 0.2))
+    noise = [rng.uniform(-1, 1) * math.exp(-120 * i / 22050) * 0.6 for i in range(len(knock))]
+    write_wave("move.wav", [a + b for a, b in zip(knock, noise)])
+    pop = tone(660, 0.09, 30) + tone(990, 0.16, 22)
+    write_wave("capture.wav", pop)
+    notes = [523.25, 659.25, 783.99, 1046.5]
+    win = []
+    for i, f in enumerate(notes):
+        win += tone(f, 0.13 if i < 3 else 0.55, 9 if i < 3 else 5, harmonics=(1.0, 0.25, 0.08))
+    write_wave("win.wav", win)
+    write_wave("pass.wav", tone(392, 0.12, 20) + tone(330, 0.2, 16))
+
+
+def main():
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    SOUNDS.mkdir(parents=True, exist_ok=True)
+    for name in CHESS:
+        chess_piece(name, True).save(IMAGES / f"white_{name}.png")
+        chess_piece(name, False).save(IMAGES / f"black_{name}.png")
+    dot((40, 110, 60, 150), 30).save(IMAGES / "target_dot.png")
+    ring((40, 110, 60, 170), 16).save(IMAGES / "target_ring.png")
+    ring((255, 204, 0, 255), 14).save(IMAGES / "selected_ring.png")
+    lichess = [(240, 217, 181, 255), (181, 136, 99, 255)]
+    tile(menu_knight_hunt, lichess).save(IMAGES / "menu_knight_hunt.png")
+    tile(menu_circles, [(226, 236, 214, 255), (150, 180, 120, 255)]).save(IMAGES / "menu_circles.png")
+    tile(menu_bunnies, [(214, 236, 206, 255), (132, 190, 110, 255)]).save(IMAGES / "menu_bunnies.png")
+    for name, char in {"bunny": "\U0001F430", "horse": "\U0001F434", "carrot": "\U0001F955",
+                       "trophy": "\U0001F3C6", "robot": "\U0001F916", "people": "\U0001F9D1",
+                       "star": "\u2B50", "clock": "\u23F0", "handshake": "\U0001F91D"}.items():
+        emoji(char, 128).save(IMAGES / f"{name}.png")
+    sounds()
+
+
+if __name__ == "__main__":
+    main()
