@@ -220,6 +220,7 @@ fn three_stuck_bunny_turns_in_a_row_end_the_round_and_the_stuck_bunnies_score_no
     play(&mut start, "a8b6");
     assert_eq!(start.round_just_ended(), Some((1, RoundEnd::Stuck)));
     assert_eq!(start.round_end(1), Some(RoundEnd::Stuck));
+    assert_eq!(start.ended_round_position(), Some((squares(&["h5"]), squares(&["b6", "h6"]))));
     assert_eq!(start.score(P1), 0, "the bunny left on h5 brings nothing");
     assert_eq!(start.round(), 2);
     assert_eq!(start.stuck(), 0, "a new round counts afresh");
@@ -273,6 +274,7 @@ fn when_the_last_horse_is_caught_every_bunny_left_enters_the_garden() {
     play(&mut start, "c4d5");
     assert_eq!(start.round_just_ended(), Some((1, RoundEnd::NoHorses)));
     assert_eq!(start.score(P1), 3, "the taker and the two others");
+    assert_eq!(start.ended_round_position(), Some((vec![], vec![])));
     let expected: Vec<(Square, GardenEntry)> =
         ["a2", "d5", "e6"].iter().map(|s| (sq(s), GardenEntry::HorsesGone)).collect();
     assert_eq!(start.entered_garden(), expected);

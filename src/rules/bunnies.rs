@@ -133,6 +133,8 @@ struct LastAction {
     passed: u8,
     /// The round this action ended, with why.
     round_ended: Option<(u8, RoundEnd)>,
+    /// Bunnies and horses left on the board when that round ended.
+    ended_board: (u64, u64),
 }
 
 fn bits_of(squares: &[Square]) -> u64 {
@@ -252,6 +254,14 @@ impl BunniesAndHorses {
     /// The round the last action ended and why: the screen's "round over" banner.
     pub fn round_just_ended(&self) -> Option<(u8, RoundEnd)> {
         self.last.round_ended
+    }
+
+    /// The bunnies and horses left on the board when the last action ended a round (stuck
+    /// bunnies stay there; round 2 then starts from the setup).
+    pub fn ended_round_position(&self) -> Option<(Vec<Square>, Vec<Square>)> {
+        self.last.round_ended?;
+        let (bunnies, horses) = self.last.ended_board;
+        Some((squares_of(bunnies).collect(), squares_of(horses).collect()))
     }
 
     pub fn last_move(&self) -> Option<Move> {
@@ -390,6 +400,7 @@ impl BunniesAndHorses {
     fn end_round(&mut self, reason: RoundEnd) {
         self.round_ends[self.round as usize - 1] = Some(reason);
         self.last.round_ended = Some((self.round, reason));
+        self.last.ended_board = (self.bunnies, self.horses);
         // Passes inside a round that is over mean nothing any more.
         self.last.passed = 0;
         if self.round == 1 {
