@@ -727,3 +727,16 @@ fn level_2_beats_level_1_from_either_seat() {
         }
     }
 }
+
+#[test]
+fn the_benchmark_arena_gives_the_robot_one_player_for_the_whole_match() {
+    // Were the Robot handed a role instead of a player, it would play the same role in both rounds,
+    // scoring for both players alike; holding one player, it wins every match from either seat.
+    let share = tabla::bench::arena::<BunniesAndHorses>(
+        tabla::bench::Player::Robot(2),
+        tabla::bench::Player::Random,
+        4,
+        9,
+    );
+    assert_eq!(share, 1.0);
+}
