@@ -3,6 +3,7 @@
 
 use crate::levels::{self, LevelGame};
 use crate::robot::{self, RobotPlayer};
+use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::{Seat, Winner};
 use rand::rngs::SmallRng;
@@ -46,10 +47,30 @@ impl Benchmarked for KnightHunt {
     }
 }
 
+impl Benchmarked for BunniesAndHorses {
+    const NAME: &'static str = "bunnies";
+
+    /// The harder variant: a match is two rounds, and the arena gives the Robot one seat (one
+    /// player) for both of them, so it plays both roles.
+    fn start() -> Self {
+        match levels::find("ron_configs/bunnies/two_horses.ron").map(|l| l.game) {
+            Ok(LevelGame::Bunnies(level)) => BunniesAndHorses::new(&level.setup),
+            other => panic!("the built-in Bunnies and Horses level is missing: {other:?}"),
+        }
+    }
+
+    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
+        robot::bunnies::greedy(self, rng)
+    }
+}
+
 pub fn run(options: &Options) {
     let wanted = |name: &str| options.game.as_deref().is_none_or(|g| g == name);
     if wanted(KnightHunt::NAME) {
         bench_game::<KnightHunt>(options);
+    }
+    if wanted(BunniesAndHorses::NAME) {
+        bench_game::<BunniesAndHorses>(options);
     }
 }
 

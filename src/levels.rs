@@ -2,7 +2,7 @@
 //! reported with its name and line, never a panic.
 
 use crate::rules::board::{BoardShape, Square, SquareError};
-use crate::rules::knight_hunt;
+use crate::rules::{bunnies, knight_hunt};
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
@@ -18,6 +18,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     builtin!("knight_hunt/one_knight.ron"),
     builtin!("knight_hunt/two_knights.ron"),
     builtin!("knight_hunt/two_knights_capture.ron"),
+    builtin!("bunnies/one_horse.ron"),
+    builtin!("bunnies/two_horses.ron"),
 ];
 
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +32,7 @@ pub struct Level {
 #[derive(Clone, Debug, PartialEq)]
 pub enum LevelGame {
     KnightHunt(KnightHuntLevel),
+    Bunnies(BunniesLevel),
 }
 
 impl Level {
@@ -37,6 +40,7 @@ impl Level {
     pub fn game_name(&self) -> &'static str {
         match self.game {
             LevelGame::KnightHunt(_) => "knight_hunt",
+            LevelGame::Bunnies(_) => "bunnies",
         }
     }
 
@@ -44,12 +48,14 @@ impl Level {
     pub fn variant(&self) -> &str {
         match &self.game {
             LevelGame::KnightHunt(level) => &level.variant,
+            LevelGame::Bunnies(level) => &level.variant,
         }
     }
 
     pub fn clock_minutes(&self) -> &[u32] {
         match &self.game {
             LevelGame::KnightHunt(level) => &level.clock_minutes,
+            LevelGame::Bunnies(level) => &level.clock_minutes,
         }
     }
 }
@@ -58,6 +64,13 @@ impl Level {
 pub struct KnightHuntLevel {
     pub variant: String,
     pub setup: knight_hunt::Setup,
+    pub clock_minutes: Vec<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BunniesLevel {
+    pub variant: String,
+    pub setup: bunnies::Setup,
     pub clock_minutes: Vec<u32>,
 }
 
@@ -119,6 +132,7 @@ pub fn parse(file: &str, source: &str) -> Result<Level, LevelError> {
     })?;
     let game = match raw {
         RawLevel::KnightHunt(raw) => LevelGame::KnightHunt(checker.knight_hunt(raw)?),
+        RawLevel::Bunnies(raw) => LevelGame::Bunnies(checker.bunnies(raw)?),
     };
     Ok(Level { file: file.to_string(), game })
 }
@@ -127,6 +141,7 @@ pub fn parse(file: &str, source: &str) -> Result<Level, LevelError> {
 #[serde(deny_unknown_fields)]
 enum RawLevel {
     KnightHunt(RawKnightHunt),
+    Bunnies(RawBunnies),
 }
 
 #[derive(Deserialize)]
@@ -136,6 +151,16 @@ struct RawKnightHunt {
     knights_capture: bool,
     white: RawArmy,
     black: RawArmy,
+    #[serde(default)]
+    clock_minutes: Vec<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBunnies {
+    variant: String,
+    bunnies: Vec<String>,
+    horses: Vec<String>,
     #[serde(default)]
     clock_minutes: Vec<u32>,
 }
@@ -221,6 +246,30 @@ impl Checker<'_> {
         Ok(KnightHuntLevel {
             variant: raw.variant,
             setup: knight_hunt::Setup { knights_capture: raw.knights_capture, knights, pawns },
+            clock_minutes: raw.clock_minutes,
+        })
+    }
+
+    fn bunnies(&self, raw: RawBunnies) -> Result<BunniesLevel, LevelError> {
+        let shape = BoardShape::CHESS;
+        let bunnies = self.squares(&raw.bunnies, shape)?;
+        let horses = self.squares(&raw.horses, shape)?;
+        self.one_piece_per_square(&[&bunnies, &horses])?;
+        if let Some(square) = bunnies.iter().find(|s| s.rank == shape.ranks - 1) {
+            let name = square.to_string();
+            return Err(self.error(
+                self.line_of(&name, 0),
+                format!("a bunny on \"{name}\" would already be in the garden (rank 8)"),
+            ));
+        }
+        for (field, squares) in [("bunnies", &bunnies), ("horses", &horses)] {
+            if squares.is_empty() {
+                return Err(self.error(self.line_of_field(field), format!("the level needs {field}")));
+            }
+        }
+        Ok(BunniesLevel {
+            variant: raw.variant,
+            setup: bunnies::Setup { bunnies, horses },
             clock_minutes: raw.clock_minutes,
         })
     }
