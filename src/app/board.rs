@@ -206,7 +206,7 @@ fn fit_board(
 }
 
 fn piece_bundle(art: Art, images: &ArtImages) -> impl Bundle {
-    (Sprite { image: images.get(art), custom_size: Some(Vec2::splat(0.92)), ..default() }, Pickable::IGNORE)
+    (Sprite { image: images.get(art), custom_size: Some(Vec2::splat(1.0)), ..default() }, Pickable::IGNORE)
 }
 
 /// Mirrors the pieces and trays after every change of the game, animating what the last action did.

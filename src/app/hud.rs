@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, style_once.run_if(not(resource_exists::<UiReady>)));
     app.add_systems(
         EguiPrimaryContextPass,
-        game_panels.run_if(in_state(Screen::Playing).and(resource_exists::<UiReady>)),
+        game_panels.run_if(in_state(Screen::Playing).and_then(resource_exists::<UiReady>)),
     );
     app.add_systems(OnExit(Screen::Playing), |mut help: ResMut<HelpOpen>| help.0 = false);
     super::screens::ui_plugin(app);
@@ -101,6 +101,23 @@ fn style_once(
     Ok(())
 }
 
+/// Draws a whole-window screen (menu, setup) that scrolls when the window is small.
+pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "screen".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    egui::CentralPanel::default().frame(egui::Frame::NONE.inner_margin(egui::Margin::same(8))).show(
+        &mut root,
+        |ui| {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                ui.vertical_centered(add_contents);
+            });
+        },
+    );
+}
+
 pub fn bold(text: impl Into<String>, size: f32) -> RichText {
     RichText::new(text).font(FontId::new(size, FontFamily::Name("bold".into())))
 }
@@ -121,8 +138,12 @@ fn clock_text(seconds: f32) -> String {
 
 fn seat_card(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, width: f32, words: &Words) {
     let fill = if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD };
+    if width < 400.0 {
+        return compact_seat_card(ui, seat, art, width, fill);
+    }
     card(fill).show(ui, |ui| {
         ui.set_width(width);
+        ui.set_min_height(64.0);
         ui.horizontal(|ui| {
             let face = if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People };
             ui.add(art.image(face, 34.0));
@@ -148,6 +169,27 @@ fn seat_card(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, width: f32, wor
     });
 }
 
+/// One line per seat for a phone: face, name, score, extras, clock.
+fn compact_seat_card(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, width: f32, fill: Color32) {
+    card(fill).inner_margin(egui::Margin::symmetric(8, 4)).show(ui, |ui| {
+        ui.set_width(width);
+        ui.horizontal(|ui| {
+            let face = if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People };
+            ui.add(art.image(face, 26.0));
+            ui.label(bold(seat.score.to_string(), 24.0).color(ACCENT));
+            ui.label(RichText::new(&seat.name).size(15.0));
+            for (picture, count) in &seat.extras {
+                for _ in 0..*count {
+                    ui.add(art.image(*picture, 20.0));
+                }
+            }
+            if let Some(left) = seat.clock {
+                ui.label(bold(clock_text(left), 16.0));
+            }
+        });
+    });
+}
+
 #[allow(clippy::too_many_arguments)]
 fn game_panels(
     mut contexts: EguiContexts,
@@ -164,7 +206,7 @@ fn game_panels(
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     let narrow = screen.width() < 640.0;
-    let card_width = if narrow { screen.width() - 40.0 } else { (screen.width() / 2.0 - 60.0).min(420.0) };
+    let card_width = if narrow { screen.width() - 36.0 } else { (screen.width() / 2.0 - 60.0).min(420.0) };
 
     // The seat at the top of the screen is the one whose pieces start at the top.
     let flipped = setup
@@ -203,31 +245,31 @@ fn game_panels(
                 if !board.status.is_empty() {
                     ui.label(bold(&board.status, 20.0));
                 }
+                // On a phone the buttons show their sign only; the words come with a wider screen.
+                let label = |sign: &str, key: &str| {
+                    if narrow { sign.to_string() } else { format!("{sign} {}", words.get(key)) }
+                };
+                let size = if narrow { vec2(48.0, 48.0) } else { vec2(0.0, 48.0) };
                 ui.horizontal_wrapped(|ui| {
-                    if ui.button(format!("⌂ {}", words.get("menu"))).clicked() {
+                    if ui.add(egui::Button::new(label("⌂", "menu")).min_size(size)).clicked() {
                         next.set(Screen::Menu);
                     }
-                    if ui.button(format!("↻ {}", words.get("restart"))).clicked() {
+                    if ui.add(egui::Button::new(label("↻", "restart")).min_size(size)).clicked() {
                         commands.write(GameCommand::Restart);
                     }
-                    if ui
-                        .add_enabled(board.can_undo, egui::Button::new(format!("↶ {}", words.get("undo"))))
-                        .clicked()
-                    {
+                    let undo = egui::Button::new(label("↶", "undo")).min_size(size);
+                    if ui.add_enabled(board.can_undo, undo).clicked() {
                         commands.write(GameCommand::Undo);
                     }
-                    if ui
-                        .add_enabled(board.can_redo, egui::Button::new(format!("↷ {}", words.get("redo"))))
-                        .clicked()
-                    {
+                    let redo = egui::Button::new(label("↷", "redo")).min_size(size);
+                    if ui.add_enabled(board.can_redo, redo).clicked() {
                         commands.write(GameCommand::Redo);
                     }
-                    if ui.button(format!("? {}", words.get("help"))).clicked() {
+                    if ui.add(egui::Button::new(label("?", "help")).min_size(size)).clicked() {
                         help.0 = !help.0;
                     }
-                    let sound = if settings.sound { "♪" } else { "×" };
-                    let label = words.get(if settings.sound { "sound_on" } else { "sound_off" });
-                    if ui.button(format!("{sound} {label}")).clicked() {
+                    let sound = if settings.sound { ("♪", "sound_on") } else { ("×", "sound_off") };
+                    if ui.add(egui::Button::new(label(sound.0, sound.1)).min_size(size)).clicked() {
                         settings.sound = !settings.sound;
                     }
                 });

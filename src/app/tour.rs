@@ -26,6 +26,8 @@ enum Step {
     Robots,
     Press(&'static str),
     Help(bool),
+    /// Resizes the window (logical pixels), as a phone held upright.
+    WindowSize(f32, f32),
     Wait(u32),
     WaitForEnd,
     Shot(&'static str),
@@ -90,6 +92,14 @@ fn script() -> Vec<Step> {
         Wait(20),
         Shot("knight_hunt_help_en"),
         Help(false),
+        WindowSize(360.0, 640.0),
+        Wait(30),
+        Press("g1"),
+        Wait(20),
+        Shot("knight_hunt_phone_en"),
+        Go(Screen::Menu),
+        Wait(20),
+        Shot("menu_phone_en"),
     ]);
     steps
 }
@@ -121,6 +131,7 @@ fn run(
     mut controls: MessageWriter<SetControls>,
     mut help: ResMut<HelpOpen>,
     board: Res<ScoreBoard>,
+    mut windows: Query<&mut Window>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if tour.waiting > 0 {
@@ -169,6 +180,11 @@ fn run(
             presses.write(BoardPress(square));
         }
         Step::Help(open) => help.0 = open,
+        Step::WindowSize(width, height) => {
+            for mut window in &mut windows {
+                window.resolution.set(width, height);
+            }
+        }
         Step::Wait(frames) => tour.waiting = frames,
         Step::WaitForEnd => {
             if board.result.is_none() {

@@ -275,6 +275,8 @@ fn seed_from_clock() -> u64 {
 
 /// Adds the turn systems of one game.
 pub fn add_game<G: AppGame>(app: &mut App) {
+    app.init_resource::<super::screens::PlayableGames>();
+    app.world_mut().resource_mut::<super::screens::PlayableGames>().0.push(G::NAME);
     app.add_systems(OnEnter(Screen::Playing), start_game::<G>);
     app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Play<G>>());
     app.add_systems(

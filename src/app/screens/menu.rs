@@ -1,11 +1,11 @@
 //! The first screen: big picture buttons, one per game, the language and the sound.
 
-use super::{Screen, SetupFor, games, menu_picture};
-use crate::app::hud::{ACCENT, EguiArt, UiReady, bold, card};
+use super::{PlayableGames, Screen, SetupFor, games, menu_picture};
+use crate::app::hud::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::settings::{Settings, Words};
 use crate::i18n::Language;
 use bevy::prelude::*;
-use bevy_egui::egui::{self, vec2};
+use bevy_egui::egui;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub(super) fn plugin(app: &mut App) {
@@ -20,51 +20,86 @@ fn menu(
     art: Res<EguiArt>,
     words: Res<Words>,
     mut settings: ResMut<Settings>,
+    playable: Res<PlayableGames>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
-    let tile = ((screen.width() - 80.0) / 3.0).clamp(120.0, 220.0);
-    egui::Area::new("menu".into()).anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0)).show(ctx, |ui| {
-        ui.set_max_width(screen.width() - 24.0);
-        ui.vertical_centered(|ui| {
-            ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
-            ui.label(bold(words.get("menu_title"), 26.0));
-            ui.add_space(12.0);
-            ui.horizontal_wrapped(|ui| {
-                for game in games() {
-                    let button = egui::Button::image_and_text(
-                        art.image(menu_picture(game), tile),
-                        bold(words.get(&format!("game_{game}")), 22.0),
-                    )
-                    .min_size(vec2(tile + 20.0, tile + 40.0));
-                    let response = ui.add(button).on_hover_text(words.get(&format!("blurb_{game}")));
-                    if response.clicked() {
+    let list = games(&playable);
+    let tile = ((screen.width() - 60.0) / list.len().max(2) as f32 - 24.0).clamp(110.0, 220.0);
+    full_screen(ctx, |ui| {
+        ui.add_space((screen.height() * 0.08).min(60.0));
+        ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
+        ui.label(bold(words.get("menu_title"), 26.0));
+        ui.add_space(12.0);
+        // One row of picture cards, centred; it wraps on a narrow screen.
+        let per_row = (((screen.width() - 24.0) / (tile + 34.0)) as usize).clamp(1, list.len().max(1));
+        for row in list.chunks(per_row) {
+            let width = row.len() as f32 * (tile + 34.0);
+            ui.horizontal(|ui| {
+                ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+                for game in row {
+                    if game_tile(ui, &art, &words, game, tile) {
                         commands.insert_resource(SetupFor(game.to_string()));
                         next.set(Screen::Setup);
                     }
                 }
             });
-            ui.add_space(16.0);
-            card(egui::Color32::from_rgb(255, 250, 240)).show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(bold(words.get("language"), 18.0));
-                    for language in Language::ALL {
-                        let chosen = settings.language == language;
-                        if ui.selectable_label(chosen, language.native_name()).clicked() && !chosen {
-                            settings.language = language;
-                        }
-                    }
-                    ui.separator();
-                    let label = words.get(if settings.sound { "sound_on" } else { "sound_off" });
-                    let sign = if settings.sound { "♪" } else { "×" };
-                    if ui.button(format!("{sign} {label}")).clicked() {
-                        settings.sound = !settings.sound;
-                    }
-                });
-            });
+        }
+        ui.add_space(16.0);
+        ui.horizontal(|ui| {
+            // The language card is about 740 points wide: centre it when there is room.
+            ui.add_space(((ui.available_width() - 740.0) / 2.0).max(0.0));
+            if let Some(changed) = language_card(ui, &words, &settings) {
+                *settings = changed;
+            }
         });
     });
     Ok(())
+}
+
+/// The language and sound choices; returns the new settings when one was changed.
+fn language_card(ui: &mut egui::Ui, words: &Words, settings: &Settings) -> Option<Settings> {
+    let mut changed = None;
+    card(CARD).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(bold(words.get("language"), 18.0));
+            for language in Language::ALL {
+                let chosen = settings.language == language;
+                if ui.selectable_label(chosen, language.native_name()).clicked() && !chosen {
+                    changed = Some(Settings { language, ..settings.clone() });
+                }
+            }
+            ui.separator();
+            let label = words.get(if settings.sound { "sound_on" } else { "sound_off" });
+            let sign = if settings.sound { "♪" } else { "×" };
+            if ui.button(format!("{sign} {label}")).clicked() {
+                changed = Some(Settings { sound: !settings.sound, ..settings.clone() });
+            }
+        });
+    });
+    changed
+}
+
+/// A game's card: its picture with its name below; a tap anywhere on it opens the game.
+fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &str, tile: f32) -> bool {
+    let inner = card(CARD).show(ui, |ui| {
+        ui.set_width(tile + 8.0);
+        ui.vertical_centered(|ui| {
+            ui.add(art.image(menu_picture(game), tile));
+            ui.label(bold(words.get(&format!("game_{game}")), 22.0));
+            ui.label(egui::RichText::new(words.get(&format!("blurb_{game}"))).size(15.0));
+        });
+    });
+    let response = ui.interact(inner.response.rect, egui::Id::new(("game", game)), egui::Sense::click());
+    if response.hovered() {
+        ui.painter().rect_stroke(
+            inner.response.rect,
+            16,
+            egui::Stroke::new(3.0, ACCENT),
+            egui::StrokeKind::Inside,
+        );
+    }
+    response.clicked()
 }

@@ -22,7 +22,7 @@ pub enum Screen {
 pub struct SetupFor(pub String);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Screen>();
+    app.init_state::<Screen>().init_resource::<PlayableGames>();
     app.add_systems(Startup, start_from_launch);
 }
 
@@ -40,12 +40,16 @@ fn start_from_launch(mut commands: Commands, launch: Res<Launch>, mut next: ResM
     }
 }
 
-/// The games that exist, in menu order, by code name.
-pub fn games() -> Vec<&'static str> {
+/// The games the app can show, by code name; each game's plugin adds itself.
+#[derive(Resource, Default, Debug)]
+pub struct PlayableGames(pub Vec<&'static str>);
+
+/// The playable games in menu order (the order of the built-in level files).
+pub fn games(playable: &PlayableGames) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
     for level in levels::builtin() {
         let name = level.game_name();
-        if !names.contains(&name) {
+        if playable.0.contains(&name) && !names.contains(&name) {
             names.push(name);
         }
     }

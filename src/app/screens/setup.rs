@@ -3,7 +3,7 @@
 
 use super::{Screen, SetupFor, menu_picture};
 use crate::app::art::Art;
-use crate::app::hud::{ACCENT, CALM, EguiArt, UiReady, bold, card};
+use crate::app::hud::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::settings::{Choices, Settings, Words};
 use crate::app::{MatchSetup, Opponent};
 use crate::levels::{self, Level};
@@ -66,9 +66,9 @@ fn setup(
     let mut start = false;
     let mut back = false;
 
-    egui::Area::new("setup".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 8.0)).show(ctx, |ui| {
+    full_screen(ctx, |ui| {
         ui.set_max_width((screen.width() - 16.0).min(760.0));
-        egui::ScrollArea::vertical().max_height(screen.height() - 16.0).show(ui, |ui| {
+        {
             ui.vertical_centered(|ui| {
                 ui.horizontal(|ui| {
                     ui.add(art.image(menu_picture(&game), 64.0));
@@ -162,7 +162,7 @@ fn setup(
                     start = ui.add(play).clicked();
                 });
             });
-        });
+        }
     });
 
     if settings.choices.get(&game) != Some(&choices) {
