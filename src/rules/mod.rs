@@ -2,6 +2,7 @@
 //! The screens, the Robot, hints, undo, the text interface and the tests all go through `Game`.
 
 pub mod board;
+pub mod circles;
 pub mod knight_hunt;
 
 use std::fmt;
