@@ -3,6 +3,7 @@
 
 use crate::levels::{Level, LevelGame};
 use crate::robot::{self, RobotPlayer};
+use crate::rules::circles::Circles;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::{Game, Winner};
 use serde_json::{Value, json};
@@ -135,6 +136,7 @@ impl<G: RobotPlayer> Console for Session<G> {
 /// A text session for the game a level file describes.
 pub fn session_for(level: &Level, seed: u64) -> Box<dyn Console> {
     match &level.game {
+        LevelGame::Circles(level) => Box::new(Session::new(Circles::new(&level.setup), seed)),
         LevelGame::KnightHunt(level) => Box::new(Session::new(KnightHunt::new(&level.setup), seed)),
     }
 }

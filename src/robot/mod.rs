@@ -3,6 +3,7 @@
 //! browser thread. Its strength is counted in searched positions, not seconds, so a seeded game
 //! plays the same on any machine.
 
+pub mod circles;
 pub mod knight_hunt;
 pub mod search;
 
