@@ -57,13 +57,13 @@ fn piece_needs(game: &Circles, seat: Seat, piece: Piece) -> i32 {
             .min()
             .map_or(FAR, |n| 1 + n as i32)
     };
-    let mut needs = next_move.max(alone);
     // The partner finished first and stands in the way: it must step out and back again.
+    let mut detour = 0;
     if game.is_piece_finished(seat, piece.partner()) {
         let around = game.moves_to_finish_around_partner(seat, piece).map_or(FAR, i32::from);
-        needs += (around - alone).clamp(0, 2);
+        detour = (around - alone).clamp(0, 2);
     }
-    needs.min(FAR)
+    next_move.max(alone + detour).min(FAR)
 }
 
 /// A small tie-break: windings made so far, up to a full loop each (10 points per loop).
@@ -73,7 +73,7 @@ fn progress(game: &Circles, seat: Seat) -> i32 {
 
 pub fn strength(level: u8) -> Strength {
     match level {
-        1 => Strength { max_depth: 1, node_limit: 1_000, noise: 160, blunder: 0.3 },
+        1 => Strength { max_depth: 1, node_limit: 1_000, noise: 200, blunder: 0.35 },
         2 => Strength { max_depth: 3, node_limit: 20_000, noise: 30, blunder: 0.05 },
         _ => Strength { max_depth: 12, node_limit: 30_000, noise: 0, blunder: 0.0 },
     }

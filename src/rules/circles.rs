@@ -18,7 +18,7 @@ const UNREACHABLE: u8 = u8::MAX;
 /// Loops counted from home that the fewest-moves tables tell apart: −1, 0 and 1 or more.
 const LAPS: usize = 3;
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Piece {
     Rook,
     Bishop,
