@@ -327,7 +327,8 @@ impl Circles {
     }
 
     /// A game from a given position (for puzzles and tests). If White has finished and Black is to
-    /// move, this is Black's one last move. A position that cannot happen is refused.
+    /// move, this is Black's one last move; a side to move that cannot move skips at once, as in
+    /// play. A position that cannot happen is refused.
     pub fn from_position(setup: &Setup, position: &Position) -> Result<Circles, RuleError> {
         let geometry = Arc::new(Geometry::new(setup));
         let refuse = |why: String| Err(RuleError::Illegal(why));
