@@ -4,6 +4,7 @@
 use crate::levels::{self, LevelGame};
 use crate::robot::{self, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
+use crate::rules::circles::Circles;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::{Seat, Winner};
 use rand::rngs::SmallRng;
@@ -64,8 +65,26 @@ impl Benchmarked for BunniesAndHorses {
     }
 }
 
+impl Benchmarked for Circles {
+    const NAME: &'static str = "circles";
+
+    fn start() -> Self {
+        match levels::find("ron_configs/circles/classic.ron").map(|l| l.game) {
+            Ok(LevelGame::Circles(level)) => Circles::new(&level.setup),
+            other => panic!("the built-in Making Circles level is missing: {other:?}"),
+        }
+    }
+
+    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
+        robot::circles::greedy(self, rng)
+    }
+}
+
 pub fn run(options: &Options) {
     let wanted = |name: &str| options.game.as_deref().is_none_or(|g| g == name);
+    if wanted(Circles::NAME) {
+        bench_game::<Circles>(options);
+    }
     if wanted(KnightHunt::NAME) {
         bench_game::<KnightHunt>(options);
     }

@@ -2,7 +2,7 @@
 //! reported with its name and line, never a panic.
 
 use crate::rules::board::{BoardShape, Square, SquareError};
-use crate::rules::{bunnies, knight_hunt};
+use crate::rules::{bunnies, circles, knight_hunt};
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
@@ -15,6 +15,7 @@ macro_rules! builtin {
 
 /// The level files built into the program, so the browser build needs no file system.
 pub const BUILTIN: &[(&str, &str)] = &[
+    builtin!("circles/classic.ron"),
     builtin!("knight_hunt/one_knight.ron"),
     builtin!("knight_hunt/two_knights.ron"),
     builtin!("knight_hunt/two_knights_capture.ron"),
@@ -31,6 +32,7 @@ pub struct Level {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum LevelGame {
+    Circles(CirclesLevel),
     KnightHunt(KnightHuntLevel),
     Bunnies(BunniesLevel),
 }
@@ -39,6 +41,7 @@ impl Level {
     /// The game's code name, as in `ron_configs/<game>/`.
     pub fn game_name(&self) -> &'static str {
         match self.game {
+            LevelGame::Circles(_) => "circles",
             LevelGame::KnightHunt(_) => "knight_hunt",
             LevelGame::Bunnies(_) => "bunnies",
         }
@@ -47,6 +50,7 @@ impl Level {
     /// The variant's code name, the key of its title in the string tables.
     pub fn variant(&self) -> &str {
         match &self.game {
+            LevelGame::Circles(level) => &level.variant,
             LevelGame::KnightHunt(level) => &level.variant,
             LevelGame::Bunnies(level) => &level.variant,
         }
@@ -54,10 +58,18 @@ impl Level {
 
     pub fn clock_minutes(&self) -> &[u32] {
         match &self.game {
+            LevelGame::Circles(level) => &level.clock_minutes,
             LevelGame::KnightHunt(level) => &level.clock_minutes,
             LevelGame::Bunnies(level) => &level.clock_minutes,
         }
     }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CirclesLevel {
+    pub variant: String,
+    pub setup: circles::Setup,
+    pub clock_minutes: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -131,6 +143,7 @@ pub fn parse(file: &str, source: &str) -> Result<Level, LevelError> {
         message: e.code.to_string(),
     })?;
     let game = match raw {
+        RawLevel::Circles(raw) => LevelGame::Circles(checker.circles(raw)?),
         RawLevel::KnightHunt(raw) => LevelGame::KnightHunt(checker.knight_hunt(raw)?),
         RawLevel::Bunnies(raw) => LevelGame::Bunnies(checker.bunnies(raw)?),
     };
@@ -140,8 +153,31 @@ pub fn parse(file: &str, source: &str) -> Result<Level, LevelError> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 enum RawLevel {
+    Circles(RawCircles),
     KnightHunt(RawKnightHunt),
     Bunnies(RawBunnies),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCircles {
+    variant: String,
+    centre: (f64, f64),
+    max_back_step_deg: f64,
+    white: RawRacers,
+    black: RawRacers,
+    barrier: Vec<String>,
+    no_progress_plies: u32,
+    max_rounds: u32,
+    #[serde(default)]
+    clock_minutes: Vec<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRacers {
+    rook: String,
+    bishop: String,
 }
 
 #[derive(Deserialize)]
@@ -231,6 +267,53 @@ impl Checker<'_> {
             seen.push(*square);
         }
         Ok(())
+    }
+
+    fn circles(&self, raw: RawCircles) -> Result<CirclesLevel, LevelError> {
+        let shape = BoardShape::CHESS;
+        let pair = |racers: &RawRacers| -> Result<[Square; 2], LevelError> {
+            let squares = self.squares(&[racers.rook.clone(), racers.bishop.clone()], shape)?;
+            Ok([squares[0], squares[1]])
+        };
+        let homes = [pair(&raw.white)?, pair(&raw.black)?];
+        let barrier = self.squares(&raw.barrier, shape)?;
+        self.one_piece_per_square(&[&homes[0], &homes[1], &barrier])?;
+        let (cx, cy) = raw.centre;
+        let inside = |v: f64| v.is_finite() && (0.0..=shape.files as f64).contains(&v);
+        if !inside(cx) || !inside(cy) {
+            return Err(self.error(self.line_of_field("centre"), "the centre must lie on the board".into()));
+        }
+        // A square whose middle is the centre has no direction to measure.
+        let on_middle = shape.squares().find(|s| s.file as f64 + 0.5 == cx && s.rank as f64 + 0.5 == cy);
+        if let Some(square) = on_middle.filter(|s| !barrier.contains(s)) {
+            return Err(self.error(
+                self.line_of_field("centre"),
+                format!("the centre is the middle of square \"{square}\"; put it on a corner or the barrier"),
+            ));
+        }
+        if !(0.0..90.0).contains(&raw.max_back_step_deg) {
+            return Err(self.error(
+                self.line_of_field("max_back_step_deg"),
+                "max_back_step_deg must be at least 0 and below 90".into(),
+            ));
+        }
+        for (field, value) in [("no_progress_plies", raw.no_progress_plies), ("max_rounds", raw.max_rounds)] {
+            if value == 0 {
+                return Err(self.error(self.line_of_field(field), format!("{field} must be at least 1")));
+            }
+        }
+        Ok(CirclesLevel {
+            variant: raw.variant,
+            setup: circles::Setup {
+                centre: raw.centre,
+                max_back_step_deg: raw.max_back_step_deg,
+                homes,
+                barrier,
+                no_progress_plies: raw.no_progress_plies,
+                max_rounds: raw.max_rounds,
+            },
+            clock_minutes: raw.clock_minutes,
+        })
     }
 
     fn knight_hunt(&self, raw: RawKnightHunt) -> Result<KnightHuntLevel, LevelError> {

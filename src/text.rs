@@ -4,6 +4,7 @@
 use crate::levels::{Level, LevelGame};
 use crate::robot::{self, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
+use crate::rules::circles::Circles;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::{Game, Winner};
 use serde_json::{Value, json};
@@ -136,6 +137,7 @@ impl<G: RobotPlayer> Console for Session<G> {
 /// A text session for the game a level file describes.
 pub fn session_for(level: &Level, seed: u64) -> Box<dyn Console> {
     match &level.game {
+        LevelGame::Circles(level) => Box::new(Session::new(Circles::new(&level.setup), seed)),
         LevelGame::KnightHunt(level) => Box::new(Session::new(KnightHunt::new(&level.setup), seed)),
         LevelGame::Bunnies(level) => Box::new(Session::new(BunniesAndHorses::new(&level.setup), seed)),
     }

@@ -4,6 +4,7 @@
 //! plays the same on any machine.
 
 pub mod bunnies;
+pub mod circles;
 pub mod knight_hunt;
 pub mod search;
 

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod bunnies;
+pub mod circles;
 pub mod knight_hunt;
 
 use std::fmt;

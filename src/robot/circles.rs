@@ -1,0 +1,92 @@
+//! How the Robot judges a Making Circles position: as a race counted in moves still needed.
+
+use super::pick_best_by;
+use super::search::{AlphaBeta, Strength};
+use super::{Evaluate, RobotPlayer, Thinker};
+use crate::rules::board::Move;
+use crate::rules::circles::{Circles, FULL_LOOP, Piece};
+use crate::rules::{Game, Seat};
+use rand::rngs::SmallRng;
+
+/// One move of the race, in evaluation units.
+const MOVE: i32 = 100;
+/// Moves counted for a piece that can never get home as things stand.
+const FAR: i32 = 40;
+/// Moves a piece loses when it cannot move at all now.
+const STUCK: i32 = 1;
+
+impl Evaluate for Circles {
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let white = white_lead(self);
+        if seat == Seat::WHITE { white } else { -white }
+    }
+}
+
+/// White's lead in the race. White finishing first lets Black make one more move, so with White
+/// to move, whoever needs fewer moves wins and equal needs are a draw; with Black to move, Black
+/// is half a round further on.
+fn white_lead(game: &Circles) -> i32 {
+    let black_moves_first = i32::from(game.to_move() == Some(Seat::BLACK));
+    let race = moves_needed(game, Seat::BLACK) - black_moves_first - moves_needed(game, Seat::WHITE);
+    let lead = race * MOVE + progress(game, Seat::WHITE) - progress(game, Seat::BLACK);
+    // Moves without progress lead to a draw: a lead kept by marking time is worth less and less,
+    // so the side ahead prefers moves that get on with the race.
+    let limit = game.setup().no_progress_plies.max(1) as i32;
+    let left = (limit - game.plies_without_progress() as i32).max(0);
+    lead * left / limit
+}
+
+/// Moves the side still needs to finish both pieces.
+pub fn moves_needed(game: &Circles, seat: Seat) -> i32 {
+    Piece::ALL.iter().map(|&piece| piece_needs(game, seat, piece)).sum()
+}
+
+/// Moves one piece still needs: the fewest on a board with only the barrier, made more by what
+/// stands in its way for its next move, and by a finished partner sitting on the way home.
+fn piece_needs(game: &Circles, seat: Seat, piece: Piece) -> i32 {
+    if game.is_piece_finished(seat, piece) {
+        return 0;
+    }
+    let alone = game.moves_to_finish(seat, piece).map_or(FAR, i32::from);
+    let mut targets = game.targets_of(seat, piece).peekable();
+    let next_move = if targets.peek().is_none() {
+        alone + STUCK
+    } else {
+        targets
+            .filter_map(|to| game.moves_to_finish_after(seat, piece, to))
+            .min()
+            .map_or(FAR, |n| 1 + n as i32)
+    };
+    // The partner finished first and stands in the way: it must step out and back again.
+    let mut detour = 0;
+    if game.is_piece_finished(seat, piece.partner()) {
+        let around = game.moves_to_finish_around_partner(seat, piece).map_or(FAR, i32::from);
+        detour = (around - alone).clamp(0, 2);
+    }
+    next_move.max(alone + detour).min(FAR)
+}
+
+/// A small tie-break: windings made so far, up to a full loop each (10 points per loop).
+fn progress(game: &Circles, seat: Seat) -> i32 {
+    Piece::ALL.iter().map(|&piece| (game.winding(seat, piece).clamp(0.0, FULL_LOOP) / 36.0) as i32).sum()
+}
+
+pub fn strength(level: u8) -> Strength {
+    match level {
+        1 => Strength { max_depth: 1, node_limit: 1_000, noise: 200, blunder: 0.35 },
+        2 => Strength { max_depth: 3, node_limit: 20_000, noise: 30, blunder: 0.05 },
+        _ => Strength { max_depth: 12, node_limit: 30_000, noise: 0, blunder: 0.0 },
+    }
+}
+
+impl RobotPlayer for Circles {
+    fn thinker(&self, level: u8, seed: u64) -> Box<dyn Thinker<Self>> {
+        Box::new(AlphaBeta::new(self, strength(level), seed))
+    }
+}
+
+/// The benchmark's greedy player: the move that turns furthest clockwise.
+pub fn greedy(game: &Circles, rng: &mut SmallRng) -> Option<Move> {
+    let turn = |m: &Move| -(game.delta(m.from, m.to) * 1000.0).round() as i64;
+    pick_best_by(game.legal_actions(), turn, rng)
+}

@@ -1,0 +1,741 @@
+//! Making Circles: each side races its rook and bishop once clockwise around a wall of pawns and
+//! home again (spec/circles.md). Angles are in degrees, measured clockwise from "12 o'clock"
+//! (towards rank 8) around the board's centre.
+
+use super::board::{BISHOP_DIRECTIONS, BoardShape, Move, ROOK_DIRECTIONS, Square, squares_of};
+use super::{EndReason, Game, Outcome, RuleError, Seat};
+use serde_json::{Map, Value, json};
+use std::sync::Arc;
+
+/// The winding of one full loop.
+pub const FULL_LOOP: f64 = 360.0;
+/// A sum of many angles is a little off; a loop counts as full this close to 360°.
+const LOOP_TOLERANCE: f64 = 1e-6;
+/// Two angles this close are the same direction (a move along a line through the centre).
+const ANGLE_TOLERANCE: f64 = 1e-9;
+/// "No way home" in the fewest-moves tables.
+const UNREACHABLE: u8 = u8::MAX;
+/// Loops counted from home that the fewest-moves tables tell apart: −1, 0 and 1 or more.
+const LAPS: usize = 3;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Piece {
+    Rook,
+    Bishop,
+}
+
+impl Piece {
+    pub const ALL: [Piece; 2] = [Piece::Rook, Piece::Bishop];
+
+    pub fn index(self) -> usize {
+        match self {
+            Piece::Rook => 0,
+            Piece::Bishop => 1,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Rook => "rook",
+            Piece::Bishop => "bishop",
+        }
+    }
+
+    /// The side's other piece.
+    pub fn partner(self) -> Piece {
+        match self {
+            Piece::Rook => Piece::Bishop,
+            Piece::Bishop => Piece::Rook,
+        }
+    }
+
+    fn directions(self) -> &'static [(i8, i8); 4] {
+        match self {
+            Piece::Rook => &ROOK_DIRECTIONS,
+            Piece::Bishop => &BISHOP_DIRECTIONS,
+        }
+    }
+}
+
+/// How a move turns around the centre.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Step {
+    /// Clockwise: allowed.
+    Forward,
+    /// Straight towards or away from the centre: allowed, no progress.
+    Neutral,
+    /// A little anticlockwise but closer to the centre: allowed.
+    SmallStepBack,
+    /// Anticlockwise: not allowed.
+    Backward,
+}
+
+impl Step {
+    pub fn is_allowed(self) -> bool {
+        self != Step::Backward
+    }
+}
+
+/// One variant, as read from its level file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The point every angle is measured from, in board units: a1's lower left corner is (0, 0)
+    /// and a square is 1 wide, so the middle of square (file f, rank r) is (f + 0.5, r + 0.5).
+    pub centre: (f64, f64),
+    /// The largest anticlockwise turn still allowed for a step towards the centre.
+    pub max_back_step_deg: f64,
+    /// Home squares, `[seat][piece]` (`Piece::index`); the pieces start there.
+    pub homes: [[Square; 2]; 2],
+    /// Squares of the wall: nobody's, never moving, never passed.
+    pub barrier: Vec<Square>,
+    /// A draw after this many moves in a row (both sides counted) with no piece reaching a new
+    /// best winding.
+    pub no_progress_plies: u32,
+    /// A draw after this many rounds (a turn of each side) without a winner.
+    pub max_rounds: u32,
+}
+
+impl Setup {
+    pub fn home(&self, seat: Seat, piece: Piece) -> Square {
+        self.homes[seat.index()][piece.index()]
+    }
+}
+
+/// Everything the rules keep about a game in progress, to set up a position directly.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    /// `[seat][piece]`.
+    pub squares: [[Square; 2]; 2],
+    /// Each piece's winding: the sum of the turns of its own moves, in degrees.
+    pub windings: [[f64; 2]; 2],
+    /// Each piece's best winding so far (the 20-move rule looks for a new best).
+    pub best_windings: [[f64; 2]; 2],
+    pub to_move: Seat,
+    /// Turns taken so far, skipped turns included (two per round).
+    pub turns_played: u32,
+    /// Moves in a row in which no piece reached a new best winding.
+    pub plies_without_progress: u32,
+}
+
+/// What the last move did, for the move list and the animation.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct MoveReport {
+    pub seat: Seat,
+    pub piece: Piece,
+    pub mv: Move,
+    /// The move's turn around the centre, in degrees (negative for a small step back).
+    pub delta: f64,
+    pub step: Step,
+    /// The piece reached a new best winding (the 20-move count started again).
+    pub progressed: bool,
+    /// The piece stands finished after this move.
+    pub finished_piece: bool,
+}
+
+/// What a setup makes of the board, worked out once and shared by every copy of a game.
+#[derive(Debug, PartialEq)]
+struct Geometry {
+    setup: Setup,
+    theta: [f64; 64],
+    /// Squared distance from the centre.
+    distance2: [f64; 64],
+    barrier: u64,
+    /// For every square, the squares the clockwise rule lets a piece there go to (ignoring blocking).
+    allowed: [u64; 64],
+    /// Fewest moves to finish with only the barrier on the board: `[seat][piece][lap][square]`.
+    fewest: [[[[u8; 64]; LAPS]; 2]; 2],
+    /// The same with the partner standing on its own home the whole time.
+    fewest_around_partner: [[[[u8; 64]; LAPS]; 2]; 2],
+}
+
+impl Geometry {
+    fn new(setup: &Setup) -> Geometry {
+        let (cx, cy) = setup.centre;
+        let mut theta = [0.0; 64];
+        let mut distance2 = [0.0; 64];
+        for square in BoardShape::CHESS.squares() {
+            let x = square.file as f64 + 0.5 - cx;
+            let y = square.rank as f64 + 0.5 - cy;
+            theta[square.index64()] = clock_angle(x, y);
+            distance2[square.index64()] = x * x + y * y;
+        }
+        let barrier = setup.barrier.iter().fold(0u64, |acc, s| acc | s.bit());
+        let mut geometry = Geometry {
+            setup: setup.clone(),
+            theta,
+            distance2,
+            barrier,
+            allowed: [0; 64],
+            fewest: [[[[UNREACHABLE; 64]; LAPS]; 2]; 2],
+            fewest_around_partner: [[[[UNREACHABLE; 64]; LAPS]; 2]; 2],
+        };
+        for from in BoardShape::CHESS.squares() {
+            for to in BoardShape::CHESS.squares() {
+                if from != to && geometry.step(from, to).is_allowed() {
+                    geometry.allowed[from.index64()] |= to.bit();
+                }
+            }
+        }
+        for seat in [Seat::WHITE, Seat::BLACK] {
+            for piece in Piece::ALL {
+                let partner_home = setup.home(seat, piece.partner()).bit();
+                geometry.fewest[seat.index()][piece.index()] = geometry.fewest_moves(seat, piece, 0);
+                geometry.fewest_around_partner[seat.index()][piece.index()] =
+                    geometry.fewest_moves(seat, piece, partner_home);
+            }
+        }
+        geometry
+    }
+
+    fn delta(&self, from: Square, to: Square) -> f64 {
+        let mut delta = self.theta[to.index64()] - self.theta[from.index64()];
+        if delta > 180.0 {
+            delta -= 360.0;
+        } else if delta <= -180.0 {
+            delta += 360.0;
+        }
+        delta
+    }
+
+    fn step(&self, from: Square, to: Square) -> Step {
+        let delta = self.delta(from, to);
+        if delta.abs() <= ANGLE_TOLERANCE {
+            Step::Neutral
+        } else if delta > 0.0 {
+            Step::Forward
+        } else if -delta <= self.setup.max_back_step_deg + ANGLE_TOLERANCE
+            && self.distance2[to.index64()] < self.distance2[from.index64()] - ANGLE_TOLERANCE
+        {
+            Step::SmallStepBack
+        } else {
+            Step::Backward
+        }
+    }
+
+    /// Squares a piece on `from` may move to when `blockers` stand on the board.
+    fn targets(&self, piece: Piece, from: Square, blockers: u64) -> u64 {
+        slide(from, piece.directions(), blockers) & self.allowed[from.index64()]
+    }
+
+    /// The angle of `square` seen from the piece's home, in [0, 360).
+    fn angle_from_home(&self, seat: Seat, piece: Piece, square: Square) -> f64 {
+        let home = self.setup.home(seat, piece);
+        let angle = (self.theta[square.index64()] - self.theta[home.index64()]).rem_euclid(360.0);
+        if angle > 360.0 - ANGLE_TOLERANCE { 0.0 } else { angle }
+    }
+
+    /// Whole loops in a winding on `square`: the winding is the angle from home plus 360° per loop.
+    fn loops(&self, seat: Seat, piece: Piece, square: Square, winding: f64) -> i32 {
+        ((winding - self.angle_from_home(seat, piece, square)) / FULL_LOOP).round() as i32
+    }
+
+    fn lap_index(loops: i32) -> usize {
+        (loops.clamp(-1, 1) + 1) as usize
+    }
+
+    /// Fewest moves to finish from every square and lap, with the barrier and `blocked` fixed in
+    /// the way (Bellman–Ford: neutral moves and small steps back make the move graph cyclic).
+    fn fewest_moves(&self, seat: Seat, piece: Piece, blocked: u64) -> [[u8; 64]; LAPS] {
+        let home = self.setup.home(seat, piece);
+        let walls = self.barrier | blocked;
+        let mut table = [[UNREACHABLE; 64]; LAPS];
+        table[Self::lap_index(1)][home.index64()] = 0;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for from in BoardShape::CHESS.squares() {
+                if walls & from.bit() != 0 {
+                    continue;
+                }
+                let from_angle = self.angle_from_home(seat, piece, from);
+                for to in squares_of(self.targets(piece, from, walls)) {
+                    let turn = from_angle + self.delta(from, to) - self.angle_from_home(seat, piece, to);
+                    let lap_change = (turn / FULL_LOOP).round() as i32;
+                    for lap in -1..=1 {
+                        let after = table[Self::lap_index(lap + lap_change)][to.index64()];
+                        let here = &mut table[Self::lap_index(lap)][from.index64()];
+                        if after != UNREACHABLE && after + 1 < *here {
+                            *here = after + 1;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        table
+    }
+}
+
+/// Clockwise angle from "12 o'clock" of the vector (x, y), in [0, 360).
+fn clock_angle(x: f64, y: f64) -> f64 {
+    let angle = x.atan2(y).to_degrees().rem_euclid(360.0);
+    if angle > 360.0 - ANGLE_TOLERANCE { 0.0 } else { angle }
+}
+
+/// The empty squares reached along `directions` before the first blocker or the edge.
+fn slide(from: Square, directions: &[(i8, i8)], blockers: u64) -> u64 {
+    let mut reached = 0u64;
+    for &(df, dr) in directions {
+        let mut at = from;
+        while let Some(next) = at.offset(df, dr, BoardShape::CHESS) {
+            if blockers & next.bit() != 0 {
+                break;
+            }
+            reached |= next.bit();
+            at = next;
+        }
+    }
+    reached
+}
+
+const SEATS: [Seat; 2] = [Seat::WHITE, Seat::BLACK];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Circles {
+    geometry: Arc<Geometry>,
+    squares: [[Square; 2]; 2],
+    windings: [[f64; 2]; 2],
+    best_windings: [[f64; 2]; 2],
+    to_move: Seat,
+    turns_played: u32,
+    plies_without_progress: u32,
+    /// White has finished; Black is making its one last move.
+    black_last_move: bool,
+    passed: Option<Seat>,
+    outcome: Option<Outcome>,
+    last_move: Option<MoveReport>,
+}
+
+impl Circles {
+    /// A new game; the setup is trusted (level files are checked when they are read).
+    pub fn new(setup: &Setup) -> Circles {
+        let mut game = Circles {
+            geometry: Arc::new(Geometry::new(setup)),
+            squares: setup.homes,
+            windings: [[0.0; 2]; 2],
+            best_windings: [[0.0; 2]; 2],
+            to_move: Seat::WHITE,
+            turns_played: 0,
+            plies_without_progress: 0,
+            black_last_move: false,
+            passed: None,
+            outcome: None,
+            last_move: None,
+        };
+        game.hand_turn_to(Seat::WHITE);
+        game
+    }
+
+    /// A game from a given position (for puzzles and tests). If White has finished and Black is to
+    /// move, this is Black's one last move; a side to move that cannot move skips at once, as in
+    /// play. A position that cannot happen is refused.
+    pub fn from_position(setup: &Setup, position: &Position) -> Result<Circles, RuleError> {
+        let geometry = Arc::new(Geometry::new(setup));
+        let refuse = |why: String| Err(RuleError::Illegal(why));
+        let mut taken = geometry.barrier;
+        for seat in SEATS {
+            for piece in Piece::ALL {
+                let (s, p) = (seat.index(), piece.index());
+                let square = position.squares[s][p];
+                if !BoardShape::CHESS.contains(square) {
+                    return refuse(format!("a {} is off the board", piece.name()));
+                }
+                if taken & square.bit() != 0 {
+                    return refuse(format!("square {square} is not free for the {}", piece.name()));
+                }
+                taken |= square.bit();
+                let (winding, best) = (position.windings[s][p], position.best_windings[s][p]);
+                if !winding.is_finite() || !best.is_finite() || best < winding - LOOP_TOLERANCE {
+                    return refuse(format!("the {} on {square} has a bad winding", piece.name()));
+                }
+                let loops = geometry.loops(seat, piece, square, winding) as f64;
+                let angle = geometry.angle_from_home(seat, piece, square);
+                if (winding - angle - loops * FULL_LOOP).abs() > 1e-3 {
+                    return refuse(format!("a winding of {winding}° does not fit square {square}"));
+                }
+            }
+        }
+        if position.plies_without_progress >= setup.no_progress_plies
+            || position.turns_played >= 2 * setup.max_rounds
+        {
+            return refuse("the position is already past a draw limit".into());
+        }
+        let mut game = Circles {
+            geometry,
+            squares: position.squares,
+            windings: position.windings,
+            best_windings: position.best_windings,
+            to_move: position.to_move,
+            turns_played: position.turns_played,
+            plies_without_progress: position.plies_without_progress,
+            black_last_move: false,
+            passed: None,
+            outcome: None,
+            last_move: None,
+        };
+        if game.has_finished(Seat::BLACK) {
+            return refuse("Black has finished: that game is over".into());
+        }
+        if game.has_finished(Seat::WHITE) {
+            if position.to_move == Seat::WHITE {
+                return refuse("White has finished: Black is to move".into());
+            }
+            game.black_last_move = true;
+        }
+        game.hand_turn_to(position.to_move);
+        Ok(game)
+    }
+
+    /// The position now, to be changed and given back to `from_position`.
+    pub fn position(&self) -> Position {
+        Position {
+            squares: self.squares,
+            windings: self.windings,
+            best_windings: self.best_windings,
+            to_move: self.to_move,
+            turns_played: self.turns_played,
+            plies_without_progress: self.plies_without_progress,
+        }
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.geometry.setup
+    }
+
+    pub fn square_of(&self, seat: Seat, piece: Piece) -> Square {
+        self.squares[seat.index()][piece.index()]
+    }
+
+    pub fn home(&self, seat: Seat, piece: Piece) -> Square {
+        self.geometry.setup.home(seat, piece)
+    }
+
+    pub fn barrier(&self) -> impl Iterator<Item = Square> {
+        squares_of(self.geometry.barrier)
+    }
+
+    pub fn is_barrier(&self, square: Square) -> bool {
+        self.geometry.barrier & square.bit() != 0
+    }
+
+    /// The piece on a square, with its side.
+    pub fn piece_at(&self, square: Square) -> Option<(Seat, Piece)> {
+        SEATS
+            .into_iter()
+            .flat_map(|seat| Piece::ALL.map(|piece| (seat, piece)))
+            .find(|&(seat, piece)| self.square_of(seat, piece) == square)
+    }
+
+    /// The piece's winding: the sum of the turns of its moves, in degrees.
+    pub fn winding(&self, seat: Seat, piece: Piece) -> f64 {
+        self.windings[seat.index()][piece.index()]
+    }
+
+    pub fn best_winding(&self, seat: Seat, piece: Piece) -> f64 {
+        self.best_windings[seat.index()][piece.index()]
+    }
+
+    /// Progress to show: the winding as a whole percent of a loop (rounded down), 0 to 100.
+    pub fn progress_percent(&self, seat: Seat, piece: Piece) -> u8 {
+        let percent = (self.winding(seat, piece) / FULL_LOOP * 100.0 + LOOP_TOLERANCE).floor();
+        percent.clamp(0.0, 100.0) as u8
+    }
+
+    /// Whole loops the piece has made beyond its home direction (−1 after a small step back from home).
+    pub fn loops(&self, seat: Seat, piece: Piece) -> i32 {
+        self.geometry.loops(seat, piece, self.square_of(seat, piece), self.winding(seat, piece))
+    }
+
+    /// A full loop made and standing on its home square.
+    pub fn is_piece_finished(&self, seat: Seat, piece: Piece) -> bool {
+        self.square_of(seat, piece) == self.home(seat, piece)
+            && self.winding(seat, piece) >= FULL_LOOP - LOOP_TOLERANCE
+    }
+
+    /// Both pieces finished.
+    pub fn has_finished(&self, seat: Seat) -> bool {
+        Piece::ALL.iter().all(|&piece| self.is_piece_finished(seat, piece))
+    }
+
+    /// The clockwise angle of a square's middle seen from the centre, in [0, 360).
+    pub fn angle(&self, square: Square) -> f64 {
+        self.geometry.theta[square.index64()]
+    }
+
+    /// The turn of a move around the centre, in (−180, 180].
+    pub fn delta(&self, from: Square, to: Square) -> f64 {
+        self.geometry.delta(from, to)
+    }
+
+    /// What the clockwise rule says of a move, blocking aside.
+    pub fn step(&self, from: Square, to: Square) -> Step {
+        self.geometry.step(from, to)
+    }
+
+    fn occupied(&self) -> u64 {
+        self.squares.iter().flatten().fold(self.geometry.barrier, |acc, s| acc | s.bit())
+    }
+
+    fn targets_bits(&self, seat: Seat, piece: Piece) -> u64 {
+        self.geometry.targets(piece, self.square_of(seat, piece), self.occupied())
+    }
+
+    /// Where the piece could go now if it were its side's turn.
+    pub fn targets_of(&self, seat: Seat, piece: Piece) -> impl Iterator<Item = Square> + use<> {
+        squares_of(self.targets_bits(seat, piece))
+    }
+
+    /// The legal destinations of the piece on `from`: empty unless it belongs to the side to move
+    /// (and the game goes on).
+    pub fn legal_targets(&self, from: Square) -> Vec<Square> {
+        match self.piece_at(from) {
+            Some((seat, piece)) if seat == self.to_move && self.outcome.is_none() => {
+                self.targets_of(seat, piece).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The piece has no legal move now (the player should move the other one).
+    pub fn is_stuck(&self, seat: Seat, piece: Piece) -> bool {
+        self.targets_bits(seat, piece) == 0
+    }
+
+    fn has_move(&self, seat: Seat) -> bool {
+        Piece::ALL.iter().any(|&piece| !self.is_stuck(seat, piece))
+    }
+
+    /// The round under way, from 1 (a round is a turn of each side).
+    pub fn round(&self) -> u32 {
+        self.turns_played / 2 + 1
+    }
+
+    pub fn turns_played(&self) -> u32 {
+        self.turns_played
+    }
+
+    pub fn plies_without_progress(&self) -> u32 {
+        self.plies_without_progress
+    }
+
+    pub fn is_black_last_move(&self) -> bool {
+        self.black_last_move
+    }
+
+    pub fn last_move(&self) -> Option<MoveReport> {
+        self.last_move
+    }
+
+    /// Fewest moves the piece needs to finish if only the barrier stood in its way; `None` if it
+    /// never can.
+    pub fn moves_to_finish(&self, seat: Seat, piece: Piece) -> Option<u8> {
+        let table = &self.geometry.fewest[seat.index()][piece.index()];
+        self.look_up(table, seat, piece, self.square_of(seat, piece), self.winding(seat, piece))
+    }
+
+    /// The same, after the piece moved to `to` (counting from there; the move itself not included).
+    pub fn moves_to_finish_after(&self, seat: Seat, piece: Piece, to: Square) -> Option<u8> {
+        let table = &self.geometry.fewest[seat.index()][piece.index()];
+        let winding = self.winding(seat, piece) + self.delta(self.square_of(seat, piece), to);
+        self.look_up(table, seat, piece, to, winding)
+    }
+
+    /// The same as `moves_to_finish` if the partner stood on its home the whole time.
+    pub fn moves_to_finish_around_partner(&self, seat: Seat, piece: Piece) -> Option<u8> {
+        let table = &self.geometry.fewest_around_partner[seat.index()][piece.index()];
+        self.look_up(table, seat, piece, self.square_of(seat, piece), self.winding(seat, piece))
+    }
+
+    fn look_up(
+        &self,
+        table: &[[u8; 64]; LAPS],
+        seat: Seat,
+        piece: Piece,
+        square: Square,
+        winding: f64,
+    ) -> Option<u8> {
+        let loops = self.geometry.loops(seat, piece, square, winding);
+        let moves = table[Geometry::lap_index(loops)][square.index64()];
+        (moves != UNREACHABLE).then_some(moves)
+    }
+
+    fn round_limit_reached(&self) -> bool {
+        self.turns_played >= 2 * self.geometry.setup.max_rounds
+    }
+
+    /// Gives the turn to `seat`, or skips it when `seat` cannot move, or ends the game.
+    fn hand_turn_to(&mut self, seat: Seat) {
+        if self.has_move(seat) {
+            self.to_move = seat;
+        } else if self.black_last_move {
+            self.passed = Some(seat);
+            self.outcome = Some(Outcome::win(Seat::WHITE, EndReason::Goal));
+        } else if !self.has_move(seat.opponent()) {
+            self.outcome = Some(Outcome::draw(EndReason::NoMoves));
+        } else {
+            // A skipped turn is a turn for the round limit but not a move for the 20-move rule.
+            self.passed = Some(seat);
+            self.turns_played += 1;
+            if self.round_limit_reached() {
+                self.outcome = Some(Outcome::draw(EndReason::MoveLimit));
+            } else {
+                self.to_move = seat.opponent();
+            }
+        }
+    }
+
+    /// Moves the piece and keeps its winding and the progress count.
+    fn move_piece(&mut self, seat: Seat, piece: Piece, mv: Move) {
+        let (s, p) = (seat.index(), piece.index());
+        let delta = self.delta(mv.from, mv.to);
+        let step = self.step(mv.from, mv.to);
+        self.squares[s][p] = mv.to;
+        self.windings[s][p] += delta;
+        let progressed = self.windings[s][p] > self.best_windings[s][p] + LOOP_TOLERANCE;
+        if progressed {
+            self.best_windings[s][p] = self.windings[s][p];
+            self.plies_without_progress = 0;
+        } else {
+            self.plies_without_progress += 1;
+        }
+        self.turns_played += 1;
+        let finished_piece = self.is_piece_finished(seat, piece);
+        self.last_move = Some(MoveReport { seat, piece, mv, delta, step, progressed, finished_piece });
+    }
+}
+
+impl Game for Circles {
+    type Action = Move;
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.to_move)
+    }
+
+    fn legal_actions(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(24);
+        if self.outcome.is_none() {
+            for piece in Piece::ALL {
+                let from = self.square_of(self.to_move, piece);
+                moves
+                    .extend(squares_of(self.targets_bits(self.to_move, piece)).map(|to| Move::new(from, to)));
+            }
+        }
+        moves
+    }
+
+    fn play(&mut self, action: &Move) {
+        let mover = self.to_move;
+        let Some(piece) = Piece::ALL.into_iter().find(|&p| self.square_of(mover, p) == action.from) else {
+            return;
+        };
+        self.passed = None;
+        self.move_piece(mover, piece, *action);
+
+        // Finishing is decided before any draw by count.
+        if self.black_last_move {
+            self.outcome = Some(if self.has_finished(Seat::BLACK) {
+                Outcome::draw(EndReason::Goal)
+            } else {
+                Outcome::win(Seat::WHITE, EndReason::Goal)
+            });
+        } else if self.has_finished(mover) {
+            if mover == Seat::WHITE {
+                self.black_last_move = true;
+                self.hand_turn_to(Seat::BLACK);
+            } else {
+                self.outcome = Some(Outcome::win(Seat::BLACK, EndReason::Goal));
+            }
+        } else if self.plies_without_progress >= self.geometry.setup.no_progress_plies {
+            self.outcome = Some(Outcome::draw(EndReason::NoProgress));
+        } else if self.round_limit_reached() {
+            self.outcome = Some(Outcome::draw(EndReason::MoveLimit));
+        } else {
+            self.hand_turn_to(mover.opponent());
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn time_out(&mut self, seat: Seat) {
+        if self.outcome.is_none() {
+            self.outcome = Some(Outcome::win(seat.opponent(), EndReason::OutOfTime));
+        }
+    }
+
+    fn passed(&self) -> Vec<Seat> {
+        self.passed.into_iter().collect()
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        if seat == Seat::WHITE { "white" } else { "black" }
+    }
+
+    fn action_text(&self, action: &Move) -> String {
+        action.to_string()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Move, RuleError> {
+        Move::parse(text, BoardShape::CHESS).ok_or_else(|| RuleError::Unreadable(text.to_string()))
+    }
+
+    fn state_fields(&self) -> Map<String, Value> {
+        let board: Vec<String> = (0..8u8)
+            .rev()
+            .map(|rank| {
+                (0..8u8)
+                    .map(|file| {
+                        let square = Square::new(file, rank);
+                        match self.piece_at(square) {
+                            Some((Seat::WHITE, Piece::Rook)) => 'R',
+                            Some((Seat::WHITE, Piece::Bishop)) => 'B',
+                            Some((_, Piece::Rook)) => 'r',
+                            Some((_, Piece::Bishop)) => 'b',
+                            None if self.is_barrier(square) => 'p',
+                            None => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let piece_json = |seat: Seat, piece: Piece| {
+            json!({
+                "square": self.square_of(seat, piece).to_string(),
+                "home": self.home(seat, piece).to_string(),
+                "progress": self.progress_percent(seat, piece),
+                "winding": (self.winding(seat, piece) * 100.0).round() / 100.0,
+                "finished": self.is_piece_finished(seat, piece),
+                "stuck": self.is_stuck(seat, piece),
+            })
+        };
+        let side_json = |seat: Seat| {
+            json!({
+                "rook": piece_json(seat, Piece::Rook),
+                "bishop": piece_json(seat, Piece::Bishop),
+                "finished": self.has_finished(seat),
+            })
+        };
+        let barrier: Vec<String> = self.barrier().map(|s| s.to_string()).collect();
+        let mut fields = Map::new();
+        fields.insert("game".into(), json!("circles"));
+        fields.insert("board".into(), json!(board));
+        fields.insert(
+            "pieces".into(),
+            json!({ "white": side_json(Seat::WHITE), "black": side_json(Seat::BLACK) }),
+        );
+        fields.insert("barrier".into(), json!(barrier));
+        fields.insert("round".into(), json!(self.round()));
+        fields.insert("turns_played".into(), json!(self.turns_played));
+        fields.insert("plies_without_progress".into(), json!(self.plies_without_progress));
+        fields.insert("black_last_move".into(), json!(self.black_last_move));
+        fields.insert("passed".into(), json!(self.passed.map(|s| self.seat_name(s))));
+        fields.insert("last_move".into(), json!(self.last_move.map(|m| m.mv.to_string())));
+        fields.insert("last_piece".into(), json!(self.last_move.map(|m| m.piece.name())));
+        fields
+    }
+}
