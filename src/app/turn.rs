@@ -182,6 +182,15 @@ impl<G: AppGame> Play<G> {
         if next.apply(&action).is_err() {
             return false;
         }
+        // One line per move, which the browser test reads from the console.
+        let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
+        info!(
+            "tabla move {} {} {} {}",
+            G::NAME,
+            self.game().seat_name(mover),
+            who,
+            self.game().action_text(&action)
+        );
         let captured = next.pieces().len() < self.game().pieces().len();
         cues.write(if captured { SoundCue::Capture } else { SoundCue::Move });
         if next.outcome().is_some() {
