@@ -12,6 +12,7 @@ pub mod settings;
 mod sound;
 mod tour;
 pub mod turn;
+pub mod web;
 
 use crate::i18n::Language;
 use crate::levels::{self, Level};
@@ -169,7 +170,7 @@ pub fn core_plugin(app: &mut App) {
 
 /// What needs a real window: the egui panels, sound, the camera and the tour.
 fn presentation_plugin(app: &mut App) {
-    app.add_plugins((hud::plugin, sound::plugin, tour::plugin));
+    app.add_plugins((hud::plugin, sound::plugin, tour::plugin, web::plugin));
     app.add_systems(Startup, |mut commands: Commands| {
         commands.spawn(Camera2d);
     });

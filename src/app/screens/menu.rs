@@ -93,6 +93,7 @@ fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &str, tile: 
         });
     });
     let response = ui.interact(inner.response.rect, egui::Id::new(("game", game)), egui::Sense::click());
+    crate::app::web::tag(&response, &format!("game.{game}"));
     if response.hovered() {
         ui.painter().rect_stroke(
             inner.response.rect,

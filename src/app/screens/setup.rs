@@ -33,10 +33,10 @@ fn choice_row<T: Copy + PartialEq>(
     let mut picked = None;
     ui.horizontal_wrapped(|ui| {
         for (value, label) in options {
-            if ui
-                .add(egui::Button::selectable(*value == chosen, label.clone()).min_size(vec2(56.0, 48.0)))
-                .clicked()
-            {
+            let button =
+                ui.add(egui::Button::selectable(*value == chosen, label.clone()).min_size(vec2(56.0, 48.0)));
+            crate::app::web::tag(&button, &format!("choice.{}", label.text()));
+            if button.clicked() {
                 picked = Some(*value);
             }
         }
@@ -159,7 +159,9 @@ fn setup(
                     let play = egui::Button::new(bold(words.get("start"), 28.0).color(Color32::WHITE))
                         .fill(CALM)
                         .min_size(vec2(200.0, 64.0));
-                    start = ui.add(play).clicked();
+                    let play = ui.add(play);
+                    crate::app::web::tag(&play, "start");
+                    start = play.clicked();
                 });
             });
         }

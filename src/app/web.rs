@@ -1,0 +1,110 @@
+//! What only the browser build needs: a panic shown on the page (not a frozen canvas), a word to
+//! the page once the first frames are drawn, and console lines the browser test reads (where the
+//! board's corners and the main buttons are, in CSS pixels). On the desktop all of this is nothing.
+//!
+//! The sound is unlocked by the page itself (web/index.html resumes the AudioContext on the first
+//! tap, since browsers keep it silent until then).
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+pub(super) fn plugin(app: &mut App) {
+    #[cfg(target_arch = "wasm32")]
+    browser::plugin(app);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = app;
+}
+
+/// Names a widget for the browser test: in the browser, logs `tabla target <name> x y w h` (its
+/// visible rectangle in CSS pixels) whenever it moves. Nothing on the desktop.
+pub fn tag(response: &egui::Response, name: &str) {
+    #[cfg(target_arch = "wasm32")]
+    browser::tag(response, name);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (response, name);
+}
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use crate::app::board::Cell;
+    use crate::app::hud::UiReady;
+    use bevy::prelude::*;
+    use bevy::transform::TransformSystems;
+    use bevy_egui::egui;
+    use wasm_bindgen::{JsCast, JsValue};
+
+    pub fn plugin(app: &mut App) {
+        show_panics();
+        app.add_systems(Update, tell_page_ready.run_if(resource_exists::<UiReady>));
+        app.add_systems(PostUpdate, report_board.after(TransformSystems::Propagate));
+    }
+
+    /// Calls `window.<name>(text)` if the page defines it.
+    fn call_page(name: &str, text: &str) {
+        let Some(window) = web_sys::window() else { return };
+        let Ok(function) = js_sys::Reflect::get(&window, &JsValue::from_str(name)) else { return };
+        if let Some(function) = function.dyn_ref::<js_sys::Function>() {
+            let _ = function.call1(&JsValue::NULL, &JsValue::from_str(text));
+        }
+    }
+
+    /// Bevy's hook writes the panic to the console; this one also puts it on the page.
+    fn show_panics() {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            previous(info);
+            call_page("tablaFatal", &info.to_string());
+        }));
+    }
+
+    /// Once the menu has been drawn for a few frames, the page takes its loading screen away.
+    fn tell_page_ready(mut frames: Local<u32>) {
+        *frames += 1;
+        if *frames == 3 {
+            info!("tabla ready");
+            call_page("tablaReady", "");
+        }
+    }
+
+    /// Logs `tabla board <first square> x y <last square> x y`: the centres of the board's two
+    /// corner squares in CSS pixels, whenever the board is laid out anew.
+    fn report_board(
+        cells: Query<(&Cell, &GlobalTransform)>,
+        cameras: Query<(&Camera, &GlobalTransform)>,
+        mut last: Local<String>,
+    ) {
+        let first = cells.iter().min_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
+        let end = cells.iter().max_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
+        let (Some(first), Some(end), Ok((camera, eye))) = (first, end, cameras.single()) else {
+            last.clear();
+            return;
+        };
+        let at = |place: &GlobalTransform| camera.world_to_viewport(eye, place.translation()).ok();
+        let (Some(a), Some(b)) = (at(first.1), at(end.1)) else { return };
+        let line =
+            format!("tabla board {} {:.1} {:.1} {} {:.1} {:.1}", first.0.0, a.x, a.y, end.0.0, b.x, b.y);
+        if *last != line {
+            info!("{line}");
+            *last = line;
+        }
+    }
+
+    pub fn tag(response: &egui::Response, name: &str) {
+        let rect = response.interact_rect;
+        let id = egui::Id::new(("tabla_tag", name));
+        let moved = response.ctx.data_mut(|data| {
+            let before = data.get_temp::<egui::Rect>(id);
+            data.insert_temp(id, rect);
+            before != Some(rect)
+        });
+        if moved {
+            info!(
+                "tabla target {name} {:.1} {:.1} {:.1} {:.1}",
+                rect.min.x,
+                rect.min.y,
+                rect.width(),
+                rect.height()
+            );
+        }
+    }
+}
