@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Builds Tabla for the browser into web/dist/: index.html, tabla.js, tabla_bg.wasm, the icon and
+# the manifest (the pictures, sounds and fonts are inside the wasm). Installs what is missing.
+#
+# The wasm32 standard library: rustup's wasm32-unknown-unknown target when it is installed;
+# otherwise (rustup cannot download it on every machine) Debian's rustc-web, which builds std
+# from source with -Zbuild-std. The build folder is $TABLA_WASM_TARGET_DIR, by default
+# ~/.cache/tabla-wasm-target, outside the clone like the native one. The tools (wasm-bindgen at
+# Cargo.lock's version, the wasm-opt cache) live in ~/.cache/tabla-web-tools.
+#
+# Knobs for measuring: TABLA_WEB_PROFILE (a Cargo profile, default "web"), TABLA_WASM_OPT
+# (wasm-opt's level, default "-Oz"; "none" skips it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/common.sh
+
+wasm_target_dir="${TABLA_WASM_TARGET_DIR:-$HOME/.cache/tabla-wasm-target}"
+tools="${TABLA_WEB_TOOLS:-$HOME/.cache/tabla-web-tools}"
+profile="${TABLA_WEB_PROFILE:-web}"
+wasm_opt_level="${TABLA_WASM_OPT:--Oz}"
+dist=web/dist
+started=$SECONDS
+
+step() { echo "== web: $*"; }
+took() { echo "   ($(( SECONDS - $1 )) s)"; }
+gz() { gzip -9 -c "$1" | wc -c; }
+mb() { awk -v b="$1" 'BEGIN { printf "%.2f MB", b / 1e6 }'; }
+
+need_packages nodejs gzip
+need_rust
+command -v npm >/dev/null 2>&1 || need_packages npm
+
+# wasm-bindgen's command line must be the very version of the wasm-bindgen crate in Cargo.lock.
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+bindgen="$tools/bin/wasm-bindgen"
+if [ "$("$bindgen" --version 2>/dev/null | awk '{ print $2 }')" != "$bindgen_version" ]; then
+    step "installing wasm-bindgen-cli $bindgen_version (a few minutes, once)"
+    t=$SECONDS
+    # Without --locked: the CLI's own lock file pins crates the registry may no longer serve.
+    env -u CARGO_TARGET_DIR cargo install --quiet --force wasm-bindgen-cli --version "$bindgen_version" --root "$tools"
+    took $t
+fi
+
+# wasm-opt comes from npm's binaryen (Debian's binaryen 108 breaks Bevy's bundle), with the
+# browser test's playwright-core.
+if ! (cd web && npm ls --silent >/dev/null 2>&1); then
+    step "installing web/node_modules (npm ci)"
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+# The compiler for wasm32.
+build_std=()
+if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    cargo=(cargo)
+    toolchain="rustup's $(rustc --version)"
+else
+    need_packages rustc-web cargo-web rust-web-src rust-web-llvm lld-22
+    cargo=(env PATH="/usr/bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 /usr/bin/cargo)
+    build_std=(-Zbuild-std=std,panic_abort)
+    toolchain="Debian's $(/usr/bin/rustc --version) with -Zbuild-std"
+fi
+
+step "building wasm32 with $toolchain, profile $profile"
+t=$SECONDS
+# RUSTFLAGS from the environment would make every crate build again: leave them out.
+env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS CARGO_TARGET_DIR="$wasm_target_dir" nice -n 5 \
+    "${cargo[@]}" build --profile "$profile" --target wasm32-unknown-unknown "${build_std[@]}" --bin tabla
+build_seconds=$(( SECONDS - t ))
+took $t
+wasm="$wasm_target_dir/wasm32-unknown-unknown/$profile/tabla.wasm"
+
+step "wasm-bindgen"
+t=$SECONDS
+stage="$wasm_target_dir/web-stage"
+rm -rf "$stage"
+mkdir -p "$stage"
+"$bindgen" --target web --no-typescript --remove-name-section --out-dir "$stage" --out-name tabla "$wasm"
+took $t
+bound="$stage/tabla_bg.wasm"
+
+final="$bound"
+if [ "$wasm_opt_level" != "none" ]; then
+    # wasm-opt is slow on a module this size: its result is kept by the hash of what went in.
+    wasm_opt="web/node_modules/.bin/wasm-opt"
+    flags=("$wasm_opt_level" --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+        --enable-mutable-globals --enable-reference-types --enable-multivalue)
+    key=$( (sha256sum "$bound" | cut -c1-64; "$wasm_opt" --version; echo "${flags[*]}") | sha256sum | cut -c1-24)
+    cached="$tools/wasm-opt-cache/$key.wasm"
+    if [ -f "$cached" ]; then
+        step "wasm-opt ${flags[0]}: unchanged input, result taken from $cached"
+    else
+        step "wasm-opt ${flags[*]} (minutes)"
+        t=$SECONDS
+        mkdir -p "$tools/wasm-opt-cache"
+        "$wasm_opt" "${flags[@]}" "$bound" -o "$cached.tmp"
+        # Keep the few latest results only.
+        ls -t "$tools"/wasm-opt-cache/*.wasm 2>/dev/null | tail -n +4 | xargs -r rm -f
+        mv "$cached.tmp" "$cached"
+        took $t
+    fi
+    final="$cached"
+fi
+
+step "writing $dist"
+rm -rf "$dist"
+mkdir -p "$dist"
+cp "$final" "$dist/tabla_bg.wasm"
+cp "$stage/tabla.js" "$dist/tabla.js"
+cp assets/images/white_knight.png "$dist/icon.png"
+cp web/manifest.webmanifest "$dist/"
+wasm_bytes=$(wc -c <"$dist/tabla_bg.wasm")
+version=$(sha256sum "$dist/tabla_bg.wasm" "$dist/tabla.js" | sha256sum | cut -c1-12)
+sed -e "s/@VERSION@/$version/" -e "s/@WASM_BYTES@/$wasm_bytes/" web/index.html >"$dist/index.html"
+
+raw_rust=$(wc -c <"$wasm")
+raw_bound=$(wc -c <"$bound")
+gz_bound=$(gz "$bound")
+gz_wasm=$(gz "$dist/tabla_bg.wasm")
+bundle_raw=0
+bundle_gz=0
+for file in "$dist"/*; do
+    bundle_raw=$(( bundle_raw + $(wc -c <"$file") ))
+    bundle_gz=$(( bundle_gz + $(gz "$file") ))
+done
+summary="profile=$profile wasm-opt=$wasm_opt_level rustc=$(mb "$raw_rust") bindgen=$(mb "$raw_bound")/gz $(mb "$gz_bound") final=$(mb "$wasm_bytes")/gz $(mb "$gz_wasm") bundle=$(mb "$bundle_raw")/gz $(mb "$bundle_gz") cargo=${build_seconds}s total=$(( SECONDS - started ))s"
+echo "$(date -u +%FT%TZ) $summary" >>"$wasm_target_dir/web-sizes.log"
+echo "web size: tabla_bg.wasm $(mb "$wasm_bytes") raw, $(mb "$gz_wasm") gzipped"
+echo "web size: whole bundle $(mb "$bundle_raw") raw, $(mb "$bundle_gz") gzipped (target: at most 5 MB gzipped)"
+echo "web: $summary"
