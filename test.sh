@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of Tabla: the rules, the Robot, the level files, the text interface, the headless app
-# tests, and a rendered tour of every screen under Xvfb whose pictures are checked.
+# tests, a rendered tour of every screen under Xvfb whose pictures are checked, and the browser
+# build played by touch in headless Chromium (web/test.mjs).
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/common.sh
@@ -23,4 +24,9 @@ if [ "$found" -lt "$expected" ]; then
     exit 1
 fi
 echo "tour: $found pictures in $tour"
+
+echo "== the browser build, played by touch in Chromium"
+need_packages chromium
+web/build.sh
+timeout 900 node web/test.mjs
 echo "== all tests passed"

@@ -1,0 +1,299 @@
+// The browser test: Tabla's web build (web/dist) in Debian's Chromium, on a phone-sized touch
+// screen, served on 127.0.0.1 only. It opens Knight Hunt against the Robot by tapping the menu,
+// taps a knight and a target square, and reads from the app's own console lines that the move
+// was played and that the Robot answered. Every other game in the menu is opened and started too.
+// Any console error, page error or panic fails it. Pictures go to target/web-test/.
+//
+// The app's lines it reads (src/app/web.rs, src/app/turn.rs):
+//   tabla ready                                  the menu has been drawn
+//   tabla target <name> x y w h                  where a button is, in CSS pixels
+//   tabla board <sq> x y <sq> x y                the centres of the board's corner squares
+//   tabla move <game> <seat> <person|robot> <action>
+import { chromium } from "playwright-core";
+import { mkdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { serve, DIST } from "./serve.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SHOTS = process.env.TABLA_WEB_SHOTS || `${ROOT}target/web-test`;
+const WIDTH = 360;
+const HEIGHT = 640;
+// Romanian, so the test also sees the language follow the browser's.
+const LOCALE = "ro-RO";
+const LANGUAGE = "Ro";
+const STARTUP_MS = 240_000;
+const STEP_MS = 60_000;
+
+const checks = [];
+let failures = 0;
+function pass(name) {
+  checks.push(name);
+  console.log(`ok - ${name}`);
+}
+function fail(name, why) {
+  failures += 1;
+  console.log(`not ok - ${name}: ${why}`);
+}
+
+/// Every console line of the page, with the errors kept apart.
+class Console {
+  constructor(page) {
+    this.lines = [];
+    this.errors = [];
+    this.cursor = 0;
+    page.on("console", (message) => {
+      const text = message.text();
+      this.lines.push(text);
+      if (process.env.TABLA_WEB_VERBOSE) console.log(`   [${message.type()}] ${text}`);
+      if (message.type() === "error") this.errors.push(`console error: ${text}`);
+    });
+    page.on("pageerror", (error) => this.errors.push(`page error: ${error.stack || error}`));
+    page.on("crash", () => this.errors.push("the page crashed"));
+    page.on("requestfailed", (request) => this.errors.push(`request failed: ${request.url()}`));
+  }
+
+  /// The first line after the cursor matching `pattern` (the cursor moves past it), or throws.
+  async next(pattern, what, timeout = STEP_MS) {
+    const end = Date.now() + timeout;
+    for (;;) {
+      this.assertClean();
+      for (let i = this.cursor; i < this.lines.length; i++) {
+        const found = this.lines[i].match(pattern);
+        if (found) {
+          this.cursor = i + 1;
+          return found;
+        }
+      }
+      if (Date.now() > end) throw new Error(`no ${what} within ${timeout / 1000} s`);
+      await sleep(50);
+    }
+  }
+
+  /// The latest line of all matching `pattern`, or undefined.
+  latest(pattern) {
+    for (let i = this.lines.length - 1; i >= 0; i--) {
+      const found = this.lines[i].match(pattern);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  assertClean() {
+    if (this.errors.length) throw new Error(this.errors.join("\n"));
+  }
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const number = String.raw`(-?[\d.]+)`;
+
+/// Where a tagged button is now: waits for its line, then scrolls it into view by touch if needed.
+async function target(page, log, name) {
+  const pattern = new RegExp(String.raw`tabla target ${escape(name)} ${number} ${number} ${number} ${number}`);
+  const end = Date.now() + STEP_MS;
+  let swipes = 0;
+  for (;;) {
+    const found = log.latest(pattern) || (await log.next(pattern, `target ${name}`), log.latest(pattern));
+    const [x, y, w, h] = found.slice(1).map(Number);
+    if (w >= 8 && h >= 8 && y >= 0 && y + h <= HEIGHT) return { x: x + w / 2, y: y + h / 2 };
+    if (Date.now() > end || swipes > 8) throw new Error(`${name} stays out of sight (${x} ${y} ${w} ${h})`);
+    // Below the screen (or clipped): a finger pushes the page up.
+    await swipe(page, WIDTH / 2, HEIGHT * 0.75, HEIGHT * 0.3);
+    swipes += 1;
+    await sleep(600);
+  }
+}
+
+function escape(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+async function tap(page, point) {
+  await page.touchscreen.tap(Math.round(point.x), Math.round(point.y));
+}
+
+/// A one-finger drag, as real touch events.
+async function swipe(page, x, fromY, toY) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, y) =>
+    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+  await touch("touchStart", fromY);
+  for (let i = 1; i <= 8; i++) {
+    await touch("touchMove", fromY + ((toY - fromY) * i) / 8);
+    await sleep(16);
+  }
+  await touch("touchEnd", toY);
+  await cdp.detach();
+}
+
+/// The centre of a square, from the board's corner squares the app logged.
+function squareAt(board, name) {
+  const [, first, ax, ay, last, bx, by] = board;
+  const parse = (sq) => [sq.charCodeAt(0) - 97, Number(sq.slice(1)) - 1];
+  const [f0, r0] = parse(first);
+  const [f1, r1] = parse(last);
+  const [f, r] = parse(name);
+  return {
+    x: Number(ax) + ((f - f0) / (f1 - f0)) * (Number(bx) - Number(ax)),
+    y: Number(ay) + ((r - r0) / (r1 - r0)) * (Number(by) - Number(ay)),
+  };
+}
+
+/// Waits for the board's layout to settle (no new board line for a while), then returns it.
+async function board(log) {
+  const pattern = new RegExp(String.raw`tabla board (\w+) ${number} ${number} (\w+) ${number} ${number}`);
+  await log.next(pattern, "the board");
+  let seen = log.lines.length;
+  let quiet = Date.now();
+  while (Date.now() - quiet < 800) {
+    await sleep(100);
+    log.assertClean();
+    const count = log.lines.filter((line) => pattern.test(line)).length;
+    if (count !== seen) {
+      seen = count;
+      quiet = Date.now();
+    }
+  }
+  return log.latest(pattern);
+}
+
+/// The word a language file gives a key, as the setup screen shows it.
+function word(code, key) {
+  const text = readFileSync(`${ROOT}i18n/${code}.ron`, "utf8");
+  const found = text.match(new RegExp(`"${key}"\\s*:\\s*"([^"]*)"`));
+  if (!found) throw new Error(`i18n/${code}.ron has no ${key}`);
+  return found[1];
+}
+
+async function open(context, url) {
+  const page = await context.newPage();
+  const log = new Console(page);
+  const started = Date.now();
+  await page.goto(url);
+  await log.next(/tabla ready/, "first frame (tabla ready)", STARTUP_MS);
+  await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: STEP_MS });
+  return { page, log, seconds: (Date.now() - started) / 1000 };
+}
+
+async function main() {
+  mkdirSync(SHOTS, { recursive: true });
+  const server = await serve(DIST, 0);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--use-angle=swiftshader",
+      "--enable-unsafe-swiftshader",
+      "--ignore-gpu-blocklist",
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const context = await browser.newContext({
+    viewport: { width: WIDTH, height: HEIGHT },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: LOCALE,
+  });
+  // Nothing but the local server: any other request fails the test.
+  await context.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
+  // The longest wait between two animation frames, to see that the Robot thinks in slices.
+  await context.addInitScript(() => {
+    window.tablaFrameGap = { last: 0, longest: 0, reset() { this.last = 0; this.longest = 0; } };
+    const tick = (now) => {
+      const gap = window.tablaFrameGap;
+      if (gap.last) gap.longest = Math.max(gap.longest, now - gap.last);
+      gap.last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+
+  try {
+    // The menu.
+    const { page, log, seconds } = await open(context, url);
+    await page.screenshot({ path: `${SHOTS}/01_menu.png` });
+    pass(`the page loads and draws the menu (${seconds.toFixed(1)} s)`);
+    const canvas = await page.evaluate(() => {
+      const c = document.getElementById("bevy");
+      return { w: c.clientWidth, h: c.clientHeight, touch: getComputedStyle(c).touchAction };
+    });
+    if (canvas.w !== WIDTH || canvas.h !== HEIGHT || canvas.touch !== "none") {
+      throw new Error(`the canvas is ${canvas.w}×${canvas.h}, touch-action ${canvas.touch}`);
+    }
+    pass(`the canvas fills the ${WIDTH}×${HEIGHT} screen with touch-action: none`);
+
+    // Knight Hunt against the Robot, by touch.
+    const tile = await target(page, log, "game.knight_hunt");
+    const gamesInMenu = [...new Set(log.lines.map((l) => l.match(/tabla target game\.(\w+) /)?.[1]).filter(Boolean))];
+    const audioBefore = await page.evaluate(() => window.tablaAudioStates());
+    await tap(page, tile);
+    await log.next(/tabla target start /, "the setup screen (its Play button)");
+    const audioAfter = await page.evaluate(() => window.tablaAudioStates());
+    if (!audioAfter.length || audioAfter.some((state) => state !== "running")) {
+      throw new Error(`the sound did not start with the first tap: ${audioBefore} -> ${audioAfter}`);
+    }
+    pass(`the sound starts with the first tap (AudioContext ${audioBefore.join(",") || "none"} -> ${audioAfter.join(",")})`);
+
+    const robot = await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "opponent_robot")}`);
+    await tap(page, robot);
+    await sleep(300);
+    await page.screenshot({ path: `${SHOTS}/02_knight_hunt_setup.png` });
+    await tap(page, await target(page, log, "start"));
+    const layout = await board(log);
+    await page.screenshot({ path: `${SHOTS}/03_knight_hunt_start.png` });
+    pass(`a tap on the game, on the Robot and on Play opens Knight Hunt against the Robot (${layout[0]})`);
+
+    await page.evaluate(() => window.tablaFrameGap.reset());
+    await tap(page, squareAt(layout, "g1"));
+    await sleep(400);
+    await page.screenshot({ path: `${SHOTS}/04_knight_hunt_selected.png` });
+    await tap(page, squareAt(layout, "f3"));
+    const mine = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the person's move");
+    if (mine.slice(1).join(" ") !== "knight_hunt white person g1f3") throw new Error(`played: ${mine[0]}`);
+    pass("tapping the knight on g1 and then f3 plays g1f3");
+    const answer = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the Robot's answer");
+    if (answer.slice(1, 4).join(" ") !== "knight_hunt black robot") throw new Error(`then: ${answer[0]}`);
+    const gap = await page.evaluate(() => window.tablaFrameGap.longest);
+    pass(`the Robot answers ${answer[4]}; the longest wait between frames meanwhile was ${Math.round(gap)} ms`);
+    if (gap > 1500) throw new Error(`the page froze for ${Math.round(gap)} ms while the Robot thought`);
+    await sleep(1500);
+    await page.screenshot({ path: `${SHOTS}/05_knight_hunt_robot_answered.png` });
+
+    const stored = await page.evaluate(() => localStorage.getItem("tabla.settings"));
+    if (!stored || !stored.includes(`language: ${LANGUAGE}`) || !stored.includes("knight_hunt")) {
+      throw new Error(`the settings in localStorage are ${JSON.stringify(stored)}`);
+    }
+    pass(`the settings are kept in localStorage, in the browser's language (${LANGUAGE})`);
+    log.assertClean();
+    await page.close();
+
+    // Every other game in the menu opens and starts.
+    for (const game of gamesInMenu.filter((g) => g !== "knight_hunt")) {
+      const { page, log } = await open(context, url);
+      await tap(page, await target(page, log, `game.${game}`));
+      await log.next(/tabla target start /, `${game}'s setup screen`);
+      await tap(page, await target(page, log, "start"));
+      await board(log);
+      await sleep(1000);
+      await page.screenshot({ path: `${SHOTS}/06_${game}.png` });
+      log.assertClean();
+      pass(`${game} opens and starts`);
+      await page.close();
+    }
+  } catch (error) {
+    fail("the browser session", error.message);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  console.log(`pictures in ${SHOTS}`);
+  console.log(`web test: ${checks.length} passed, ${failures} failed`);
+  process.exit(failures ? 1 : 0);
+}
+
+await main();
