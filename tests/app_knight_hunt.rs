@@ -185,7 +185,10 @@ fn two_robots_play_a_game_to_the_end() {
     check_screen_matches_rules(&mut app);
     let outcome = game(&app).outcome().unwrap();
     assert!(game(&app).score(Seat::WHITE) + game(&app).score(Seat::BLACK) > 0, "{outcome:?}");
+    // People take the seats back, and Restart lays out a fresh board.
+    app.world_mut().write_message(SetControls([Control::Person, Control::Person]));
     app.world_mut().write_message(GameCommand::Restart);
     settle(&mut app);
     assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
+    check_screen_matches_rules(&mut app);
 }

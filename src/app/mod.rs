@@ -2,7 +2,7 @@
 //! The rules stay in `crate::rules`; these systems ask them and mirror the answer on screen.
 
 mod animate;
-mod art;
+pub mod art;
 pub mod board;
 mod hud;
 pub mod input;
