@@ -1,9 +1,11 @@
 //! Everything Bevy: one plugin per file, each `pub(super) fn plugin(app: &mut App)`.
 //! The rules stay in `crate::rules`; these systems ask them and mirror the answer on screen.
 
-mod animate;
+pub mod animate;
 pub mod art;
 pub mod board;
+mod bunnies;
+mod circles;
 mod hud;
 pub mod input;
 mod knight_hunt;
@@ -163,7 +165,9 @@ pub fn core_plugin(app: &mut App) {
         board::plugin,
         input::plugin,
         turn::plugin,
+        circles::plugin,
         knight_hunt::plugin,
+        bunnies::plugin,
     ));
 }
 

@@ -24,12 +24,16 @@ enum Step {
     /// Starts a level: file, opponent, the person's seat.
     Start(&'static str, Opponent, Seat),
     Robots,
+    /// The person takes the first seat back from the Robot.
+    PersonAgain,
     Press(&'static str),
     Help(bool),
     /// Resizes the window (logical pixels), as a phone held upright.
     WindowSize(f32, f32),
     Wait(u32),
     WaitForEnd,
+    /// Waits for a big message over the board (a new round).
+    WaitForNotice,
     Shot(&'static str),
 }
 
@@ -86,6 +90,52 @@ fn script() -> Vec<Step> {
     ]);
     steps.extend([
         Language(crate::i18n::Language::En),
+        Start("circles/classic.ron", Opponent::Robot, Seat::BLACK),
+        Wait(90),
+        Press("h8"),
+        Wait(20),
+        Shot("circles_rook_selected_en"),
+        Press("h5"),
+        Wait(60),
+        Press("g8"),
+        Wait(20),
+        Shot("circles_bishop_selected_en"),
+        Language(crate::i18n::Language::Ro),
+        Robots,
+        Wait(200),
+        Shot("circles_race_ro"),
+        WaitForEnd,
+        Wait(40),
+        Shot("circles_game_over_ro"),
+    ]);
+    steps.extend([
+        Language(crate::i18n::Language::En),
+        SetupFor("bunnies"),
+        Go(Screen::Setup),
+        Wait(30),
+        Shot("bunnies_setup_en"),
+        Start("bunnies/two_horses.ron", Opponent::Robot, Seat::WHITE),
+        Wait(30),
+        Press("d2"),
+        Wait(20),
+        Shot("bunnies_selected_en"),
+        Press("d4"),
+        Wait(80),
+        Robots,
+        WaitForNotice,
+        PersonAgain,
+        Wait(12),
+        Shot("bunnies_round_2_banner_en"),
+        Wait(90),
+        Shot("bunnies_round_2_turned_en"),
+        Robots,
+        Language(crate::i18n::Language::El),
+        WaitForEnd,
+        Wait(40),
+        Shot("bunnies_game_over_el"),
+    ]);
+    steps.extend([
+        Language(crate::i18n::Language::En),
         Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE),
         Wait(20),
         Help(true),
@@ -97,6 +147,16 @@ fn script() -> Vec<Step> {
         Press("g1"),
         Wait(20),
         Shot("knight_hunt_phone_en"),
+        Start("bunnies/one_horse.ron", Opponent::Friend, Seat::WHITE),
+        Wait(30),
+        Press("e2"),
+        Wait(20),
+        Shot("bunnies_phone_en"),
+        Start("circles/classic.ron", Opponent::Friend, Seat::WHITE),
+        Wait(30),
+        Press("a1"),
+        Wait(20),
+        Shot("circles_phone_en"),
         Go(Screen::Menu),
         Wait(20),
         Shot("menu_phone_en"),
@@ -175,6 +235,9 @@ fn run(
         Step::Robots => {
             controls.write(SetControls([Control::Robot(1), Control::Robot(1)]));
         }
+        Step::PersonAgain => {
+            controls.write(SetControls([Control::Person, Control::Robot(1)]));
+        }
         Step::Press(name) => {
             let square = BoardShape::CHESS.parse(name).expect("the tour's squares are on the board");
             presses.write(BoardPress(square));
@@ -188,6 +251,11 @@ fn run(
         Step::Wait(frames) => tour.waiting = frames,
         Step::WaitForEnd => {
             if board.result.is_none() {
+                tour.next -= 1;
+            }
+        }
+        Step::WaitForNotice => {
+            if board.big_notice.is_none() {
                 tour.next -= 1;
             }
         }

@@ -1,7 +1,7 @@
 //! A game's setup screen: the variant, the opponent, the person's colour, the Robot's level and
 //! the clock. The choices are remembered in the settings.
 
-use super::{Screen, SetupFor, menu_picture};
+use super::{PlayableGames, Screen, SetupFor};
 use crate::app::art::Art;
 use crate::app::hud::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::settings::{Choices, Settings, Words};
@@ -50,6 +50,7 @@ fn setup(
     art: Res<EguiArt>,
     words: Res<Words>,
     game: Res<SetupFor>,
+    playable: Res<PlayableGames>,
     mut settings: ResMut<Settings>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -57,6 +58,10 @@ fn setup(
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     let game = game.0.clone();
+    let Some(info) = playable.get(&game) else {
+        next.set(Screen::Menu);
+        return Ok(());
+    };
     let levels = variants(&game);
     let mut choices = settings.choices.get(&game).cloned().unwrap_or_default();
     if !levels.iter().any(|l| l.variant() == choices.variant) {
@@ -71,7 +76,7 @@ fn setup(
         {
             ui.vertical_centered(|ui| {
                 ui.horizontal(|ui| {
-                    ui.add(art.image(menu_picture(&game), 64.0));
+                    ui.add(art.image(info.picture, 64.0));
                     ui.label(bold(words.get(&format!("game_{game}")), 34.0).color(ACCENT));
                 });
             });
@@ -102,7 +107,7 @@ fn setup(
                     ui.add(art.image(Art::People, 40.0));
                 });
 
-                if choices.opponent == Opponent::Robot {
+                if choices.opponent == Opponent::Robot && info.person_seat.is_none() {
                     ui.add_space(6.0);
                     ui.label(bold(words.get("setup_colour"), 20.0));
                     ui.horizontal(|ui| {
@@ -118,6 +123,8 @@ fn setup(
                             }
                         }
                     });
+                }
+                if choices.opponent == Opponent::Robot {
                     ui.add_space(6.0);
                     ui.label(bold(words.get("setup_level"), 20.0));
                     ui.horizontal_wrapped(|ui| {
@@ -172,17 +179,18 @@ fn setup(
         next.set(Screen::Menu);
     }
     if start && let Some(level) = level {
-        commands.insert_resource(match_setup(level, &choices));
+        commands.insert_resource(match_setup(level, &choices, info.person_seat));
         next.set(Screen::Playing);
     }
     Ok(())
 }
 
-fn match_setup(level: Level, choices: &Choices) -> MatchSetup {
+fn match_setup(level: Level, choices: &Choices, fixed_seat: Option<Seat>) -> MatchSetup {
+    let chosen = if choices.colour == 1 { Seat::BLACK } else { Seat::WHITE };
     MatchSetup {
         level,
         opponent: choices.opponent,
-        person_seat: if choices.colour == 1 { Seat::BLACK } else { Seat::WHITE },
+        person_seat: fixed_seat.unwrap_or(chosen),
         robot_level: choices.robot_level.clamp(1, 3),
         clock_minutes: choices.clock_minutes,
     }

@@ -1,39 +1,39 @@
-//! The app without a window: a whole Knight Hunt game played through the same messages the
-//! pointer produces, checking the board's entities and the score panel after every move, and a
-//! game between two Robots played to the end.
+//! The app without a window: whole games played through the same messages the pointer produces,
+//! checking the board's entities and the score panel after every move, and games between two
+//! Robots played to the end, for every game with a screen.
 #![cfg(feature = "app")]
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
-use tabla::app::board::{Mark, PieceView, TrayItem};
+use tabla::app::board::{AppGame, Extra, Mark, PieceView, TrayItem};
 use tabla::app::input::{BoardDrop, BoardPress};
 use tabla::app::turn::{GameCommand, GameSeed, Play, RobotPace, ScoreBoard, SetControls};
 use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
 use tabla::levels;
 use tabla::robot;
 use tabla::rules::board::{Move, Square};
+use tabla::rules::bunnies::BunniesAndHorses;
+use tabla::rules::circles::Circles;
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::rules::{Game, Seat};
 
 fn app(level: &str, opponent: Opponent) -> App {
+    app_for(&format!("knight_hunt/{level}"), opponent, Seat::WHITE)
+}
+
+fn app_for(level: &str, opponent: Opponent, person_seat: Seat) -> App {
     // Settings go to a folder of the test's own, not the player's.
     let home = std::env::temp_dir().join(format!("tabla-test-{}", std::process::id()));
     unsafe { std::env::set_var("TABLA_HOME", &home) };
-    let level = levels::find(&format!("ron_configs/knight_hunt/{level}.ron")).unwrap();
+    let level = levels::find(&format!("ron_configs/{level}.ron")).unwrap();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
         .init_asset::<Image>()
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .insert_resource(Launch {
-            start: Some(MatchSetup {
-                level,
-                opponent,
-                person_seat: Seat::WHITE,
-                robot_level: 2,
-                clock_minutes: 0,
-            }),
+            start: Some(MatchSetup { level, opponent, person_seat, robot_level: 2, clock_minutes: 0 }),
             ..default()
         })
         .add_plugins(core_plugin)
@@ -83,7 +83,10 @@ fn check_screen_matches_rules(app: &mut App) {
     for seat in [Seat::WHITE, Seat::BLACK] {
         let panel = &board.seats[seat.index()];
         assert_eq!(panel.score, game.score(seat) as u32, "the score panel shows the score");
-        assert_eq!(panel.extras[0].1, game.knights_left(seat), "knights left under the score");
+        assert!(
+            matches!(panel.extras[..], [Extra::Count(_, n)] if n == game.knights_left(seat)),
+            "knights left under the score"
+        );
         assert_eq!(panel.to_move, game.to_move() == Some(seat));
     }
     assert_eq!(board.result.is_some(), game.outcome().is_some());
@@ -191,4 +194,114 @@ fn two_robots_play_a_game_to_the_end() {
     settle(&mut app);
     assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
     check_screen_matches_rules(&mut app);
+}
+
+fn pieces_match<G: AppGame>(app: &mut App) -> bool {
+    let game = app.world().resource::<Play<G>>().game().clone();
+    let mut expected = game.pieces();
+    expected.sort_by_key(|(s, _)| (s.rank, s.file));
+    let trays = tray_counts(app);
+    pieces_on_board(app) == expected && trays == [game.tray(Seat::WHITE).len(), game.tray(Seat::BLACK).len()]
+}
+
+fn gliding(app: &mut App) -> bool {
+    let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::animate::Glide>>();
+    glides.iter(app.world()).next().is_some()
+}
+
+/// Two Robots play a whole game; whenever the board is at rest it must show exactly the rules'
+/// pieces and trays, and the panels the rules' scores.
+fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [u8; 2]) -> G {
+    let mut app = app_for(level, Opponent::Robot, Seat::WHITE);
+    app.world_mut().write_message(SetControls([Control::Robot(levels[0]), Control::Robot(levels[1])]));
+    let mut frames = 0;
+    let mut checked = 0;
+    while app.world().resource::<ScoreBoard>().result.is_none() || gliding(&mut app) {
+        app.update();
+        if !gliding(&mut app) {
+            if !pieces_match::<G>(&mut app) {
+                let game = app.world().resource::<Play<G>>().game().clone();
+                let mut expected = game.pieces();
+                expected.sort_by_key(|(s, _)| (s.rank, s.file));
+                panic!(
+                    "{level}: after {frames} frames the board shows {:?} and trays {:?}; the rules say {:?} and {:?}",
+                    pieces_on_board(&mut app),
+                    tray_counts(&mut app),
+                    expected,
+                    [game.tray(Seat::WHITE).len(), game.tray(Seat::BLACK).len()]
+                );
+            }
+            let game = app.world().resource::<Play<G>>().game().clone();
+            let board = app.world().resource::<ScoreBoard>().clone();
+            for seat in [Seat::WHITE, Seat::BLACK] {
+                assert_eq!(board.seats[seat.index()].score, game.score(seat), "{level}: the panel's score");
+            }
+            checked += 1;
+        }
+        frames += 1;
+        assert!(frames < 40_000, "{level}: the Robots finish their game");
+    }
+    assert!(checked > 10, "{level}: the board was checked at rest");
+    app.world().resource::<Play<G>>().game().clone()
+}
+
+#[test]
+fn robots_finish_every_game_and_the_board_always_mirrors_the_rules() {
+    let hunt: KnightHunt = robots_play_to_the_end("knight_hunt/two_knights_capture", [2, 1]);
+    assert!(hunt.outcome().is_some());
+    let circles: Circles = robots_play_to_the_end("circles/classic", [1, 2]);
+    assert!(circles.outcome().is_some());
+    let bunnies: BunniesAndHorses = robots_play_to_the_end("bunnies/two_horses", [2, 1]);
+    assert_eq!(bunnies.round(), 2, "the match went on to round 2");
+    assert!(bunnies.outcome().is_some());
+}
+
+#[test]
+fn circles_against_the_robot_the_person_plays_black_and_the_move_list_grows() {
+    let mut app = app_for("circles/classic", Opponent::Robot, Seat::BLACK);
+    // The Robot (White) moves first.
+    for _ in 0..30 {
+        app.update();
+    }
+    let play = app.world().resource::<Play<Circles>>();
+    assert_eq!(play.moves_played(), 1);
+    assert_eq!(play.person_to_move(), Some(Seat::BLACK));
+    // Tap the black rook, then a square it may go to.
+    let h8 = Square::new(7, 7);
+    app.world_mut().write_message(BoardPress(h8));
+    app.update();
+    let target = app.world().resource::<Play<Circles>>().game().legal_targets(h8)[0];
+    app.world_mut().write_message(BoardPress(target));
+    for _ in 0..40 {
+        app.update();
+    }
+    let board = app.world().resource::<ScoreBoard>().clone();
+    assert_eq!(board.moves, 3, "the person moved and the Robot answered");
+    assert_eq!(board.move_list.len(), 2, "two rounds in the move list: {:?}", board.move_list);
+    assert!(board.move_list[0].contains(&format!("R{target}")), "{:?}", board.move_list);
+    assert!(!board.show_score, "Making Circles shows progress, not a score");
+}
+
+#[test]
+fn bunnies_against_the_robot_the_board_turns_for_round_2() {
+    let mut app = app_for("bunnies/one_horse", Opponent::Robot, Seat::WHITE);
+    assert!(!app.world().resource::<tabla::app::board::BoardLayout>().flipped, "bunnies below in round 1");
+    // The Robot finishes round 1 for the person, who takes over again in round 2.
+    app.world_mut().write_message(SetControls([Control::Robot(3), Control::Robot(1)]));
+    let mut frames = 0;
+    while app.world().resource::<Play<BunniesAndHorses>>().game().round() == 1 {
+        app.update();
+        frames += 1;
+        assert!(frames < 20_000);
+    }
+    app.world_mut().write_message(SetControls([Control::Person, Control::Robot(1)]));
+    app.update();
+    app.update();
+    let board = app.world().resource::<ScoreBoard>().clone();
+    assert!(board.big_notice.as_deref().is_some_and(|n| n.contains("Round 2")), "{:?}", board.big_notice);
+    assert!(
+        app.world().resource::<tabla::app::board::BoardLayout>().flipped,
+        "the person's horses are below"
+    );
+    assert!(board.seats[0].name.contains("Horses"), "{}", board.seats[0].name);
 }
