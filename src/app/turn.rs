@@ -138,7 +138,7 @@ pub struct Play<G: AppGame> {
 
 impl<G: AppGame> Play<G> {
     pub fn new(start: G, setup: &MatchSetup, seed: u64) -> Play<G> {
-        let clock_seconds = (setup.clock_minutes > 0).then(|| setup.clock_minutes as f32 * 60.0);
+        let clock_seconds = (setup.clock_minutes > 0).then_some(setup.clock_minutes as f32 * 60.0);
         Play {
             history: vec![Step::start(start.clone())],
             start,
@@ -206,7 +206,7 @@ impl<G: AppGame> Play<G> {
 
     /// Chooses the clock for the next game; it starts at Restart.
     pub fn set_clock(&mut self, minutes: u32) {
-        self.clock_seconds = (minutes > 0).then(|| minutes as f32 * 60.0);
+        self.clock_seconds = (minutes > 0).then_some(minutes as f32 * 60.0);
     }
 
     pub fn can_undo(&self) -> bool {
