@@ -22,6 +22,8 @@ pub trait AppGame: RobotPlayer<Action = Move> {
     const PERSON_SEAT: Option<Seat> = None;
     /// Whether the panels show a score.
     const SHOW_SCORE: bool = true;
+    /// Whether pieces leave the board for trays beside it (else no room is kept for them).
+    const HAS_TRAYS: bool = true;
 
     /// The game for a level file, if the file is one of this game's.
     fn from_level(level: &Level) -> Option<Self>;
@@ -191,9 +193,10 @@ impl BoardLayout {
         Vec3::new(x, y, PIECE_Z)
     }
 
-    /// Board units the layout needs: the board plus a tray row above and below.
+    /// Board units the layout needs: the board plus a tray row above and below, if any.
     fn extent(&self) -> Vec2 {
-        Vec2::new(self.shape.files as f32 + 0.3, self.shape.ranks as f32 + 2.0 * (self.tray_gap + 0.35))
+        let trays = if self.tray_gap > 0.0 { 2.0 * (self.tray_gap + 0.35) } else { 0.3 };
+        Vec2::new(self.shape.files as f32 + 0.3, self.shape.ranks as f32 + trays)
     }
 }
 
@@ -237,6 +240,7 @@ pub fn spawn_board<G: AppGame>(commands: &mut Commands, game: &G, layout: BoardL
             .spawn((
                 Cell(square),
                 OnBoard(at),
+                Pickable::default(),
                 Sprite::from_color(game.square_colour(square), Vec2::ONE),
                 Transform::from_translation(layout.local(square).extend(0.0)),
                 ChildOf(root),

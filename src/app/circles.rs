@@ -31,6 +31,7 @@ impl AppGame for Circles {
     /// Against the Robot the person plays Black and the Robot White (spec/circles.md).
     const PERSON_SEAT: Option<Seat> = Some(Seat::BLACK);
     const SHOW_SCORE: bool = false;
+    const HAS_TRAYS: bool = false;
 
     fn from_level(level: &Level) -> Option<Self> {
         match &level.game {

@@ -125,8 +125,8 @@ fn default_variant(game: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Opens the window and plays.
-pub fn run(launch: Launch) {
+/// Opens the window and plays; returns how the app ended (the tour reports failures so).
+pub fn run(launch: Launch) -> AppExit {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -150,7 +150,7 @@ pub fn run(launch: Launch) {
     .insert_resource(ClearColor(Color::srgb(0.96, 0.93, 0.86)))
     .insert_resource(launch)
     .add_plugins((core_plugin, presentation_plugin));
-    app.run();
+    app.run()
 }
 
 /// The game itself: screens, turns, the board's entities, input messages, animation. It needs no

@@ -393,7 +393,8 @@ fn start_game<G: AppGame>(
     let Some(game) = G::from_level(&setup.level) else { return };
     let play = Play::new(game.clone(), &setup, seed.0);
     let flipped = game.flipped(play.person_against_robot());
-    let layout = super::board::BoardLayout { shape: game.shape(), flipped, tray_gap: 0.55 };
+    let tray_gap = if G::HAS_TRAYS { 0.55 } else { 0.0 };
+    let layout = super::board::BoardLayout { shape: game.shape(), flipped, tray_gap };
     super::board::spawn_board(&mut commands, &game, layout, &images);
     commands.insert_resource(play);
     seed.0 = seed.0.wrapping_add(0x9E37_79B9);
