@@ -24,9 +24,6 @@ fn app(level: &str, opponent: Opponent) -> App {
 }
 
 fn app_for(level: &str, opponent: Opponent, person_seat: Seat) -> App {
-    // Settings go to a folder of the test's own, not the player's.
-    let home = std::env::temp_dir().join(format!("tabla-test-{}", std::process::id()));
-    unsafe { std::env::set_var("TABLA_HOME", &home) };
     let level = levels::find(&format!("ron_configs/{level}.ron")).unwrap();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
@@ -34,6 +31,8 @@ fn app_for(level: &str, opponent: Opponent, person_seat: Seat) -> App {
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .insert_resource(Launch {
             start: Some(MatchSetup { level, opponent, person_seat, robot_level: 2, clock_minutes: 0 }),
+            // Settings go to a folder of the test's own, not the player's.
+            settings_dir: Some(test_home("games")),
             ..default()
         })
         .add_plugins(core_plugin)
@@ -304,4 +303,31 @@ fn bunnies_against_the_robot_the_board_turns_for_round_2() {
         "the person's horses are below"
     );
     assert!(board.seats[0].name.contains("Horses"), "{}", board.seats[0].name);
+}
+
+fn test_home(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("tabla-test-{}-{name}", std::process::id()))
+}
+
+fn settings_read_from(text: &str, name: &str) -> tabla::app::settings::Settings {
+    let home = test_home(name);
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join("settings.ron"), text).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Image>()
+        .insert_resource(Launch { settings_dir: Some(home), ..default() })
+        .add_plugins(core_plugin);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    app.world().resource::<tabla::app::settings::Settings>().clone()
+}
+
+#[test]
+fn settings_are_read_back_and_a_broken_file_gives_the_defaults() {
+    let kept = settings_read_from("(language: El, sound: false)", "kept");
+    assert_eq!(kept.language, tabla::i18n::Language::El);
+    assert!(!kept.sound);
+    let broken = settings_read_from("(language: Klingon, sound: maybe", "broken");
+    assert!(broken.sound, "a broken file gives the default settings");
 }

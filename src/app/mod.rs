@@ -69,6 +69,8 @@ pub struct Launch {
     /// `--tour <dir>`: show every screen, save a picture of each, then quit.
     pub tour: Option<PathBuf>,
     pub language: Option<Language>,
+    /// Where the settings are kept, instead of the user's configuration folder (for tests).
+    pub settings_dir: Option<PathBuf>,
 }
 
 impl Launch {
@@ -112,7 +114,7 @@ impl Launch {
                 Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes })
             }
         };
-        Ok(Launch { start, tour: get("tour").map(PathBuf::from), language })
+        Ok(Launch { start, tour: get("tour").map(PathBuf::from), language, settings_dir: None })
     }
 }
 

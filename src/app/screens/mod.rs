@@ -32,8 +32,21 @@ pub(super) fn ui_plugin(app: &mut App) {
     setup::plugin(app);
 }
 
-fn start_from_launch(mut commands: Commands, launch: Res<Launch>, mut next: ResMut<NextState<Screen>>) {
+fn start_from_launch(
+    mut commands: Commands,
+    launch: Res<Launch>,
+    playable: Res<PlayableGames>,
+    mut next: ResMut<NextState<Screen>>,
+) {
     if let Some(setup) = &launch.start {
+        if playable.get(setup.level.game_name()).is_none() {
+            error!(
+                "{} has no board on screen yet; play it with `tabla text --level {}`",
+                setup.level.game_name(),
+                setup.level.file
+            );
+            return;
+        }
         commands.insert_resource(SetupFor(setup.level.game_name().to_string()));
         commands.insert_resource::<MatchSetup>(setup.clone());
         next.set(Screen::Playing);
