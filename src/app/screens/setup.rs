@@ -81,78 +81,83 @@ fn setup(
                 });
             });
             card(Color32::from_rgb(255, 250, 240)).show(ui, |ui| {
-                ui.label(bold(words.get("setup_variant"), 20.0));
-                let options: Vec<(usize, egui::WidgetText)> = levels
-                    .iter()
-                    .enumerate()
-                    .map(|(i, l)| (i, bold(words.get(&format!("variant_{}", l.variant())), 19.0).into()))
-                    .collect();
-                let chosen = levels.iter().position(|l| l.variant() == choices.variant).unwrap_or(0);
-                if let Some(i) = choice_row(ui, chosen, &options) {
-                    choices.variant = levels[i].variant().to_string();
-                }
-                ui.label(egui::RichText::new(words.get(&format!("about_{}", choices.variant))).italics());
-
-                ui.add_space(6.0);
-                ui.label(bold(words.get("setup_opponent"), 20.0));
-                let opponents = [
-                    (Opponent::Robot, egui::WidgetText::from(words.get("opponent_robot"))),
-                    (Opponent::Friend, egui::WidgetText::from(words.get("opponent_friend"))),
-                ];
-                ui.horizontal(|ui| {
-                    ui.add(art.image(Art::Robot, 40.0));
-                    if let Some(o) = choice_row(ui, choices.opponent, &opponents) {
-                        choices.opponent = o;
+                // The choices read from the left, as a list.
+                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.label(bold(words.get("setup_variant"), 20.0));
+                    let options: Vec<(usize, egui::WidgetText)> = levels
+                        .iter()
+                        .enumerate()
+                        .map(|(i, l)| (i, bold(words.get(&format!("variant_{}", l.variant())), 19.0).into()))
+                        .collect();
+                    let chosen = levels.iter().position(|l| l.variant() == choices.variant).unwrap_or(0);
+                    if let Some(i) = choice_row(ui, chosen, &options) {
+                        choices.variant = levels[i].variant().to_string();
                     }
-                    ui.add(art.image(Art::People, 40.0));
-                });
+                    ui.label(egui::RichText::new(words.get(&format!("about_{}", choices.variant))).italics());
 
-                if choices.opponent == Opponent::Robot && info.person_seat.is_none() {
                     ui.add_space(6.0);
-                    ui.label(bold(words.get("setup_colour"), 20.0));
+                    ui.label(bold(words.get("setup_opponent"), 20.0));
+                    let opponents = [
+                        (Opponent::Robot, egui::WidgetText::from(words.get("opponent_robot"))),
+                        (Opponent::Friend, egui::WidgetText::from(words.get("opponent_friend"))),
+                    ];
                     ui.horizontal(|ui| {
-                        for (colour, picture, key) in
-                            [(0u8, Art::WhiteKnight, "white"), (1, Art::BlackKnight, "black")]
-                        {
-                            let button =
-                                egui::Button::image_and_text(art.image(picture, 44.0), words.get(key))
-                                    .selected(choices.colour == colour)
-                                    .min_size(vec2(120.0, 56.0));
-                            if ui.add(button).clicked() {
-                                choices.colour = colour;
-                            }
+                        ui.add(art.image(Art::Robot, 40.0));
+                        if let Some(o) = choice_row(ui, choices.opponent, &opponents) {
+                            choices.opponent = o;
                         }
+                        ui.add(art.image(Art::People, 40.0));
                     });
-                }
-                if choices.opponent == Opponent::Robot {
-                    ui.add_space(6.0);
-                    ui.label(bold(words.get("setup_level"), 20.0));
-                    ui.horizontal_wrapped(|ui| {
-                        for level in 1..=3u8 {
-                            let button = egui::Button::new(format!(
-                                "{} {}",
-                                "★".repeat(level as usize),
-                                words.get(&format!("level_{level}"))
-                            ))
-                            .selected(choices.robot_level == level)
-                            .min_size(vec2(100.0, 48.0));
-                            if ui.add(button).clicked() {
-                                choices.robot_level = level;
-                            }
-                        }
-                    });
-                }
 
-                ui.add_space(6.0);
-                ui.label(bold(words.get("setup_clock"), 20.0));
-                let mut clocks = vec![(0u32, egui::WidgetText::from(words.get("clock_off")))];
-                for minutes in level.as_ref().map(|l| l.clock_minutes().to_vec()).unwrap_or_default() {
-                    clocks
-                        .push((minutes, words.fill("clock_minutes", &[("n", &minutes.to_string())]).into()));
-                }
-                if let Some(m) = choice_row(ui, choices.clock_minutes, &clocks) {
-                    choices.clock_minutes = m;
-                }
+                    if choices.opponent == Opponent::Robot && info.person_seat.is_none() {
+                        ui.add_space(6.0);
+                        ui.label(bold(words.get("setup_colour"), 20.0));
+                        ui.horizontal(|ui| {
+                            for (colour, picture, key) in
+                                [(0u8, Art::WhiteKnight, "white"), (1, Art::BlackKnight, "black")]
+                            {
+                                let button =
+                                    egui::Button::image_and_text(art.image(picture, 44.0), words.get(key))
+                                        .selected(choices.colour == colour)
+                                        .min_size(vec2(120.0, 56.0));
+                                if ui.add(button).clicked() {
+                                    choices.colour = colour;
+                                }
+                            }
+                        });
+                    }
+                    if choices.opponent == Opponent::Robot {
+                        ui.add_space(6.0);
+                        ui.label(bold(words.get("setup_level"), 20.0));
+                        ui.horizontal_wrapped(|ui| {
+                            for level in 1..=3u8 {
+                                let button = egui::Button::new(format!(
+                                    "{} {}",
+                                    "★".repeat(level as usize),
+                                    words.get(&format!("level_{level}"))
+                                ))
+                                .selected(choices.robot_level == level)
+                                .min_size(vec2(100.0, 48.0));
+                                if ui.add(button).clicked() {
+                                    choices.robot_level = level;
+                                }
+                            }
+                        });
+                    }
+
+                    ui.add_space(6.0);
+                    ui.label(bold(words.get("setup_clock"), 20.0));
+                    let mut clocks = vec![(0u32, egui::WidgetText::from(words.get("clock_off")))];
+                    for minutes in level.as_ref().map(|l| l.clock_minutes().to_vec()).unwrap_or_default() {
+                        clocks.push((
+                            minutes,
+                            words.fill("clock_minutes", &[("n", &minutes.to_string())]).into(),
+                        ));
+                    }
+                    if let Some(m) = choice_row(ui, choices.clock_minutes, &clocks) {
+                        choices.clock_minutes = m;
+                    }
+                });
             });
             ui.add_space(10.0);
             ui.vertical_centered(|ui| {
