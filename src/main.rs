@@ -64,8 +64,10 @@ fn bench_command(args: &[String]) -> Result<(), String> {
 #[cfg(feature = "app")]
 fn app_command(args: &[String]) -> Result<(), String> {
     let launch = tabla::app::Launch::from_flags(&flags(args)?)?;
-    tabla::app::run(launch);
-    Ok(())
+    match tabla::app::run(launch) {
+        bevy::app::AppExit::Success => Ok(()),
+        bevy::app::AppExit::Error(code) => Err(format!("the game ended with error {code}")),
+    }
 }
 
 #[cfg(not(feature = "app"))]

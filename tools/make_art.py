@@ -68,6 +68,36 @@ def emoji(char, size=SIZE):
     return square.resize((size, size), Image.LANCZOS)
 
 
+def token(char, disc, rim):
+    """An emoji on a round token, so it reads as a game piece on light and dark squares."""
+    layer = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    draw.ellipse((10, 10, SIZE - 10, SIZE - 10), fill=disc, outline=rim, width=8)
+    picture = emoji(char, int(SIZE * 0.66))
+    layer.alpha_composite(picture, ((SIZE - picture.width) // 2, (SIZE - picture.height) // 2 + 2))
+    return with_shadow(layer)
+
+
+def clockwise_ring():
+    """A faint ring with arrowheads going clockwise: the way the pieces race in Making Circles."""
+    size = 512
+    layer = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    colour = (40, 120, 200, 120)
+    box = (40, 40, size - 40, size - 40)
+    for start in range(0, 360, 90):
+        draw.arc(box, start=start + 8, end=start + 72, fill=colour, width=22)
+        # Arrowhead at the end of each arc, pointing clockwise (Pillow's angles run clockwise).
+        end = math.radians(start + 72)
+        c, r = size / 2, (size - 80) / 2
+        tip = (c + r * math.cos(end + 0.12), c + r * math.sin(end + 0.12))
+        back = (c + r * math.cos(end - 0.02), c + r * math.sin(end - 0.02))
+        normal = (math.cos(end), math.sin(end))
+        draw.polygon([tip, (back[0] + normal[0] * 26, back[1] + normal[1] * 26),
+                      (back[0] - normal[0] * 26, back[1] - normal[1] * 26)], fill=colour)
+    return layer
+
+
 def dot(color, radius):
     layer = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
     c = SIZE / 2
@@ -169,6 +199,9 @@ def main():
     tile(menu_knight_hunt, lichess).save(IMAGES / "menu_knight_hunt.png")
     tile(menu_circles, [(226, 236, 214, 255), (150, 180, 120, 255)]).save(IMAGES / "menu_circles.png")
     tile(menu_bunnies, [(214, 236, 206, 255), (132, 190, 110, 255)]).save(IMAGES / "menu_bunnies.png")
+    token("\U0001F430", (255, 255, 255, 255), (120, 170, 90, 255)).save(IMAGES / "piece_bunny.png")
+    token("\U0001F434", (120, 78, 50, 255), (60, 36, 20, 255)).save(IMAGES / "piece_horse.png")
+    clockwise_ring().save(IMAGES / "clockwise_ring.png")
     for name, char in {"bunny": "\U0001F430", "horse": "\U0001F434", "carrot": "\U0001F955",
                        "trophy": "\U0001F3C6", "robot": "\U0001F916", "people": "\U0001F9D1",
                        "star": "\u2B50", "clock": "\u23F0", "handshake": "\U0001F91D"}.items():

@@ -12,6 +12,8 @@ pub struct Glide {
     pub elapsed: f32,
     pub seconds: f32,
     pub ease: EaseFunction,
+    /// The glide that follows this one.
+    pub next: Option<Box<Glide>>,
 }
 
 impl Glide {
@@ -24,6 +26,7 @@ impl Glide {
             elapsed: 0.0,
             seconds,
             ease: EaseFunction::CubicInOut,
+            next: None,
         }
     }
 
@@ -35,6 +38,11 @@ impl Glide {
 
     pub fn eased(mut self, ease: EaseFunction) -> Glide {
         self.ease = ease;
+        self
+    }
+
+    pub fn then(mut self, next: Glide) -> Glide {
+        self.next = Some(Box::new(next));
         self
     }
 }
@@ -64,7 +72,9 @@ fn run_glides(
         transform.translation = glide.from.lerp(glide.to, eased);
         transform.scale = Vec3::splat(glide.from_scale + (glide.to_scale - glide.from_scale) * eased);
         if t >= 1.0 {
-            if despawn {
+            if let Some(next) = glide.next.take() {
+                *glide = *next;
+            } else if despawn {
                 commands.entity(entity).despawn();
             } else {
                 commands.entity(entity).remove::<Glide>();

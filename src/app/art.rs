@@ -27,10 +27,16 @@ pub enum Art {
     Clock,
     Trophy,
     Handshake,
+    MenuCircles,
+    MenuBunnies,
+    Bunny,
+    Horse,
+    Carrot,
+    ClockwiseRing,
 }
 
 impl Art {
-    pub const ALL: [Art; 18] = [
+    pub const ALL: [Art; 24] = [
         Art::WhiteKnight,
         Art::BlackKnight,
         Art::WhitePawn,
@@ -49,6 +55,12 @@ impl Art {
         Art::Clock,
         Art::Trophy,
         Art::Handshake,
+        Art::MenuCircles,
+        Art::MenuBunnies,
+        Art::Bunny,
+        Art::Horse,
+        Art::Carrot,
+        Art::ClockwiseRing,
     ];
 
     fn png(self) -> &'static [u8] {
@@ -76,6 +88,12 @@ impl Art {
             Art::Clock => image!("clock"),
             Art::Trophy => image!("trophy"),
             Art::Handshake => image!("handshake"),
+            Art::MenuCircles => image!("menu_circles"),
+            Art::MenuBunnies => image!("menu_bunnies"),
+            Art::Bunny => image!("piece_bunny"),
+            Art::Horse => image!("piece_horse"),
+            Art::Carrot => image!("carrot"),
+            Art::ClockwiseRing => image!("clockwise_ring"),
         }
     }
 }

@@ -2,9 +2,10 @@
 //! the rules state (they never own it), with highlights and the captured-piece trays.
 
 use super::Screen;
-use super::animate::{Glide, glide_seconds};
+use super::animate::{DespawnAfterGlide, Glide, glide_seconds};
 use super::art::{Art, ArtImages};
 use super::input::{self, Dragging};
+use super::settings::Words;
 use super::turn::{Change, Play};
 use crate::levels::Level;
 use crate::robot::RobotPlayer;
@@ -15,21 +16,49 @@ use bevy::prelude::*;
 /// What a square-board game tells the screen, beyond the rules.
 pub trait AppGame: RobotPlayer<Action = Move> {
     const NAME: &'static str;
+    /// The game's picture on the menu.
+    const MENU_ART: Art;
+    /// The person's seat against the Robot, when the game decides it (else the person chooses).
+    const PERSON_SEAT: Option<Seat> = None;
+    /// Whether the panels show a score.
+    const SHOW_SCORE: bool = true;
+    /// Whether pieces leave the board for trays beside it (else no room is kept for them).
+    const HAS_TRAYS: bool = true;
+
     /// The game for a level file, if the file is one of this game's.
     fn from_level(level: &Level) -> Option<Self>;
-    /// The words key of a seat's colour or role ("white", "bunnies"…).
-    fn colour_key(seat: Seat) -> &'static str {
+    /// The words key of a seat's colour or role now ("white", "role_bunnies"…).
+    fn seat_label_key(&self, seat: Seat) -> &'static str {
         if seat == Seat::WHITE { "white" } else { "black" }
     }
     /// The seat's score as its panel shows it.
     fn score(&self, seat: Seat) -> u32;
-    /// Small pictures with counts under a seat's score (knights left, …).
-    fn extras(&self, _seat: Seat) -> Vec<(Art, u32)> {
+    /// What the seat's panel shows under its score (knights left, progress, …).
+    fn extras(&self, _seat: Seat) -> Vec<Extra> {
         Vec::new()
     }
-    /// A words key for a lasting message about the game's phase.
-    fn banner(&self) -> Option<&'static str> {
+    /// A lasting message about the game's phase.
+    fn banner(&self, _words: &Words) -> Option<String> {
         None
+    }
+    /// A big message when a new phase begins with this state (a new round), told to `person`
+    /// (the person playing the Robot; `None` for two players).
+    fn phase_notice(&self, _before: &Self, _person: Option<Seat>, _words: &Words) -> Option<String> {
+        None
+    }
+    /// The words key of the letter the move list writes for the piece making `action`; games
+    /// without a move list say `None`.
+    fn piece_letter(&self, _action: &Move) -> Option<&'static str> {
+        None
+    }
+    /// Whether this state begins a new phase laid out afresh (a new round): every piece of the
+    /// last phase leaves the board and the new ones appear.
+    fn new_phase(&self, _before: &Self) -> bool {
+        false
+    }
+    /// Whether the board is turned (rank 8 at the bottom) for `person`.
+    fn flipped(&self, person: Option<Seat>) -> bool {
+        person == Some(Seat::BLACK)
     }
     fn shape(&self) -> BoardShape {
         BoardShape::CHESS
@@ -38,7 +67,11 @@ pub trait AppGame: RobotPlayer<Action = Move> {
     fn pieces(&self) -> Vec<(Square, Art)>;
     /// The pieces a seat has collected, shown beside the board.
     fn tray(&self, seat: Seat) -> Vec<Art>;
-    /// Where a piece goes when it leaves the board with `action`, played by `mover`.
+    /// Whether a seat's tray lies beyond rank 8 (else below rank 1).
+    fn tray_beyond_rank_8(&self, seat: Seat) -> bool {
+        seat == Seat::BLACK
+    }
+    /// Where a piece goes when it leaves the board with the last action, played by `mover`.
     fn exit(&self, _square: Square, _art: Art, mover: Seat) -> Exit {
         Exit::Tray(mover)
     }
@@ -48,10 +81,32 @@ pub trait AppGame: RobotPlayer<Action = Move> {
     }
     /// Whether the piece on `square` belongs to the seat to move (it may be picked up).
     fn movable(&self, square: Square) -> bool;
-    /// The colours of the board's light and dark squares.
-    fn square_colours(&self) -> (Color, Color) {
-        (Color::srgb(0.94, 0.85, 0.71), Color::srgb(0.71, 0.53, 0.39))
+    fn square_colour(&self, square: Square) -> Color {
+        if square.is_dark() { Color::srgb(0.71, 0.53, 0.39) } else { Color::srgb(0.94, 0.85, 0.71) }
     }
+    /// Pictures drawn on the board under the pieces.
+    fn decorations(&self) -> Vec<Decoration> {
+        Vec::new()
+    }
+}
+
+/// A line of a seat's panel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Extra {
+    /// A picture repeated `n` times (knights left).
+    Count(Art, u32),
+    /// A piece's way round, filling a bar.
+    Progress { art: Art, percent: u8, finished: bool },
+    /// A few words.
+    Text(String),
+}
+
+/// A picture on the board: `at` in squares from the centre of a1, `size` in squares.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decoration {
+    pub art: Art,
+    pub at: Vec2,
+    pub size: f32,
 }
 
 pub enum Exit {
@@ -78,6 +133,7 @@ pub struct TrayItem {
     pub seat: Seat,
     pub slot: usize,
     pub art: Art,
+    pub beyond_rank_8: bool,
 }
 
 /// A highlight: a legal target, the selected piece, the last move.
@@ -119,26 +175,28 @@ impl BoardLayout {
         self.local(square).extend(PIECE_Z)
     }
 
-    pub fn bottom_seat(&self) -> Seat {
-        if self.flipped { Seat::BLACK } else { Seat::WHITE }
+    /// Board units to local units, for a point given in squares from the centre of a1.
+    pub fn local_point(&self, at: Vec2) -> Vec2 {
+        let centred = at - Vec2::new(self.shape.files as f32 - 1.0, self.shape.ranks as f32 - 1.0) / 2.0;
+        if self.flipped { -centred } else { centred }
     }
 
-    /// Where a seat's n-th collected piece sits: below the board for the seat at the bottom.
-    pub fn tray_position(&self, seat: Seat, slot: usize) -> Vec3 {
+    /// Where a seat's n-th collected piece sits: in a row above or below the board, the first
+    /// seat's from the left, the second seat's from the right.
+    pub fn tray_position(&self, seat: Seat, slot: usize, beyond_rank_8: bool) -> Vec3 {
         let half_w = self.shape.files as f32 / 2.0;
         let half_h = self.shape.ranks as f32 / 2.0 + self.tray_gap;
         let step = TRAY_ITEM_SIZE * 0.9;
-        let x = -half_w + TRAY_ITEM_SIZE / 2.0 + slot as f32 * step;
-        if seat == self.bottom_seat() {
-            Vec3::new(x, -half_h, PIECE_Z)
-        } else {
-            Vec3::new(-x, half_h, PIECE_Z)
-        }
+        let from_left = -half_w + TRAY_ITEM_SIZE / 2.0 + slot as f32 * step;
+        let x = if seat == Seat::WHITE { from_left } else { -from_left };
+        let y = if beyond_rank_8 != self.flipped { half_h } else { -half_h };
+        Vec3::new(x, y, PIECE_Z)
     }
 
-    /// Board units the layout needs: the board plus a tray row above and below.
+    /// Board units the layout needs: the board plus a tray row above and below, if any.
     fn extent(&self) -> Vec2 {
-        Vec2::new(self.shape.files as f32 + 0.3, self.shape.ranks as f32 + 2.0 * (self.tray_gap + 0.35))
+        let trays = if self.tray_gap > 0.0 { 2.0 * (self.tray_gap + 0.35) } else { 0.3 };
+        Vec2::new(self.shape.files as f32 + 0.3, self.shape.ranks as f32 + trays)
     }
 }
 
@@ -151,17 +209,20 @@ pub(super) fn plugin(app: &mut App) {
 pub fn add_game<G: AppGame>(app: &mut App) {
     app.add_systems(
         Update,
-        (sync_pieces::<G>, settle_pieces, mark_squares::<G>)
+        (follow_flip::<G>, sync_pieces::<G>, settle_pieces, mark_squares::<G>)
             .chain()
             .after(super::turn::TurnSet)
             .run_if(resource_exists::<Play<G>>),
     );
 }
 
-/// Spawns the squares of the board for a new game.
-pub fn spawn_board<G: AppGame>(commands: &mut Commands, game: &G, layout: BoardLayout) {
+/// A picture drawn on the board, kept in place when the board turns.
+#[derive(Component)]
+struct OnBoard(Vec2);
+
+/// Spawns the squares and decorations of the board for a new game.
+pub fn spawn_board<G: AppGame>(commands: &mut Commands, game: &G, layout: BoardLayout, images: &ArtImages) {
     commands.insert_resource(layout);
-    let (light, dark) = game.square_colours();
     let root = commands
         .spawn((BoardRoot, Transform::default(), Visibility::default(), DespawnOnExit(Screen::Playing)))
         .id();
@@ -174,16 +235,31 @@ pub fn spawn_board<G: AppGame>(commands: &mut Commands, game: &G, layout: BoardL
         ChildOf(root),
     ));
     for square in layout.shape.squares() {
-        let colour = if square.is_dark() { dark } else { light };
+        let at = Vec2::new(square.file as f32, square.rank as f32);
         let cell = commands
             .spawn((
                 Cell(square),
-                Sprite::from_color(colour, Vec2::ONE),
+                OnBoard(at),
+                Pickable::default(),
+                Sprite::from_color(game.square_colour(square), Vec2::ONE),
                 Transform::from_translation(layout.local(square).extend(0.0)),
                 ChildOf(root),
             ))
             .id();
         input::observe_cell(commands, cell);
+    }
+    for decoration in game.decorations() {
+        commands.spawn((
+            OnBoard(decoration.at),
+            Sprite {
+                image: images.get(decoration.art),
+                custom_size: Some(Vec2::splat(decoration.size)),
+                ..default()
+            },
+            Transform::from_translation(layout.local_point(decoration.at).extend(0.5)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
     }
 }
 
@@ -202,6 +278,23 @@ fn fit_board(
     for mut transform in &mut roots {
         transform.translation = centre.extend(0.0);
         transform.scale = Vec3::new(scale, scale, 1.0);
+    }
+}
+
+/// Turns the board when the game asks for it (Bunnies and Horses turns it for round 2).
+fn follow_flip<G: AppGame>(
+    play: Res<Play<G>>,
+    mut layout: ResMut<BoardLayout>,
+    mut drawn: Query<(&OnBoard, &mut Transform)>,
+) {
+    let flipped = play.game().flipped(play.person_against_robot());
+    if layout.flipped == flipped {
+        return;
+    }
+    layout.flipped = flipped;
+    for (on_board, mut transform) in &mut drawn {
+        let z = transform.translation.z;
+        transform.translation = layout.local_point(on_board.0).extend(z);
     }
 }
 
@@ -233,90 +326,144 @@ fn sync_pieces<G: AppGame>(
         tray_counts[item.seat.index()] = tray_counts[item.seat.index()].max(item.slot + 1);
     }
 
-    if let Change::Played { action, mover } = play.change {
-        // The piece that moved keeps its entity and glides on from wherever it is (a drag ends mid-board).
-        let mut mover_entity = None;
-        for (entity, mut view, transform) in &mut pieces {
-            if view.square == action.from {
-                if let Some(at) = wanted.iter().position(|(s, a)| *s == action.to && *a == view.art) {
-                    wanted.swap_remove(at);
-                    view.square = action.to;
-                    let to = layout.piece_position(action.to);
-                    let distance = transform.translation.truncate().distance(to.truncate());
-                    commands.entity(entity).insert(
-                        Glide::new(transform.translation.with_z(PIECE_Z + 1.0), to, glide_seconds(distance))
-                            .eased(EaseFunction::CubicOut),
-                    );
-                    mover_entity = Some(entity);
-                }
+    let Change::Played { action, mover } = play.change else {
+        lay_out_afresh(&mut commands, game, &layout, &images, root, &pieces, &trays);
+        return;
+    };
+    // The piece that moved keeps its entity and glides on from wherever it is (a drag ends mid-board).
+    let mut mover_entity = None;
+    for (entity, mut view, transform) in &mut pieces {
+        if view.square != action.from {
+            continue;
+        }
+        mover_entity = Some(entity);
+        if let Some(at) = wanted.iter().position(|(s, a)| *s == action.to && *a == view.art) {
+            wanted.swap_remove(at);
+            view.square = action.to;
+            let to = layout.piece_position(action.to);
+            let distance = transform.translation.truncate().distance(to.truncate());
+            commands.entity(entity).insert(
+                Glide::new(transform.translation.with_z(PIECE_Z + 1.0), to, glide_seconds(distance))
+                    .eased(EaseFunction::CubicOut),
+            );
+        }
+    }
+    let new_phase = play.previous().is_some_and(|before| game.new_phase(before));
+    for (entity, view, transform) in &pieces {
+        if view.square == action.to && Some(entity) == mover_entity {
+            continue;
+        }
+        if Some(entity) != mover_entity
+            && !new_phase
+            && let Some(at) = wanted.iter().position(|(s, a)| *s == view.square && *a == view.art)
+        {
+            wanted.swap_remove(at);
+            continue;
+        }
+        // This piece left the board with the move: fly it out. The mover first lands on its square.
+        let start = transform.translation.with_z(PIECE_Z + 2.0);
+        let landing =
+            (Some(entity) == mover_entity).then(|| layout.piece_position(action.to).with_z(PIECE_Z + 2.0));
+        let mut entity_commands = commands.entity(entity);
+        entity_commands.remove::<PieceView>();
+        match game.exit(view.square, view.art, mover) {
+            Exit::Tray(seat) => {
+                let slot = tray_counts[seat.index()];
+                tray_counts[seat.index()] += 1;
+                let beyond_rank_8 = game.tray_beyond_rank_8(seat);
+                let to = layout.tray_position(seat, slot, beyond_rank_8);
+                let fly = |from: Vec3| {
+                    Glide::new(from, to, 0.6).scaled(1.25, TRAY_ITEM_SIZE).eased(EaseFunction::CubicInOut)
+                };
+                let glide = match landing {
+                    Some(square) => {
+                        Glide::new(start, square, 0.3).eased(EaseFunction::CubicOut).then(fly(square))
+                    }
+                    None => fly(start),
+                };
+                entity_commands.insert((TrayItem { seat, slot, art: view.art, beyond_rank_8 }, glide));
+            }
+            Exit::Vanish => {
+                let at = landing.unwrap_or(start);
+                let shrink = Glide::new(at, at, 0.35).scaled(1.0, 0.0).eased(EaseFunction::BackIn);
+                let glide = match landing {
+                    Some(square) => Glide::new(start, square, 0.3).then(shrink),
+                    None => shrink,
+                };
+                entity_commands.insert((glide, DespawnAfterGlide));
             }
         }
-        for (entity, view, transform) in &pieces {
-            if Some(entity) == mover_entity {
-                continue;
-            }
-            if let Some(at) = wanted.iter().position(|(s, a)| *s == view.square && *a == view.art) {
-                wanted.swap_remove(at);
-                continue;
-            }
-            // This piece left the board with the move: fly it out.
-            match game.exit(view.square, view.art, mover) {
-                Exit::Tray(seat) => {
-                    let slot = tray_counts[seat.index()];
-                    tray_counts[seat.index()] += 1;
-                    let to = layout.tray_position(seat, slot);
-                    commands.entity(entity).remove::<PieceView>().insert((
-                        TrayItem { seat, slot, art: view.art },
-                        Glide::new(transform.translation.with_z(PIECE_Z + 2.0), to, 0.6)
-                            .scaled(1.25, TRAY_ITEM_SIZE)
-                            .eased(EaseFunction::CubicInOut),
-                    ));
-                }
-                Exit::Vanish => {
-                    commands.entity(entity).remove::<PieceView>().insert(
-                        Glide::new(transform.translation, transform.translation, 0.35)
-                            .scaled(1.0, 0.0)
-                            .eased(EaseFunction::BackIn),
-                    );
-                    commands.entity(entity).insert(super::animate::DespawnAfterGlide);
-                }
+    }
+    // A new phase waits for the old pieces to leave before it pops in.
+    let delay = if new_phase { 0.7 } else { 0.0 };
+    for (square, art) in wanted {
+        let at = layout.piece_position(square);
+        commands.spawn((
+            PieceView { square, art },
+            piece_bundle(art, &images),
+            Transform::from_translation(at).with_scale(Vec3::ZERO),
+            Glide::new(at, at, delay)
+                .scaled(0.0, 0.0)
+                .then(Glide::new(at, at, 0.3).scaled(0.0, 1.0).eased(EaseFunction::BackOut)),
+            ChildOf(root),
+        ));
+    }
+    // Whatever the animation made of the trays, they end as the rules have them.
+    for seat in [Seat::WHITE, Seat::BLACK] {
+        let beyond_rank_8 = game.tray_beyond_rank_8(seat);
+        let tray = game.tray(seat);
+        for (entity, item) in &trays {
+            if item.seat == seat && item.slot >= tray.len() {
+                commands.entity(entity).despawn();
             }
         }
-        for (square, art) in wanted {
-            let at = layout.piece_position(square);
+        for (slot, art) in tray.iter().enumerate().skip(tray_counts[seat.index()]) {
+            let at = layout.tray_position(seat, slot, beyond_rank_8);
             commands.spawn((
-                PieceView { square, art },
-                piece_bundle(art, &images),
+                TrayItem { seat, slot, art: *art, beyond_rank_8 },
+                piece_bundle(*art, &images),
                 Transform::from_translation(at).with_scale(Vec3::ZERO),
-                Glide::new(at, at, 0.3).scaled(0.0, 1.0).eased(EaseFunction::BackOut),
+                Glide::new(at, at, 0.3).scaled(0.0, TRAY_ITEM_SIZE).eased(EaseFunction::BackOut),
                 ChildOf(root),
             ));
         }
-    } else {
-        for (entity, _, _) in &pieces {
-            commands.entity(entity).despawn();
-        }
-        for (entity, _) in &trays {
-            commands.entity(entity).despawn();
-        }
-        for (square, art) in wanted {
+    }
+}
+
+/// Lays every piece and tray out again without animation (a new game, undo, redo).
+fn lay_out_afresh<G: AppGame>(
+    commands: &mut Commands,
+    game: &G,
+    layout: &BoardLayout,
+    images: &ArtImages,
+    root: Entity,
+    pieces: &Query<(Entity, &mut PieceView, &Transform)>,
+    trays: &Query<(Entity, &TrayItem)>,
+) {
+    for (entity, _, _) in pieces {
+        commands.entity(entity).despawn();
+    }
+    for (entity, _) in trays {
+        commands.entity(entity).despawn();
+    }
+    for (square, art) in game.pieces() {
+        commands.spawn((
+            PieceView { square, art },
+            piece_bundle(art, images),
+            Transform::from_translation(layout.piece_position(square)),
+            ChildOf(root),
+        ));
+    }
+    for seat in [Seat::WHITE, Seat::BLACK] {
+        let beyond_rank_8 = game.tray_beyond_rank_8(seat);
+        for (slot, art) in game.tray(seat).into_iter().enumerate() {
             commands.spawn((
-                PieceView { square, art },
-                piece_bundle(art, &images),
-                Transform::from_translation(layout.piece_position(square)),
+                TrayItem { seat, slot, art, beyond_rank_8 },
+                piece_bundle(art, images),
+                Transform::from_translation(layout.tray_position(seat, slot, beyond_rank_8))
+                    .with_scale(Vec3::splat(TRAY_ITEM_SIZE)),
                 ChildOf(root),
             ));
-        }
-        for seat in [Seat::WHITE, Seat::BLACK] {
-            for (slot, art) in game.tray(seat).into_iter().enumerate() {
-                commands.spawn((
-                    TrayItem { seat, slot, art },
-                    piece_bundle(art, &images),
-                    Transform::from_translation(layout.tray_position(seat, slot))
-                        .with_scale(Vec3::splat(TRAY_ITEM_SIZE)),
-                    ChildOf(root),
-                ));
-            }
         }
     }
 }
@@ -334,13 +481,16 @@ fn settle_pieces(
             continue;
         }
         let home = layout.piece_position(view.square);
-        if transform.translation.truncate().distance(home.truncate()) > 1e-3 {
-            let distance = transform.translation.truncate().distance(home.truncate());
-            commands.entity(entity).insert(Glide::new(transform.translation, home, glide_seconds(distance)));
+        let distance = transform.translation.truncate().distance(home.truncate());
+        if distance > 1e-3 {
+            commands.entity(entity).insert(
+                Glide::new(transform.translation, home, glide_seconds(distance))
+                    .scaled(transform.scale.x, 1.0),
+            );
         }
     }
     for (entity, item, transform) in &trays {
-        let home = layout.tray_position(item.seat, item.slot);
+        let home = layout.tray_position(item.seat, item.slot, item.beyond_rank_8);
         if transform.translation.truncate().distance(home.truncate()) > 1e-3 {
             commands.entity(entity).insert(
                 Glide::new(transform.translation, home, 0.3).scaled(transform.scale.x, TRAY_ITEM_SIZE),
@@ -371,10 +521,9 @@ fn mark_squares<G: AppGame>(
         commands.entity(entity).despawn();
     }
     let game = play.game();
-    let (light, dark) = game.square_colours();
     let last = play.last_move();
     for (cell, mut sprite) in &mut cells {
-        let base = if cell.0.is_dark() { dark } else { light };
+        let base = game.square_colour(cell.0);
         let lit = last.is_some_and(|m| m.from == cell.0 || m.to == cell.0);
         sprite.color = if lit { base.mix(&Color::srgb(0.98, 0.86, 0.25), 0.45) } else { base };
     }
@@ -389,9 +538,9 @@ fn mark_squares<G: AppGame>(
         ));
     };
     mark(Art::SelectedRing, from, 1.0);
+    let occupied: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).collect();
     for target in game.targets(from) {
-        let occupied = game.pieces().iter().any(|(s, _)| *s == target);
-        if occupied {
+        if occupied.contains(&target) {
             mark(Art::TargetRing, target, 1.0);
         } else {
             mark(Art::TargetDot, target, 0.9);

@@ -1,12 +1,13 @@
 //! The egui side: fonts and style, the panels around the board (players, scores, buttons), the
 //! game-over and help dialogs. Panels only read `ScoreBoard` and send `GameCommand`s.
 
+use super::Control;
 use super::Screen;
 use super::art::{Art, ArtImages};
 use super::board::BoardArea;
+use super::board::Extra;
 use super::settings::{Settings, Words};
 use super::turn::{GameCommand, ScoreBoard, SeatBoard};
-use super::{Control, MatchSetup};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, FontFamily, FontId, RichText, TextStyle, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle};
@@ -136,58 +137,161 @@ fn clock_text(seconds: f32) -> String {
     format!("{}:{:02}", whole / 60, whole % 60)
 }
 
-fn seat_card(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, width: f32, words: &Words) {
+fn face(seat: &SeatBoard) -> Art {
+    if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People }
+}
+
+fn clock_label(ui: &mut egui::Ui, art: &EguiArt, left: f32, size: f32) {
+    let colour = if left < 20.0 { Color32::from_rgb(200, 40, 30) } else { INK };
+    ui.add(art.image(Art::Clock, size * 1.1));
+    ui.label(bold(clock_text(left), size).color(colour));
+}
+
+/// A seat's extra lines: pictures with counts, progress bars, words.
+fn extras(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, icon: f32, bar_width: f32) {
+    for extra in &seat.extras {
+        match extra {
+            Extra::Count(picture, count) => {
+                for _ in 0..*count {
+                    ui.add(art.image(*picture, icon));
+                }
+            }
+            Extra::Progress { art: picture, percent, finished } => {
+                ui.add(art.image(*picture, icon));
+                let fill = if *finished { CALM } else { ACCENT };
+                let text = if *finished { format!("{percent}% ✓") } else { format!("{percent}%") };
+                ui.add(
+                    egui::ProgressBar::new(*percent as f32 / 100.0)
+                        .desired_width(bar_width)
+                        .desired_height(icon * 0.8)
+                        .corner_radius(6)
+                        .fill(fill)
+                        .text(RichText::new(text).size(14.0).color(INK)),
+                );
+            }
+            Extra::Text(text) => {
+                ui.label(RichText::new(text).size(14.0));
+            }
+        }
+    }
+}
+
+fn seat_card(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, width: f32, show_score: bool) {
     let fill = if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD };
     if width < 400.0 {
-        return compact_seat_card(ui, seat, art, width, fill);
+        return compact_seat_card(ui, seat, art, width, fill, show_score);
     }
     card(fill).show(ui, |ui| {
         ui.set_width(width);
         ui.set_min_height(64.0);
         ui.horizontal(|ui| {
-            let face = if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People };
-            ui.add(art.image(face, 34.0));
+            ui.add(art.image(face(seat), 34.0));
             ui.vertical(|ui| {
-                ui.label(bold(&seat.name, 17.0));
                 ui.horizontal(|ui| {
-                    ui.label(bold(seat.score.to_string(), 30.0).color(ACCENT));
-                    for (picture, count) in &seat.extras {
-                        ui.add_space(4.0);
-                        ui.label(RichText::new(words.get("knights_left")).size(14.0));
-                        for _ in 0..*count {
-                            ui.add(art.image(*picture, 24.0));
-                        }
-                    }
+                    ui.label(bold(&seat.name, 17.0));
                     if let Some(left) = seat.clock {
                         ui.add_space(6.0);
-                        let colour = if left < 20.0 { Color32::from_rgb(200, 40, 30) } else { INK };
-                        ui.label(bold(clock_text(left), 20.0).color(colour));
+                        clock_label(ui, art, left, 18.0);
                     }
+                });
+                ui.horizontal(|ui| {
+                    if show_score {
+                        ui.label(bold(seat.score.to_string(), 30.0).color(ACCENT));
+                        ui.add_space(4.0);
+                    }
+                    extras(ui, seat, art, 24.0, 90.0);
                 });
             });
         });
     });
 }
 
-/// One line per seat for a phone: face, name, score, extras, clock.
-fn compact_seat_card(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, width: f32, fill: Color32) {
+/// One line per seat for a phone: face, score, name, extras, clock.
+fn compact_seat_card(
+    ui: &mut egui::Ui,
+    seat: &SeatBoard,
+    art: &EguiArt,
+    width: f32,
+    fill: Color32,
+    show_score: bool,
+) {
     card(fill).inner_margin(egui::Margin::symmetric(8, 4)).show(ui, |ui| {
         ui.set_width(width);
-        ui.horizontal(|ui| {
-            let face = if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People };
-            ui.add(art.image(face, 26.0));
-            ui.label(bold(seat.score.to_string(), 24.0).color(ACCENT));
+        ui.horizontal_wrapped(|ui| {
+            ui.add(art.image(face(seat), 26.0));
+            if show_score {
+                ui.label(bold(seat.score.to_string(), 24.0).color(ACCENT));
+            }
             ui.label(RichText::new(&seat.name).size(15.0));
-            for (picture, count) in &seat.extras {
-                for _ in 0..*count {
-                    ui.add(art.image(*picture, 20.0));
-                }
-            }
             if let Some(left) = seat.clock {
-                ui.label(bold(clock_text(left), 16.0));
+                clock_label(ui, art, left, 15.0);
             }
+            extras(ui, seat, art, 20.0, 56.0);
         });
     });
+}
+
+/// The in-game settings: language, sound, and the clock of the next game.
+fn settings_window(
+    ctx: &egui::Context,
+    board: &ScoreBoard,
+    words: &Words,
+    settings: &mut Settings,
+    open: &mut bool,
+    commands: &mut MessageWriter<GameCommand>,
+) {
+    let mut still_open = *open;
+    egui::Window::new(words.get("settings"))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut still_open)
+        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label(bold(words.get("language"), 18.0));
+            ui.horizontal_wrapped(|ui| {
+                for language in crate::i18n::Language::ALL {
+                    if ui.selectable_label(settings.language == language, language.native_name()).clicked()
+                        && settings.language != language
+                    {
+                        settings.language = language;
+                    }
+                }
+            });
+            ui.label(bold(words.get("sound"), 18.0));
+            ui.horizontal(|ui| {
+                if ui.selectable_label(settings.sound, words.get("sound_on")).clicked() && !settings.sound {
+                    settings.sound = true;
+                }
+                if ui.selectable_label(!settings.sound, words.get("sound_off")).clicked() && settings.sound {
+                    settings.sound = false;
+                }
+            });
+            if !board.clock_choices.is_empty() {
+                ui.label(bold(words.get("setup_clock"), 18.0));
+                ui.horizontal_wrapped(|ui| {
+                    let choices = std::iter::once(0).chain(board.clock_choices.iter().copied());
+                    for minutes in choices {
+                        let label = if minutes == 0 {
+                            words.get("clock_off").to_string()
+                        } else {
+                            words.fill("clock_minutes", &[("n", &minutes.to_string())])
+                        };
+                        if ui.selectable_label(board.next_clock == minutes, label).clicked() {
+                            commands.write(GameCommand::SetClock(minutes));
+                        }
+                    }
+                });
+                ui.label(RichText::new(words.get("clock_at_restart")).italics().size(15.0));
+            }
+            ui.vertical_centered(|ui| {
+                if ui.button(words.get("close")).clicked() {
+                    *open = false;
+                }
+            });
+        });
+    if !still_open {
+        *open = false;
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -199,39 +303,60 @@ fn game_panels(
     mut settings: ResMut<Settings>,
     mut area: ResMut<BoardArea>,
     mut help: ResMut<HelpOpen>,
+    mut settings_open: Local<bool>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Screen>>,
-    setup: Option<Res<MatchSetup>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     let narrow = screen.width() < 640.0;
     let card_width = if narrow { screen.width() - 36.0 } else { (screen.width() / 2.0 - 60.0).min(420.0) };
 
-    // The seat at the top of the screen is the one whose pieces start at the top.
-    let flipped = setup
-        .as_ref()
-        .is_some_and(|s| s.opponent == super::Opponent::Robot && s.person_seat == crate::rules::Seat::BLACK);
-    let (top_seat, bottom_seat) = if flipped { (0, 1) } else { (1, 0) };
+    // The person's panel (or the first player's) sits nearer the buttons.
+    let bottom = board.bottom_seat.index();
     let mut top = screen.top();
-    if let (Some(upper), Some(lower)) = (board.seats.get(top_seat), board.seats.get(bottom_seat)) {
+    if let (Some(upper), Some(lower)) = (board.seats.get(1 - bottom), board.seats.get(bottom)) {
         let shown = egui::Area::new("seats".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 6.0)).show(
             ctx,
             |ui| {
                 if narrow {
+                    ui.spacing_mut().item_spacing.y = 4.0;
                     ui.vertical(|ui| {
-                        seat_card(ui, upper, &art, card_width, &words);
-                        seat_card(ui, lower, &art, card_width, &words);
+                        seat_card(ui, upper, &art, card_width, board.show_score);
+                        seat_card(ui, lower, &art, card_width, board.show_score);
                     });
                 } else {
-                    ui.horizontal(|ui| {
-                        seat_card(ui, upper, &art, card_width, &words);
-                        seat_card(ui, lower, &art, card_width, &words);
+                    // Side by side, the person's (or the first player's) panel comes first.
+                    ui.horizontal_top(|ui| {
+                        seat_card(ui, lower, &art, card_width, board.show_score);
+                        seat_card(ui, upper, &art, card_width, board.show_score);
                     });
                 }
             },
         );
         top = shown.response.rect.bottom();
+    }
+
+    // The move list: a column on the right of a wide screen, the last rounds on a phone.
+    let mut right = screen.right();
+    if !board.move_list.is_empty() && !narrow {
+        let list = egui::Area::new("moves".into())
+            .anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, top + 6.0))
+            .show(ctx, |ui| {
+                card(CARD).show(ui, |ui| {
+                    ui.set_width(170.0);
+                    ui.label(bold(words.get("moves"), 17.0));
+                    egui::ScrollArea::vertical()
+                        .max_height((screen.height() - top - 170.0).max(80.0))
+                        .stick_to_bottom(true)
+                        .show(ui, |ui| {
+                            for round in &board.move_list {
+                                ui.label(RichText::new(round).size(16.0));
+                            }
+                        });
+                });
+            });
+        right = list.response.rect.left();
     }
 
     let buttons = egui::Area::new("buttons".into())
@@ -241,6 +366,9 @@ fn game_panels(
             ui.vertical_centered(|ui| {
                 if let Some(banner) = &board.banner {
                     card(Color32::from_rgb(255, 236, 190)).show(ui, |ui| ui.label(bold(banner, 18.0)));
+                }
+                if narrow && let Some(last) = board.move_list.last() {
+                    ui.label(RichText::new(last).size(15.0));
                 }
                 if !board.status.is_empty() {
                     ui.label(bold(&board.status, 20.0));
@@ -268,21 +396,35 @@ fn game_panels(
                     if ui.add(egui::Button::new(label("?", "help")).min_size(size)).clicked() {
                         help.0 = !help.0;
                     }
-                    let sound = if settings.sound { ("♪", "sound_on") } else { ("×", "sound_off") };
-                    if ui.add(egui::Button::new(label(sound.0, sound.1)).min_size(size)).clicked() {
-                        settings.sound = !settings.sound;
+                    if ui.add(egui::Button::new(label("⚙", "settings")).min_size(size)).clicked() {
+                        *settings_open = !*settings_open;
                     }
                 });
             });
         });
-    let bottom = buttons.response.rect.top();
-    let rect = egui::Rect::from_min_max(
-        egui::pos2(screen.left() + 8.0, top + 4.0),
-        egui::pos2(screen.right() - 8.0, bottom - 4.0),
-    );
-    let wanted = Rect::new(rect.left(), rect.top(), rect.right(), rect.bottom().max(rect.top() + 50.0));
+    let bottom_edge = buttons.response.rect.top();
+    let wanted = Rect::new(screen.left() + 8.0, top + 4.0, right - 8.0, (bottom_edge - 4.0).max(top + 54.0));
     if area.0 != wanted {
         area.0 = wanted;
+    }
+
+    if let Some(text) = &board.big_notice {
+        egui::Area::new("big_notice".into())
+            .order(egui::Order::Foreground)
+            .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+            .interactable(false)
+            .show(ctx, |ui| {
+                card(Color32::from_rgb(255, 240, 200)).inner_margin(egui::Margin::same(20)).show(ui, |ui| {
+                    ui.set_max_width((screen.width() - 60.0).min(520.0));
+                    ui.vertical_centered(|ui| ui.label(bold(text, 30.0).color(ACCENT)));
+                });
+            });
+    }
+
+    if *settings_open {
+        let mut open = true;
+        settings_window(ctx, &board, &words, &mut settings, &mut open, &mut commands);
+        *settings_open = open;
     }
 
     if help.0 {
@@ -320,14 +462,14 @@ fn game_panels(
                     ui.add(art.image(picture, 96.0));
                     ui.label(bold(&result.title, 30.0).color(ACCENT));
                     ui.label(&result.reason);
-                    if let [first, second] = &board.seats[..] {
-                        ui.label(bold(
-                            words.fill(
-                                "final_score",
-                                &[("a", &first.score.to_string()), ("b", &second.score.to_string())],
-                            ),
-                            26.0,
-                        ));
+                    if board.show_score
+                        && let [first, second] = &board.seats[..]
+                    {
+                        let score = words.fill(
+                            "final_score",
+                            &[("a", &first.score.to_string()), ("b", &second.score.to_string())],
+                        );
+                        ui.label(bold(score, 26.0));
                     }
                     ui.horizontal(|ui| {
                         if ui.button(bold(words.get("play_again"), 20.0)).clicked() {

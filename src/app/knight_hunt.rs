@@ -1,7 +1,8 @@
 //! Knight Hunt on screen: its pieces, its trays of caught pawns, knights left under each score.
 
 use super::art::Art;
-use super::board::{self, AppGame, Exit};
+use super::board::{self, AppGame, Exit, Extra};
+use super::settings::Words;
 use super::turn;
 use crate::levels::{Level, LevelGame};
 use crate::rules::Seat;
@@ -24,11 +25,11 @@ fn pawn(seat: Seat) -> Art {
 
 impl AppGame for KnightHunt {
     const NAME: &'static str = "knight_hunt";
+    const MENU_ART: Art = Art::MenuKnightHunt;
 
     fn from_level(level: &Level) -> Option<Self> {
         match &level.game {
             LevelGame::KnightHunt(level) => Some(KnightHunt::new(&level.setup)),
-            #[allow(unreachable_patterns)]
             _ => None,
         }
     }
@@ -37,12 +38,12 @@ impl AppGame for KnightHunt {
         KnightHunt::score(self, seat) as u32
     }
 
-    fn extras(&self, seat: Seat) -> Vec<(Art, u32)> {
-        vec![(knight(seat), self.knights_left(seat))]
+    fn extras(&self, seat: Seat) -> Vec<Extra> {
+        vec![Extra::Count(knight(seat), self.knights_left(seat))]
     }
 
-    fn banner(&self) -> Option<&'static str> {
-        self.is_black_last_move().then_some("black_last_move")
+    fn banner(&self, words: &Words) -> Option<String> {
+        self.is_black_last_move().then(|| words.get("black_last_move").to_string())
     }
 
     fn pieces(&self) -> Vec<(Square, Art)> {

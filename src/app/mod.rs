@@ -1,9 +1,11 @@
 //! Everything Bevy: one plugin per file, each `pub(super) fn plugin(app: &mut App)`.
 //! The rules stay in `crate::rules`; these systems ask them and mirror the answer on screen.
 
-mod animate;
-mod art;
+pub mod animate;
+pub mod art;
 pub mod board;
+mod bunnies;
+mod circles;
 mod hud;
 pub mod input;
 mod knight_hunt;
@@ -68,6 +70,8 @@ pub struct Launch {
     /// `--tour <dir>`: show every screen, save a picture of each, then quit.
     pub tour: Option<PathBuf>,
     pub language: Option<Language>,
+    /// Where the settings are kept, instead of the user's configuration folder (for tests).
+    pub settings_dir: Option<PathBuf>,
 }
 
 impl Launch {
@@ -111,7 +115,7 @@ impl Launch {
                 Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes })
             }
         };
-        Ok(Launch { start, tour: get("tour").map(PathBuf::from), language })
+        Ok(Launch { start, tour: get("tour").map(PathBuf::from), language, settings_dir: None })
     }
 }
 
@@ -124,8 +128,8 @@ fn default_variant(game: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Opens the window and plays.
-pub fn run(launch: Launch) {
+/// Opens the window and plays; returns how the app ended (the tour reports failures so).
+pub fn run(launch: Launch) -> AppExit {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -149,7 +153,7 @@ pub fn run(launch: Launch) {
     .insert_resource(ClearColor(Color::srgb(0.96, 0.93, 0.86)))
     .insert_resource(launch)
     .add_plugins((core_plugin, presentation_plugin));
-    app.run();
+    app.run()
 }
 
 /// The game itself: screens, turns, the board's entities, input messages, animation. It needs no
@@ -164,7 +168,9 @@ pub fn core_plugin(app: &mut App) {
         board::plugin,
         input::plugin,
         turn::plugin,
+        circles::plugin,
         knight_hunt::plugin,
+        bunnies::plugin,
     ));
 }
 

@@ -55,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn load(mut commands: Commands, launch: Res<Launch>) {
-    let mut settings = match storage::read() {
+    let mut settings = match storage::read(launch.settings_dir.as_deref()) {
         Some(text) => ron::from_str::<Settings>(&text).unwrap_or_else(|e| {
             warn!("the settings could not be read ({e}); starting from the defaults");
             Settings::default()
@@ -75,7 +75,7 @@ fn save(settings: Res<Settings>, launch: Res<Launch>) {
         return;
     }
     match ron::ser::to_string_pretty(&*settings, ron::ser::PrettyConfig::default()) {
-        Ok(text) => storage::write(&text),
+        Ok(text) => storage::write(launch.settings_dir.as_deref(), &text),
         Err(e) => warn!("the settings could not be written: {e}"),
     }
 }
@@ -89,23 +89,24 @@ fn follow_language(settings: Res<Settings>, mut words: ResMut<Words>) {
 #[cfg(not(target_arch = "wasm32"))]
 mod storage {
     use crate::i18n::Language;
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
 
-    /// `$TABLA_HOME`, else the user's configuration folder.
-    fn file() -> Option<PathBuf> {
-        let dir = std::env::var_os("TABLA_HOME")
-            .map(PathBuf::from)
+    /// The given folder, else `$TABLA_HOME`, else the user's configuration folder.
+    fn file(dir: Option<&Path>) -> Option<PathBuf> {
+        let dir = dir
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::var_os("TABLA_HOME").map(PathBuf::from))
             .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|d| PathBuf::from(d).join("tabla")))
             .or_else(|| std::env::var_os("HOME").map(|d| PathBuf::from(d).join(".config").join("tabla")))?;
         Some(dir.join("settings.ron"))
     }
 
-    pub fn read() -> Option<String> {
-        std::fs::read_to_string(file()?).ok()
+    pub fn read(dir: Option<&Path>) -> Option<String> {
+        std::fs::read_to_string(file(dir)?).ok()
     }
 
-    pub fn write(text: &str) {
-        let Some(path) = file() else { return };
+    pub fn write(dir: Option<&Path>, text: &str) {
+        let Some(path) = file(dir) else { return };
         let written =
             path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&path, text));
         if let Err(e) = written {
@@ -133,11 +134,11 @@ mod storage {
         web_sys::window()?.local_storage().ok()?
     }
 
-    pub fn read() -> Option<String> {
+    pub fn read(_dir: Option<&std::path::Path>) -> Option<String> {
         local_storage()?.get_item(KEY).ok()?
     }
 
-    pub fn write(text: &str) {
+    pub fn write(_dir: Option<&std::path::Path>, text: &str) {
         if let Some(storage) = local_storage() {
             let _ = storage.set_item(KEY, text);
         }

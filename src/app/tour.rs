@@ -1,19 +1,25 @@
 //! `tabla --tour <dir>`: opens every screen of every game in a real window, plays a few moves,
 //! saves one picture per screen and quits. A picture of one colour counts as a failure.
 
+use super::board::Cell;
 use super::hud::HelpOpen;
 use super::input::BoardPress;
 use super::screens::{Screen, SetupFor};
 use super::settings::Settings;
-use super::turn::{RobotPace, ScoreBoard, SetControls};
+use super::turn::{GameSeed, RobotPace, ScoreBoard, SetControls};
 use super::{Control, Launch, MatchSetup, Opponent};
 use crate::i18n::Language;
 use crate::levels;
 use crate::rules::Seat;
 use crate::rules::board::BoardShape;
+use crate::rules::board::Square;
 use bevy::app::AppExit;
+use bevy::camera::RenderTarget;
+use bevy::ecs::system::SystemParam;
+use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::window::{PrimaryWindow, WindowRef};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
@@ -24,12 +30,22 @@ enum Step {
     /// Starts a level: file, opponent, the person's seat.
     Start(&'static str, Opponent, Seat),
     Robots,
+    /// A real pointer (through bevy_picking): moves over a square, presses, lets go.
+    PointerAt(&'static str),
+    PointerDown,
+    PointerUp,
+    /// Fails the tour unless this many moves have been played in the game on screen.
+    ExpectMoves(usize),
+    /// The person takes the first seat back from the Robot.
+    PersonAgain,
     Press(&'static str),
     Help(bool),
     /// Resizes the window (logical pixels), as a phone held upright.
     WindowSize(f32, f32),
     Wait(u32),
     WaitForEnd,
+    /// Waits for a big message over the board (a new round).
+    WaitForNotice,
     Shot(&'static str),
 }
 
@@ -64,8 +80,15 @@ fn script() -> Vec<Step> {
         Shot("knight_hunt_one_knight_selected_ro"),
         Press("f3"),
         Wait(120),
+        ExpectMoves(2),
         Shot("knight_hunt_one_knight_robot_answered_ro"),
     ]);
+    // A real pointer drags the knight, then taps it and its target, through picking's hit tests.
+    steps.extend(drag("f3", "e5"));
+    steps.extend([Wait(120), ExpectMoves(4)]);
+    let (from, to) = ("e5", "c6");
+    steps.extend([PointerAt(from), Wait(3), PointerDown, Wait(3), PointerUp, Wait(10)]);
+    steps.extend([PointerAt(to), Wait(3), PointerDown, Wait(3), PointerUp, Wait(120), ExpectMoves(6)]);
     steps.extend([
         Language(crate::i18n::Language::El),
         Start("knight_hunt/two_knights.ron", Opponent::Friend, Seat::WHITE),
@@ -86,6 +109,52 @@ fn script() -> Vec<Step> {
     ]);
     steps.extend([
         Language(crate::i18n::Language::En),
+        Start("circles/classic.ron", Opponent::Robot, Seat::BLACK),
+        Wait(90),
+        Press("h8"),
+        Wait(20),
+        Shot("circles_rook_selected_en"),
+        Press("h5"),
+        Wait(60),
+        Press("g8"),
+        Wait(20),
+        Shot("circles_bishop_selected_en"),
+        Language(crate::i18n::Language::Ro),
+        Robots,
+        Wait(200),
+        Shot("circles_race_ro"),
+        WaitForEnd,
+        Wait(40),
+        Shot("circles_game_over_ro"),
+    ]);
+    steps.extend([
+        Language(crate::i18n::Language::En),
+        SetupFor("bunnies"),
+        Go(Screen::Setup),
+        Wait(30),
+        Shot("bunnies_setup_en"),
+        Start("bunnies/two_horses.ron", Opponent::Robot, Seat::WHITE),
+        Wait(30),
+        Press("d2"),
+        Wait(20),
+        Shot("bunnies_selected_en"),
+        Press("d4"),
+        Wait(80),
+        Robots,
+        WaitForNotice,
+        PersonAgain,
+        Wait(12),
+        Shot("bunnies_round_2_banner_en"),
+        Wait(90),
+        Shot("bunnies_round_2_turned_en"),
+        Robots,
+        Language(crate::i18n::Language::El),
+        WaitForEnd,
+        Wait(40),
+        Shot("bunnies_game_over_el"),
+    ]);
+    steps.extend([
+        Language(crate::i18n::Language::En),
         Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE),
         Wait(20),
         Help(true),
@@ -97,11 +166,37 @@ fn script() -> Vec<Step> {
         Press("g1"),
         Wait(20),
         Shot("knight_hunt_phone_en"),
+        Start("bunnies/one_horse.ron", Opponent::Friend, Seat::WHITE),
+        Wait(30),
+        Press("e2"),
+        Wait(20),
+        Shot("bunnies_phone_en"),
+        Start("circles/classic.ron", Opponent::Friend, Seat::WHITE),
+        Wait(30),
+        Press("a1"),
+        Wait(20),
+        Shot("circles_phone_en"),
         Go(Screen::Menu),
         Wait(20),
         Shot("menu_phone_en"),
     ]);
     steps
+}
+
+/// Drags with a real pointer from one square to another, in small steps.
+fn drag(from: &'static str, to: &'static str) -> Vec<Step> {
+    use Step::*;
+    vec![
+        PointerAt(from),
+        Wait(3),
+        PointerDown,
+        Wait(3),
+        PointerAt(to),
+        Wait(3),
+        PointerAt(to),
+        Wait(3),
+        PointerUp,
+    ]
 }
 
 fn begin(mut commands: Commands, launch: Res<Launch>) {
@@ -110,6 +205,8 @@ fn begin(mut commands: Commands, launch: Res<Launch>) {
         error!("cannot make the tour folder {}: {e}", dir.display());
     }
     commands.insert_resource(RobotPace { think: 0.05, show: 0.1, slice_ms: 8.0 });
+    // The Robot's choices follow the seed, so the tour plays the same moves every time.
+    commands.insert_resource(GameSeed(2026));
     commands.insert_resource(Tour {
         dir,
         steps: script(),
@@ -131,7 +228,8 @@ fn run(
     mut controls: MessageWriter<SetControls>,
     mut help: ResMut<HelpOpen>,
     board: Res<ScoreBoard>,
-    mut windows: Query<&mut Window>,
+    mut windows: Query<(Entity, &mut Window)>,
+    mut pointer: PointerSender,
     mut exit: MessageWriter<AppExit>,
 ) {
     if tour.waiting > 0 {
@@ -175,19 +273,40 @@ fn run(
         Step::Robots => {
             controls.write(SetControls([Control::Robot(1), Control::Robot(1)]));
         }
+        Step::PersonAgain => {
+            controls.write(SetControls([Control::Person, Control::Robot(1)]));
+        }
         Step::Press(name) => {
             let square = BoardShape::CHESS.parse(name).expect("the tour's squares are on the board");
             presses.write(BoardPress(square));
         }
         Step::Help(open) => help.0 = open,
         Step::WindowSize(width, height) => {
-            for mut window in &mut windows {
+            for (_, mut window) in &mut windows {
                 window.resolution.set(width, height);
+            }
+        }
+        Step::PointerAt(name) => {
+            let square = BoardShape::CHESS.parse(name).expect("the tour's squares are on the board");
+            if !pointer.move_to(square) {
+                tour.failures.push(format!("the square {name} is not on screen"));
+            }
+        }
+        Step::PointerDown => pointer.send(PointerAction::Press(PointerButton::Primary)),
+        Step::PointerUp => pointer.send(PointerAction::Release(PointerButton::Primary)),
+        Step::ExpectMoves(moves) => {
+            if board.moves != moves {
+                tour.failures.push(format!("expected {moves} moves on the board, found {}", board.moves));
             }
         }
         Step::Wait(frames) => tour.waiting = frames,
         Step::WaitForEnd => {
             if board.result.is_none() {
+                tour.next -= 1;
+            }
+        }
+        Step::WaitForNotice => {
+            if board.big_notice.is_none() {
                 tour.next -= 1;
             }
         }
@@ -198,6 +317,44 @@ fn run(
             commands.spawn(Screenshot::primary_window()).observe(save_checked(path));
             tour.waiting = 10;
         }
+    }
+}
+
+/// Sends pointer input as a mouse would, so picking does its own hit tests on the squares.
+#[derive(SystemParam)]
+struct PointerSender<'w, 's> {
+    inputs: MessageWriter<'w, PointerInput>,
+    windows: Query<'w, 's, Entity, With<PrimaryWindow>>,
+    cells: Query<'w, 's, (&'static Cell, &'static GlobalTransform)>,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
+    at: Local<'s, Vec2>,
+}
+
+impl PointerSender<'_, '_> {
+    fn location(&self) -> Option<Location> {
+        let window = self.windows.single().ok()?;
+        let target = RenderTarget::Window(WindowRef::Entity(window)).normalize(Some(window))?;
+        Some(Location { target, position: *self.at })
+    }
+
+    fn send(&mut self, action: PointerAction) {
+        if let Some(location) = self.location() {
+            self.inputs.write(PointerInput::new(PointerId::Mouse, location, action));
+        }
+    }
+
+    /// Moves the pointer over a square's centre; false if the square is not on screen.
+    fn move_to(&mut self, square: Square) -> bool {
+        let (Ok((camera, camera_at)), Some((_, cell_at))) =
+            (self.cameras.single(), self.cells.iter().find(|(cell, _)| cell.0 == square))
+        else {
+            return false;
+        };
+        let Ok(position) = camera.world_to_viewport(camera_at, cell_at.translation()) else { return false };
+        let delta = position - *self.at;
+        *self.at = position;
+        self.send(PointerAction::Move { delta });
+        true
     }
 }
 

@@ -29,6 +29,8 @@ pub enum GameCommand {
     Undo,
     Redo,
     Restart,
+    /// Minutes per player for the next game (0: no clock); it starts at Restart.
+    SetClock(u32),
 }
 
 /// How the Robot paces itself so a child sees each move coming.
@@ -63,9 +65,14 @@ pub struct PickUp(pub Option<Square>);
 /// A short message over the board (a pass, a refused square), in the words' keys.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
+    /// A words key, or the words themselves when `ready` is set.
     pub key: String,
     pub seat: Option<Seat>,
     pub seconds_left: f32,
+    /// Shown large over the board (a new round), not in the status line.
+    pub big: bool,
+    /// The text is already in words.
+    pub ready: bool,
 }
 
 /// What the last change to the game was, for the board's animation.
@@ -83,6 +90,23 @@ struct Step<G> {
     game: G,
     action: Option<Move>,
     mover: Option<Seat>,
+    /// What the move list writes for this step: the move, then any skipped turns.
+    notes: Vec<MoveNote>,
+}
+
+/// One entry of the move list: a piece letter's words key and the square it went to, or a
+/// skipped turn (`letter` and `to` both `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    pub seat: Seat,
+    pub letter: Option<&'static str>,
+    pub to: Option<Square>,
+}
+
+impl<G> Step<G> {
+    fn start(game: G) -> Step<G> {
+        Step { game, action: None, mover: None, notes: Vec::new() }
+    }
 }
 
 struct RobotTurn<G: AppGame> {
@@ -114,9 +138,9 @@ pub struct Play<G: AppGame> {
 
 impl<G: AppGame> Play<G> {
     pub fn new(start: G, setup: &MatchSetup, seed: u64) -> Play<G> {
-        let clock_seconds = (setup.clock_minutes > 0).then(|| setup.clock_minutes as f32 * 60.0);
+        let clock_seconds = (setup.clock_minutes > 0).then_some(setup.clock_minutes as f32 * 60.0);
         Play {
-            history: vec![Step { game: start.clone(), action: None, mover: None }],
+            history: vec![Step::start(start.clone())],
             start,
             undone: Vec::new(),
             controls: setup.controls(),
@@ -133,6 +157,11 @@ impl<G: AppGame> Play<G> {
 
     pub fn game(&self) -> &G {
         &self.history.last().expect("a game always has a current state").game
+    }
+
+    /// The state before the last step.
+    pub fn previous(&self) -> Option<&G> {
+        self.history.len().checked_sub(2).map(|i| &self.history[i].game)
     }
 
     pub fn last_move(&self) -> Option<Move> {
@@ -156,6 +185,30 @@ impl<G: AppGame> Play<G> {
         self.controls.iter().any(|c| matches!(c, Control::Robot(_)))
     }
 
+    /// The person's seat when one person plays the Robot.
+    pub fn person_against_robot(&self) -> Option<Seat> {
+        match self.controls {
+            [Control::Person, Control::Robot(_)] => Some(Seat::WHITE),
+            [Control::Robot(_), Control::Person] => Some(Seat::BLACK),
+            _ => None,
+        }
+    }
+
+    /// The move list so far.
+    pub fn notes(&self) -> impl Iterator<Item = &MoveNote> {
+        self.history.iter().flat_map(|step| step.notes.iter())
+    }
+
+    /// Minutes per player of the clock that the next Restart brings.
+    pub fn next_clock_minutes(&self) -> u32 {
+        self.clock_seconds.map_or(0, |s| (s / 60.0).round() as u32)
+    }
+
+    /// Chooses the clock for the next game; it starts at Restart.
+    pub fn set_clock(&mut self, minutes: u32) {
+        self.clock_seconds = (minutes > 0).then_some(minutes as f32 * 60.0);
+    }
+
     pub fn can_undo(&self) -> bool {
         self.clocks.is_none() && self.history.iter().skip(1).any(|s| self.is_person(s.mover))
     }
@@ -176,7 +229,7 @@ impl<G: AppGame> Play<G> {
     }
 
     /// Plays a legal action for the seat to move; refused actions change nothing.
-    pub fn play(&mut self, action: Move, cues: &mut MessageWriter<SoundCue>) -> bool {
+    pub fn play(&mut self, action: Move, words: &Words, cues: &mut MessageWriter<SoundCue>) -> bool {
         let Some(mover) = self.game().to_move() else { return false };
         let mut next = self.game().clone();
         if next.apply(&action).is_err() {
@@ -196,11 +249,26 @@ impl<G: AppGame> Play<G> {
         if next.outcome().is_some() {
             cues.write(SoundCue::Win);
         }
-        self.notice = next.passed().first().map(|&seat| {
+        let mut notes = Vec::new();
+        if let Some(letter) = self.game().piece_letter(&action) {
+            notes.push(MoveNote { seat: mover, letter: Some(letter), to: Some(action.to) });
+        }
+        // A big message (a new round) stays for its time; small ones end with the next move.
+        if !self.notice.as_ref().is_some_and(|n| n.big) {
+            self.notice = None;
+        }
+        for seat in next.passed() {
             cues.write(SoundCue::Pass);
-            Notice { key: "passes".into(), seat: Some(seat), seconds_left: 3.0 }
-        });
-        self.history.push(Step { game: next, action: Some(action), mover: Some(mover) });
+            let key = game_key(words, "passes", G::NAME);
+            self.notice = Some(Notice { key, seat: Some(seat), seconds_left: 3.0, big: false, ready: false });
+            if !notes.is_empty() {
+                notes.push(MoveNote { seat, letter: None, to: None });
+            }
+        }
+        if let Some(text) = next.phase_notice(self.game(), self.person_against_robot(), words) {
+            self.notice = Some(Notice { key: text, seat: None, seconds_left: 3.5, big: true, ready: true });
+        }
+        self.history.push(Step { game: next, action: Some(action), mover: Some(mover), notes });
         self.undone.clear();
         self.touched(Change::Played { action, mover });
         true
@@ -240,7 +308,7 @@ impl<G: AppGame> Play<G> {
     }
 
     pub fn restart(&mut self) {
-        self.history = vec![Step { game: self.start.clone(), action: None, mover: None }];
+        self.history = vec![Step::start(self.start.clone())];
         self.undone.clear();
         self.clocks = self.clock_seconds.map(|s| [s, s]);
         self.notice = None;
@@ -251,12 +319,12 @@ impl<G: AppGame> Play<G> {
     fn time_out(&mut self, seat: Seat) {
         let mut game = self.game().clone();
         game.time_out(seat);
-        self.history.push(Step { game, action: None, mover: None });
+        self.history.push(Step::start(game));
         self.touched(Change::Reset);
     }
 
-    fn tell(&mut self, key: String, seat: Option<Seat>) {
-        self.notice = Some(Notice { key, seat, seconds_left: 2.5 });
+    fn tell(&mut self, key: String) {
+        self.notice = Some(Notice { key, seat: None, seconds_left: 2.5, big: false, ready: false });
     }
 }
 
@@ -269,6 +337,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ScoreBoard>()
         .insert_resource(GameSeed(seed_from_clock()));
     app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)));
+}
+
+/// The game's own words for `key` (`<key>_<game>`) when it has them, else the shared ones.
+pub fn game_key(words: &Words, key: &str, game: &str) -> String {
+    let specific = format!("{key}_{game}");
+    if words.has(&specific) { specific } else { key.to_string() }
 }
 
 fn seed_from_clock() -> u64 {
@@ -285,7 +359,11 @@ fn seed_from_clock() -> u64 {
 /// Adds the turn systems of one game.
 pub fn add_game<G: AppGame>(app: &mut App) {
     app.init_resource::<super::screens::PlayableGames>();
-    app.world_mut().resource_mut::<super::screens::PlayableGames>().0.push(G::NAME);
+    app.world_mut().resource_mut::<super::screens::PlayableGames>().0.push(super::screens::GameInfo {
+        name: G::NAME,
+        picture: G::MENU_ART,
+        person_seat: G::PERSON_SEAT,
+    });
     app.add_systems(OnEnter(Screen::Playing), start_game::<G>);
     app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Play<G>>());
     app.add_systems(
@@ -306,20 +384,25 @@ pub fn add_game<G: AppGame>(app: &mut App) {
 }
 
 /// Starts the chosen game when the game screen opens, if the chosen level is this game's.
-fn start_game<G: AppGame>(mut commands: Commands, setup: Res<MatchSetup>, mut seed: ResMut<GameSeed>) {
+fn start_game<G: AppGame>(
+    mut commands: Commands,
+    setup: Res<MatchSetup>,
+    mut seed: ResMut<GameSeed>,
+    images: Res<super::art::ArtImages>,
+) {
     let Some(game) = G::from_level(&setup.level) else { return };
-    let flipped = setup.opponent == super::Opponent::Robot && setup.person_seat == Seat::BLACK;
-    super::board::spawn_board(
-        &mut commands,
-        &game,
-        super::board::BoardLayout { shape: game.shape(), flipped, tray_gap: 0.55 },
-    );
-    commands.insert_resource(Play::new(game, &setup, seed.0));
+    let play = Play::new(game.clone(), &setup, seed.0);
+    let flipped = game.flipped(play.person_against_robot());
+    let tray_gap = if G::HAS_TRAYS { 0.55 } else { 0.0 };
+    let layout = super::board::BoardLayout { shape: game.shape(), flipped, tray_gap };
+    super::board::spawn_board(&mut commands, &game, layout, &images);
+    commands.insert_resource(play);
     seed.0 = seed.0.wrapping_add(0x9E37_79B9);
 }
 
 fn person_input<G: AppGame>(
     mut play: ResMut<Play<G>>,
+    words: Res<Words>,
     mut presses: MessageReader<BoardPress>,
     mut drops: MessageReader<BoardDrop>,
     mut cues: MessageWriter<SoundCue>,
@@ -330,37 +413,37 @@ fn person_input<G: AppGame>(
         return;
     }
     for square in presses {
-        press(&mut play, square, &mut cues);
+        press(&mut play, square, &words, &mut cues);
     }
     for drop in drops {
         match drop.to {
             Some(to) if play.game().targets(drop.from).contains(&to) => {
-                play.play(Move::new(drop.from, to), &mut cues);
+                play.play(Move::new(drop.from, to), &words, &mut cues);
             }
-            Some(_) => play.tell(format!("not_allowed_{}", G::NAME), None),
+            Some(_) => play.tell(format!("not_allowed_{}", G::NAME)),
             // Let go where it started, or off the board: the piece glides home, still selected.
             None => {}
         }
     }
 }
 
-fn press<G: AppGame>(play: &mut Play<G>, square: Square, cues: &mut MessageWriter<SoundCue>) {
+fn press<G: AppGame>(play: &mut Play<G>, square: Square, words: &Words, cues: &mut MessageWriter<SoundCue>) {
     if play.person_to_move().is_none() {
         return;
     }
     if let Some(from) = play.selected
         && play.game().targets(from).contains(&square)
     {
-        play.play(Move::new(from, square), cues);
+        play.play(Move::new(from, square), words, cues);
         return;
     }
     if play.game().movable(square) {
         play.selected = Some(square);
         if play.game().targets(square).is_empty() {
-            play.tell(format!("stuck_{}", G::NAME), None);
+            play.tell(format!("stuck_{}", G::NAME));
         }
     } else if play.selected.take().is_some() && !play.game().pieces().iter().any(|(s, _)| *s == square) {
-        play.tell(format!("not_allowed_{}", G::NAME), None);
+        play.tell(format!("not_allowed_{}", G::NAME));
     }
 }
 
@@ -378,18 +461,21 @@ fn commands<G: AppGame>(
             GameCommand::Undo => play.undo(),
             GameCommand::Redo => play.redo(),
             GameCommand::Restart => play.restart(),
+            GameCommand::SetClock(minutes) => play.set_clock(*minutes),
         }
     }
 }
 
 fn robot_turn<G: AppGame>(
     mut play: ResMut<Play<G>>,
+    words: Res<Words>,
     pace: Res<RobotPace>,
     time: Res<Time>,
     gliding: Query<(), With<super::animate::Glide>>,
     mut cues: MessageWriter<SoundCue>,
 ) {
-    if !play.robot_to_move() || !gliding.is_empty() {
+    // The Robot waits for the last move to land and for a big message to be read.
+    if !play.robot_to_move() || !gliding.is_empty() || play.notice.as_ref().is_some_and(|n| n.big) {
         return;
     }
     let Some(Control::Robot(level)) = play.game().to_move().map(|s| play.controls[s.index()]) else { return };
@@ -414,7 +500,7 @@ fn robot_turn<G: AppGame>(
     let shown = robot.shown;
     play.selected = Some(choice.from);
     if shown >= pace.show {
-        play.play(choice, &mut cues);
+        play.play(choice, &words, &mut cues);
     }
 }
 
@@ -461,7 +547,7 @@ pub struct SeatBoard {
     pub name: String,
     pub control: Control,
     pub score: u32,
-    pub extras: Vec<(super::art::Art, u32)>,
+    pub extras: Vec<super::board::Extra>,
     pub to_move: bool,
     pub clock: Option<f32>,
 }
@@ -471,13 +557,23 @@ pub struct SeatBoard {
 pub struct ScoreBoard {
     pub game: &'static str,
     pub seats: Vec<SeatBoard>,
+    /// The seat whose panel sits below the board (the person's, or the first player's).
+    pub bottom_seat: Seat,
+    pub show_score: bool,
     /// The line under the board: whose turn, the Robot thinking, a pass…
     pub status: String,
+    /// A big message over the board, such as a new round.
+    pub big_notice: Option<String>,
     pub banner: Option<String>,
+    /// The move list in rounds: each round's moves, White's (or the first seat's) first.
+    pub move_list: Vec<String>,
     pub result: Option<ResultBoard>,
     pub can_undo: bool,
     pub can_redo: bool,
     pub moves: usize,
+    /// Clock choices of this level, and the one the next Restart brings.
+    pub clock_choices: Vec<u32>,
+    pub next_clock: u32,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -487,9 +583,9 @@ pub struct ResultBoard {
     pub winner: Option<Seat>,
 }
 
-/// The name a seat goes by: "You", "Robot", "Player 1"…, with its colour.
+/// The name a seat goes by: "You", "Robot", "Player 1"…, with its colour or role.
 pub fn seat_name<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> String {
-    let colour = words.get(G::colour_key(seat));
+    let colour = words.get(play.game().seat_label_key(seat));
     let who = match play.controls[seat.index()] {
         Control::Robot(_) => words.get("robot").to_string(),
         Control::Person if play.has_robot() => words.get("you").to_string(),
@@ -498,7 +594,40 @@ pub fn seat_name<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> Strin
     format!("{who} ({colour})")
 }
 
-pub fn publish_scoreboard<G: AppGame>(play: Res<Play<G>>, words: Res<Words>, mut board: ResMut<ScoreBoard>) {
+/// The move list written round by round: "1. Ta8 Nf7".
+fn move_list<G: AppGame>(play: &Play<G>, words: &Words) -> Vec<String> {
+    let mut rounds: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for note in play.notes() {
+        let text = match (note.letter, note.to) {
+            (Some(letter), Some(to)) => format!("{}{to}", words.get(letter)),
+            _ => "—".to_string(),
+        };
+        if note.seat == Seat::WHITE && !current.is_empty() {
+            rounds.push(std::mem::take(&mut current));
+        }
+        if current.is_empty() {
+            current = if note.seat == Seat::WHITE {
+                format!("{}. {text}", rounds.len() + 1)
+            } else {
+                format!("{}. … {text}", rounds.len() + 1)
+            };
+        } else {
+            current = format!("{current}  {text}");
+        }
+    }
+    if !current.is_empty() {
+        rounds.push(current);
+    }
+    rounds
+}
+
+pub fn publish_scoreboard<G: AppGame>(
+    play: Res<Play<G>>,
+    words: Res<Words>,
+    setup: Res<MatchSetup>,
+    mut board: ResMut<ScoreBoard>,
+) {
     let game = play.game();
     let seats = [Seat::WHITE, Seat::BLACK]
         .into_iter()
@@ -512,11 +641,15 @@ pub fn publish_scoreboard<G: AppGame>(play: Res<Play<G>>, words: Res<Words>, mut
             clock: play.clocks.map(|c| c[seat.index()]),
         })
         .collect();
-    let status = match (&play.notice, game.to_move()) {
-        (Some(notice), _) => {
-            let name = notice.seat.map(|s| seat_name(&play, s, &words)).unwrap_or_default();
-            words.fill(&notice.key, &[("name", &name)])
+    let notice_text = |notice: &Notice| {
+        if notice.ready {
+            return notice.key.clone();
         }
+        let name = notice.seat.map(|s| seat_name(&play, s, &words)).unwrap_or_default();
+        words.fill(&notice.key, &[("name", &name)])
+    };
+    let status = match (play.notice.as_ref().filter(|n| !n.big), game.to_move()) {
+        (Some(notice), _) => notice_text(notice),
         (None, Some(_)) if play.robot_to_move() => words.get("robot_thinking").to_string(),
         (None, Some(_)) if play.has_robot() => words.get("your_turn").to_string(),
         (None, Some(seat)) => words.fill("to_move", &[("name", &seat_name(&play, seat, &words))]),
@@ -540,22 +673,24 @@ pub fn publish_scoreboard<G: AppGame>(play: Res<Play<G>>, words: Res<Words>, mut
                 let loser = winner.map(|w| w.opponent()).unwrap_or(Seat::WHITE);
                 words.fill("reason_out_of_time", &[("name", &seat_name(&play, loser, &words))])
             }
-            EndReason::Goal => {
-                let specific = format!("reason_goal_{}", G::NAME);
-                words.get(if words.has(&specific) { &specific } else { "reason_goal" }).to_string()
-            }
-            other => words.get(&format!("reason_{}", other.key())).to_string(),
+            other => words.get(&game_key(&words, &format!("reason_{}", other.key()), G::NAME)).to_string(),
         };
         ResultBoard { title, reason, winner }
     });
     *board = ScoreBoard {
         game: G::NAME,
         seats,
+        bottom_seat: play.person_against_robot().unwrap_or(Seat::WHITE),
+        show_score: G::SHOW_SCORE,
         status,
-        banner: game.banner().map(|key| words.get(key).to_string()),
+        big_notice: play.notice.as_ref().filter(|n| n.big).map(notice_text),
+        banner: game.banner(&words),
+        move_list: move_list(&play, &words),
         result,
         can_undo: play.can_undo(),
         can_redo: play.can_redo(),
         moves: play.moves_played(),
+        clock_choices: setup.level.clock_minutes().to_vec(),
+        next_clock: play.next_clock_minutes(),
     };
 }

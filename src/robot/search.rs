@@ -132,13 +132,15 @@ impl<G: Evaluate> Thinker<G> for AlphaBeta<G> {
                 } else {
                     // Cut short: the searched actions (the previous best among them) keep their
                     // new scores, the rest keep the last full iteration's order below them.
+                    // With nothing searched yet at this depth the last full iteration stands.
                     let searched = self.current.len();
-                    let floor = self.current.iter().copied().min().unwrap_or(0);
-                    for (i, score) in self.current.drain(..).enumerate() {
-                        self.ranked[i].1 = score;
-                    }
-                    for entry in &mut self.ranked[searched..] {
-                        entry.1 = entry.1.min(floor - 1);
+                    if let Some(floor) = self.current.iter().copied().min() {
+                        for (i, score) in self.current.drain(..).enumerate() {
+                            self.ranked[i].1 = score;
+                        }
+                        for entry in &mut self.ranked[searched..] {
+                            entry.1 = entry.1.min(floor - 1);
+                        }
                     }
                 }
                 if self.depth > self.strength.max_depth || self.nodes >= self.strength.node_limit {

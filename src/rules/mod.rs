@@ -10,7 +10,7 @@ use std::fmt;
 
 /// A place at the table. Two-player games use `Seat::WHITE` (moves first) and `Seat::BLACK`;
 /// what a seat is called (white, bunnies, …) is the game's business (`Game::seat_name`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 pub struct Seat(pub u8);
 
 impl Seat {

@@ -1,6 +1,6 @@
 //! The first screen: big picture buttons, one per game, the language and the sound.
 
-use super::{PlayableGames, Screen, SetupFor, games, menu_picture};
+use super::{GameInfo, PlayableGames, Screen, SetupFor, games};
 use crate::app::hud::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::settings::{Settings, Words};
 use crate::i18n::Language;
@@ -41,7 +41,7 @@ fn menu(
                 ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
                 for game in row {
                     if game_tile(ui, &art, &words, game, tile) {
-                        commands.insert_resource(SetupFor(game.to_string()));
+                        commands.insert_resource(SetupFor(game.name.to_string()));
                         next.set(Screen::Setup);
                     }
                 }
@@ -83,17 +83,18 @@ fn language_card(ui: &mut egui::Ui, words: &Words, settings: &Settings) -> Optio
 }
 
 /// A game's card: its picture with its name below; a tap anywhere on it opens the game.
-fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &str, tile: f32) -> bool {
+fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &GameInfo, tile: f32) -> bool {
+    let name = game.name;
     let inner = card(CARD).show(ui, |ui| {
         ui.set_width(tile + 8.0);
         ui.vertical_centered(|ui| {
-            ui.add(art.image(menu_picture(game), tile));
-            ui.label(bold(words.get(&format!("game_{game}")), 22.0));
-            ui.label(egui::RichText::new(words.get(&format!("blurb_{game}"))).size(15.0));
+            ui.add(art.image(game.picture, tile));
+            ui.label(bold(words.get(&format!("game_{name}")), 22.0));
+            ui.label(egui::RichText::new(words.get(&format!("blurb_{name}"))).size(15.0));
         });
     });
-    let response = ui.interact(inner.response.rect, egui::Id::new(("game", game)), egui::Sense::click());
-    crate::app::web::tag(&response, &format!("game.{game}"));
+    let response = ui.interact(inner.response.rect, egui::Id::new(("game", name)), egui::Sense::click());
+    crate::app::web::tag(&response, &format!("game.{name}"));
     if response.hovered() {
         ui.painter().rect_stroke(
             inner.response.rect,

@@ -32,32 +32,55 @@ pub(super) fn ui_plugin(app: &mut App) {
     setup::plugin(app);
 }
 
-fn start_from_launch(mut commands: Commands, launch: Res<Launch>, mut next: ResMut<NextState<Screen>>) {
+fn start_from_launch(
+    mut commands: Commands,
+    launch: Res<Launch>,
+    playable: Res<PlayableGames>,
+    mut next: ResMut<NextState<Screen>>,
+) {
     if let Some(setup) = &launch.start {
+        if playable.get(setup.level.game_name()).is_none() {
+            error!(
+                "{} has no board on screen yet; play it with `tabla text --level {}`",
+                setup.level.game_name(),
+                setup.level.file
+            );
+            return;
+        }
         commands.insert_resource(SetupFor(setup.level.game_name().to_string()));
         commands.insert_resource::<MatchSetup>(setup.clone());
         next.set(Screen::Playing);
     }
 }
 
-/// The games the app can show, by code name; each game's plugin adds itself.
-#[derive(Resource, Default, Debug)]
-pub struct PlayableGames(pub Vec<&'static str>);
-
-/// The playable games in menu order (the order of the built-in level files).
-pub fn games(playable: &PlayableGames) -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = Vec::new();
-    for level in levels::builtin() {
-        let name = level.game_name();
-        if playable.0.contains(&name) && !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    names
+/// What the menus know of a game with a screen.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    pub name: &'static str,
+    pub picture: Art,
+    /// The person's seat against the Robot, when the game decides it.
+    pub person_seat: Option<crate::rules::Seat>,
 }
 
-pub fn menu_picture(game: &str) -> Art {
-    match game {
-        _ => Art::MenuKnightHunt,
+/// The games the app can show; each game's plugin adds itself.
+#[derive(Resource, Default, Debug)]
+pub struct PlayableGames(pub Vec<GameInfo>);
+
+impl PlayableGames {
+    pub fn get(&self, name: &str) -> Option<GameInfo> {
+        self.0.iter().find(|g| g.name == name).copied()
     }
+}
+
+/// The playable games in menu order (the order of the built-in level files).
+pub fn games(playable: &PlayableGames) -> Vec<GameInfo> {
+    let mut found: Vec<GameInfo> = Vec::new();
+    for level in levels::builtin() {
+        if let Some(info) = playable.get(level.game_name())
+            && !found.iter().any(|g| g.name == info.name)
+        {
+            found.push(info);
+        }
+    }
+    found
 }

@@ -1,7 +1,7 @@
 //! A game's setup screen: the variant, the opponent, the person's colour, the Robot's level and
 //! the clock. The choices are remembered in the settings.
 
-use super::{Screen, SetupFor, menu_picture};
+use super::{PlayableGames, Screen, SetupFor};
 use crate::app::art::Art;
 use crate::app::hud::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::settings::{Choices, Settings, Words};
@@ -50,6 +50,7 @@ fn setup(
     art: Res<EguiArt>,
     words: Res<Words>,
     game: Res<SetupFor>,
+    playable: Res<PlayableGames>,
     mut settings: ResMut<Settings>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -57,6 +58,10 @@ fn setup(
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     let game = game.0.clone();
+    let Some(info) = playable.get(&game) else {
+        next.set(Screen::Menu);
+        return Ok(());
+    };
     let levels = variants(&game);
     let mut choices = settings.choices.get(&game).cloned().unwrap_or_default();
     if !levels.iter().any(|l| l.variant() == choices.variant) {
@@ -71,81 +76,88 @@ fn setup(
         {
             ui.vertical_centered(|ui| {
                 ui.horizontal(|ui| {
-                    ui.add(art.image(menu_picture(&game), 64.0));
+                    ui.add(art.image(info.picture, 64.0));
                     ui.label(bold(words.get(&format!("game_{game}")), 34.0).color(ACCENT));
                 });
             });
             card(Color32::from_rgb(255, 250, 240)).show(ui, |ui| {
-                ui.label(bold(words.get("setup_variant"), 20.0));
-                let options: Vec<(usize, egui::WidgetText)> = levels
-                    .iter()
-                    .enumerate()
-                    .map(|(i, l)| (i, bold(words.get(&format!("variant_{}", l.variant())), 19.0).into()))
-                    .collect();
-                let chosen = levels.iter().position(|l| l.variant() == choices.variant).unwrap_or(0);
-                if let Some(i) = choice_row(ui, chosen, &options) {
-                    choices.variant = levels[i].variant().to_string();
-                }
-                ui.label(egui::RichText::new(words.get(&format!("about_{}", choices.variant))).italics());
-
-                ui.add_space(6.0);
-                ui.label(bold(words.get("setup_opponent"), 20.0));
-                let opponents = [
-                    (Opponent::Robot, egui::WidgetText::from(words.get("opponent_robot"))),
-                    (Opponent::Friend, egui::WidgetText::from(words.get("opponent_friend"))),
-                ];
-                ui.horizontal(|ui| {
-                    ui.add(art.image(Art::Robot, 40.0));
-                    if let Some(o) = choice_row(ui, choices.opponent, &opponents) {
-                        choices.opponent = o;
+                // The choices read from the left, as a list.
+                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.label(bold(words.get("setup_variant"), 20.0));
+                    let options: Vec<(usize, egui::WidgetText)> = levels
+                        .iter()
+                        .enumerate()
+                        .map(|(i, l)| (i, bold(words.get(&format!("variant_{}", l.variant())), 19.0).into()))
+                        .collect();
+                    let chosen = levels.iter().position(|l| l.variant() == choices.variant).unwrap_or(0);
+                    if let Some(i) = choice_row(ui, chosen, &options) {
+                        choices.variant = levels[i].variant().to_string();
                     }
-                    ui.add(art.image(Art::People, 40.0));
-                });
+                    ui.label(egui::RichText::new(words.get(&format!("about_{}", choices.variant))).italics());
 
-                if choices.opponent == Opponent::Robot {
                     ui.add_space(6.0);
-                    ui.label(bold(words.get("setup_colour"), 20.0));
+                    ui.label(bold(words.get("setup_opponent"), 20.0));
+                    let opponents = [
+                        (Opponent::Robot, egui::WidgetText::from(words.get("opponent_robot"))),
+                        (Opponent::Friend, egui::WidgetText::from(words.get("opponent_friend"))),
+                    ];
                     ui.horizontal(|ui| {
-                        for (colour, picture, key) in
-                            [(0u8, Art::WhiteKnight, "white"), (1, Art::BlackKnight, "black")]
-                        {
-                            let button =
-                                egui::Button::image_and_text(art.image(picture, 44.0), words.get(key))
-                                    .selected(choices.colour == colour)
-                                    .min_size(vec2(120.0, 56.0));
-                            if ui.add(button).clicked() {
-                                choices.colour = colour;
-                            }
+                        ui.add(art.image(Art::Robot, 40.0));
+                        if let Some(o) = choice_row(ui, choices.opponent, &opponents) {
+                            choices.opponent = o;
                         }
+                        ui.add(art.image(Art::People, 40.0));
                     });
-                    ui.add_space(6.0);
-                    ui.label(bold(words.get("setup_level"), 20.0));
-                    ui.horizontal_wrapped(|ui| {
-                        for level in 1..=3u8 {
-                            let button = egui::Button::new(format!(
-                                "{} {}",
-                                "★".repeat(level as usize),
-                                words.get(&format!("level_{level}"))
-                            ))
-                            .selected(choices.robot_level == level)
-                            .min_size(vec2(100.0, 48.0));
-                            if ui.add(button).clicked() {
-                                choices.robot_level = level;
-                            }
-                        }
-                    });
-                }
 
-                ui.add_space(6.0);
-                ui.label(bold(words.get("setup_clock"), 20.0));
-                let mut clocks = vec![(0u32, egui::WidgetText::from(words.get("clock_off")))];
-                for minutes in level.as_ref().map(|l| l.clock_minutes().to_vec()).unwrap_or_default() {
-                    clocks
-                        .push((minutes, words.fill("clock_minutes", &[("n", &minutes.to_string())]).into()));
-                }
-                if let Some(m) = choice_row(ui, choices.clock_minutes, &clocks) {
-                    choices.clock_minutes = m;
-                }
+                    if choices.opponent == Opponent::Robot && info.person_seat.is_none() {
+                        ui.add_space(6.0);
+                        ui.label(bold(words.get("setup_colour"), 20.0));
+                        ui.horizontal(|ui| {
+                            for (colour, picture, key) in
+                                [(0u8, Art::WhiteKnight, "white"), (1, Art::BlackKnight, "black")]
+                            {
+                                let button =
+                                    egui::Button::image_and_text(art.image(picture, 44.0), words.get(key))
+                                        .selected(choices.colour == colour)
+                                        .min_size(vec2(120.0, 56.0));
+                                if ui.add(button).clicked() {
+                                    choices.colour = colour;
+                                }
+                            }
+                        });
+                    }
+                    if choices.opponent == Opponent::Robot {
+                        ui.add_space(6.0);
+                        ui.label(bold(words.get("setup_level"), 20.0));
+                        ui.horizontal_wrapped(|ui| {
+                            for level in 1..=3u8 {
+                                let button = egui::Button::new(format!(
+                                    "{} {}",
+                                    "★".repeat(level as usize),
+                                    words.get(&format!("level_{level}"))
+                                ))
+                                .selected(choices.robot_level == level)
+                                .min_size(vec2(100.0, 48.0));
+                                if ui.add(button).clicked() {
+                                    choices.robot_level = level;
+                                }
+                            }
+                        });
+                    }
+
+                    ui.add_space(6.0);
+                    ui.label(bold(words.get("setup_clock"), 20.0));
+                    let mut clocks = vec![(0u32, egui::WidgetText::from(words.get("clock_off")))];
+                    for minutes in level.as_ref().map(|l| l.clock_minutes().to_vec()).unwrap_or_default() {
+                        clocks.push((
+                            minutes,
+                            words.fill("clock_minutes", &[("n", &minutes.to_string())]).into(),
+                        ));
+                    }
+                    if let Some(m) = choice_row(ui, choices.clock_minutes, &clocks) {
+                        choices.clock_minutes = m;
+                    }
+                });
             });
             ui.add_space(10.0);
             ui.vertical_centered(|ui| {
@@ -174,17 +186,18 @@ fn setup(
         next.set(Screen::Menu);
     }
     if start && let Some(level) = level {
-        commands.insert_resource(match_setup(level, &choices));
+        commands.insert_resource(match_setup(level, &choices, info.person_seat));
         next.set(Screen::Playing);
     }
     Ok(())
 }
 
-fn match_setup(level: Level, choices: &Choices) -> MatchSetup {
+fn match_setup(level: Level, choices: &Choices, fixed_seat: Option<Seat>) -> MatchSetup {
+    let chosen = if choices.colour == 1 { Seat::BLACK } else { Seat::WHITE };
     MatchSetup {
         level,
         opponent: choices.opponent,
-        person_seat: if choices.colour == 1 { Seat::BLACK } else { Seat::WHITE },
+        person_seat: fixed_seat.unwrap_or(chosen),
         robot_level: choices.robot_level.clamp(1, 3),
         clock_minutes: choices.clock_minutes,
     }

@@ -1,0 +1,133 @@
+//! Bunnies and Horses on screen: bunnies and horses, the carrot garden on rank 8, bunnies hopping
+//! into it, the round banner, and the board turning for the person in round 2.
+
+use super::art::Art;
+use super::board::{self, AppGame, Decoration, Exit, Extra};
+use super::settings::Words;
+use super::turn;
+use crate::levels::{Level, LevelGame};
+use crate::rules::board::Square;
+use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT};
+use crate::rules::{Game, Seat};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    turn::add_game::<BunniesAndHorses>(app);
+    board::add_game::<BunniesAndHorses>(app);
+}
+
+fn role_art(role: Role) -> Art {
+    match role {
+        Role::Bunnies => Art::Bunny,
+        Role::Horses => Art::Horse,
+    }
+}
+
+impl AppGame for BunniesAndHorses {
+    const NAME: &'static str = "bunnies";
+    const MENU_ART: Art = Art::MenuBunnies;
+    /// Against the Robot the person plays the bunnies first (Player 1).
+    const PERSON_SEAT: Option<Seat> = Some(Seat::WHITE);
+
+    fn from_level(level: &Level) -> Option<Self> {
+        match &level.game {
+            LevelGame::Bunnies(level) => Some(BunniesAndHorses::new(&level.setup)),
+            _ => None,
+        }
+    }
+
+    fn seat_label_key(&self, seat: Seat) -> &'static str {
+        match self.role_of(seat) {
+            Role::Bunnies => "role_bunnies",
+            Role::Horses => "role_horses",
+        }
+    }
+
+    fn score(&self, seat: Seat) -> u32 {
+        BunniesAndHorses::score(self, seat) as u32
+    }
+
+    fn extras(&self, seat: Seat) -> Vec<Extra> {
+        vec![Extra::Count(role_art(self.role_of(seat)), 1)]
+    }
+
+    fn banner(&self, words: &Words) -> Option<String> {
+        let round = words.fill("round_of", &[("n", &self.round().to_string())]);
+        if self.stuck() > 0 && self.outcome().is_none() {
+            let stuck = words
+                .fill("bunnies_stuck", &[("n", &self.stuck().to_string()), ("of", &STUCK_LIMIT.to_string())]);
+            Some(format!("{round} · {stuck}"))
+        } else {
+            Some(round)
+        }
+    }
+
+    fn phase_notice(&self, before: &Self, person: Option<Seat>, words: &Words) -> Option<String> {
+        if self.round() == before.round() || self.outcome().is_some() {
+            return None;
+        }
+        let key = match person.map(|p| self.role_of(p)) {
+            Some(Role::Horses) => "round_2_you_horses",
+            Some(Role::Bunnies) => "round_2_you_bunnies",
+            None => "round_2_friends",
+        };
+        Some(words.get(key).to_string())
+    }
+
+    fn new_phase(&self, before: &Self) -> bool {
+        self.round() != before.round()
+    }
+
+    /// Against the Robot the person's pieces are at the bottom: the horses' side in round 2.
+    fn flipped(&self, person: Option<Seat>) -> bool {
+        person.is_some_and(|p| self.role_of(p) == Role::Horses)
+    }
+
+    fn pieces(&self) -> Vec<(Square, Art)> {
+        let bunnies = self.bunnies().map(|s| (s, Art::Bunny));
+        bunnies.chain(self.horses().map(|s| (s, Art::Horse))).collect()
+    }
+
+    fn tray(&self, seat: Seat) -> Vec<Art> {
+        vec![Art::Bunny; BunniesAndHorses::score(self, seat) as usize]
+    }
+
+    /// Both gardens lie beyond rank 8, where the carrots grow.
+    fn tray_beyond_rank_8(&self, _seat: Seat) -> bool {
+        true
+    }
+
+    fn exit(&self, square: Square, art: Art, mover: Seat) -> Exit {
+        let entered = self.entered_garden();
+        let moved_in =
+            self.last_move().is_some_and(|m| m.from == square && entered.iter().any(|(s, _)| *s == m.to));
+        if art == Art::Bunny && (moved_in || entered.iter().any(|(s, _)| *s == square)) {
+            Exit::Tray(mover)
+        } else {
+            Exit::Vanish
+        }
+    }
+
+    fn targets(&self, from: Square) -> Vec<Square> {
+        self.legal_targets(from)
+    }
+
+    fn movable(&self, square: Square) -> bool {
+        self.piece_at(square).is_some_and(|role| Some(role) == self.role_to_move())
+    }
+
+    fn square_colour(&self, square: Square) -> Color {
+        match (square.rank == 7, square.is_dark()) {
+            (true, true) => Color::srgb(0.45, 0.66, 0.33),
+            (true, false) => Color::srgb(0.62, 0.80, 0.46),
+            (false, true) => Color::srgb(0.71, 0.53, 0.39),
+            (false, false) => Color::srgb(0.94, 0.85, 0.71),
+        }
+    }
+
+    fn decorations(&self) -> Vec<Decoration> {
+        (0..8)
+            .map(|file| Decoration { art: Art::Carrot, at: Vec2::new(file as f32 + 0.25, 7.25), size: 0.42 })
+            .collect()
+    }
+}

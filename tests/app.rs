@@ -1,0 +1,333 @@
+//! The app without a window: whole games played through the same messages the pointer produces,
+//! checking the board's entities and the score panel after every move, and games between two
+//! Robots played to the end, for every game with a screen.
+#![cfg(feature = "app")]
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use std::time::Duration;
+use tabla::app::board::{AppGame, Extra, Mark, PieceView, TrayItem};
+use tabla::app::input::{BoardDrop, BoardPress};
+use tabla::app::turn::{GameCommand, GameSeed, Play, RobotPace, ScoreBoard, SetControls};
+use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
+use tabla::levels;
+use tabla::robot;
+use tabla::rules::board::{Move, Square};
+use tabla::rules::bunnies::BunniesAndHorses;
+use tabla::rules::circles::Circles;
+use tabla::rules::knight_hunt::KnightHunt;
+use tabla::rules::{Game, Seat};
+
+fn app(level: &str, opponent: Opponent) -> App {
+    app_for(&format!("knight_hunt/{level}"), opponent, Seat::WHITE)
+}
+
+fn app_for(level: &str, opponent: Opponent, person_seat: Seat) -> App {
+    let level = levels::find(&format!("ron_configs/{level}.ron")).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Image>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .insert_resource(Launch {
+            start: Some(MatchSetup { level, opponent, person_seat, robot_level: 2, clock_minutes: 0 }),
+            // Settings go to a folder of the test's own, not the player's.
+            settings_dir: Some(test_home("games")),
+            ..default()
+        })
+        .add_plugins(core_plugin)
+        .insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 50.0 })
+        .insert_resource(GameSeed(11));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    app
+}
+
+fn game(app: &App) -> KnightHunt {
+    app.world().resource::<Play<KnightHunt>>().game().clone()
+}
+
+/// Runs frames until every animation has finished.
+fn settle(app: &mut App) {
+    for _ in 0..40 {
+        app.update();
+    }
+}
+
+fn pieces_on_board(app: &mut App) -> Vec<(Square, tabla::app::art::Art)> {
+    let mut query = app.world_mut().query::<&PieceView>();
+    let mut found: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
+    found.sort_by_key(|(s, _)| (s.rank, s.file));
+    found
+}
+
+fn tray_counts(app: &mut App) -> [usize; 2] {
+    let mut query = app.world_mut().query::<&TrayItem>();
+    let mut counts = [0, 0];
+    for item in query.iter(app.world()) {
+        counts[item.seat.index()] += 1;
+    }
+    counts
+}
+
+fn check_screen_matches_rules(app: &mut App) {
+    let game = game(app);
+    let mut expected = tabla::app::board::AppGame::pieces(&game);
+    expected.sort_by_key(|(s, _)| (s.rank, s.file));
+    assert_eq!(pieces_on_board(app), expected, "the piece entities mirror the rules");
+    assert_eq!(tray_counts(app), [game.score(Seat::WHITE) as usize, game.score(Seat::BLACK) as usize]);
+    let board = app.world().resource::<ScoreBoard>().clone();
+    for seat in [Seat::WHITE, Seat::BLACK] {
+        let panel = &board.seats[seat.index()];
+        assert_eq!(panel.score, game.score(seat) as u32, "the score panel shows the score");
+        assert!(
+            matches!(panel.extras[..], [Extra::Count(_, n)] if n == game.knights_left(seat)),
+            "knights left under the score"
+        );
+        assert_eq!(panel.to_move, game.to_move() == Some(seat));
+    }
+    assert_eq!(board.result.is_some(), game.outcome().is_some());
+}
+
+#[test]
+fn a_whole_game_by_taps_and_drags() {
+    let mut app = app("two_knights_capture", Opponent::Friend);
+    check_screen_matches_rules(&mut app);
+    let mut moves = 0;
+    while let Some(seat) = game(&app).to_move() {
+        let choice: Move =
+            robot::choose(&game(&app), if seat == Seat::WHITE { 3 } else { 2 }, moves).unwrap();
+        if moves % 3 == 2 {
+            // Drag the knight there.
+            app.world_mut().write_message(BoardDrop { from: choice.from, to: Some(choice.to) });
+            app.update();
+        } else {
+            // Tap the knight: its legal squares light up; then tap the square.
+            app.world_mut().write_message(BoardPress(choice.from));
+            app.update();
+            app.update();
+            let targets = game(&app).targets_from(choice.from).count_ones() as usize;
+            let mut marks = app.world_mut().query_filtered::<(), With<Mark>>();
+            assert_eq!(
+                marks.iter(app.world()).count(),
+                targets + 1,
+                "the targets and the selected knight are lit"
+            );
+            app.world_mut().write_message(BoardPress(choice.to));
+            app.update();
+        }
+        assert_eq!(game(&app).last_move(), Some(choice), "move {moves} was played");
+        settle(&mut app);
+        check_screen_matches_rules(&mut app);
+        moves += 1;
+        assert!(moves < 400, "the game ends");
+    }
+    let result =
+        app.world().resource::<ScoreBoard>().result.clone().expect("the game-over dialog has its text");
+    assert!(!result.title.is_empty() && !result.reason.is_empty());
+}
+
+#[test]
+fn illegal_taps_and_drops_change_nothing() {
+    let mut app = app("one_knight", Opponent::Friend);
+    let before = game(&app);
+    // A black knight on White's turn, an empty square, an illegal jump by drag, a random storm.
+    let g1 = Square::new(6, 0);
+    app.world_mut().write_message(BoardPress(Square::new(6, 7)));
+    app.world_mut().write_message(BoardPress(Square::new(3, 2)));
+    app.world_mut().write_message(BoardDrop { from: g1, to: Some(Square::new(6, 2)) });
+    app.world_mut().write_message(BoardDrop { from: g1, to: None });
+    app.update();
+    for i in 0..200u32 {
+        let square = Square::new((i * 7 % 8) as u8, (i * 5 % 8) as u8);
+        if game(&app).targets_from(square).count_ones() == 0 {
+            app.world_mut().write_message(BoardPress(square));
+            app.world_mut()
+                .write_message(BoardDrop { from: square, to: Some(Square::new(0, (i % 8) as u8)) });
+        }
+    }
+    settle(&mut app);
+    assert_eq!(game(&app), before, "nothing illegal was played");
+    check_screen_matches_rules(&mut app);
+}
+
+#[test]
+fn undo_takes_back_the_persons_move_and_the_robots_answer() {
+    let mut app = app("one_knight", Opponent::Robot);
+    app.world_mut().write_message(BoardPress(Square::new(6, 0)));
+    app.update();
+    app.world_mut().write_message(BoardPress(Square::new(5, 2)));
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 2, "the Robot answered");
+    app.world_mut().write_message(GameCommand::Undo);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
+    check_screen_matches_rules(&mut app);
+    app.world_mut().write_message(GameCommand::Redo);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 2);
+    check_screen_matches_rules(&mut app);
+}
+
+#[test]
+fn two_robots_play_a_game_to_the_end() {
+    let mut app = app("two_knights", Opponent::Robot);
+    app.world_mut().write_message(SetControls([Control::Robot(3), Control::Robot(1)]));
+    let mut frames = 0;
+    while app.world().resource::<ScoreBoard>().result.is_none() {
+        app.update();
+        frames += 1;
+        assert!(frames < 20_000, "the Robots finish their game");
+    }
+    settle(&mut app);
+    check_screen_matches_rules(&mut app);
+    let outcome = game(&app).outcome().unwrap();
+    assert!(game(&app).score(Seat::WHITE) + game(&app).score(Seat::BLACK) > 0, "{outcome:?}");
+    // People take the seats back, and Restart lays out a fresh board.
+    app.world_mut().write_message(SetControls([Control::Person, Control::Person]));
+    app.world_mut().write_message(GameCommand::Restart);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
+    check_screen_matches_rules(&mut app);
+}
+
+fn pieces_match<G: AppGame>(app: &mut App) -> bool {
+    let game = app.world().resource::<Play<G>>().game().clone();
+    let mut expected = game.pieces();
+    expected.sort_by_key(|(s, _)| (s.rank, s.file));
+    let trays = tray_counts(app);
+    pieces_on_board(app) == expected && trays == [game.tray(Seat::WHITE).len(), game.tray(Seat::BLACK).len()]
+}
+
+fn gliding(app: &mut App) -> bool {
+    let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::animate::Glide>>();
+    glides.iter(app.world()).next().is_some()
+}
+
+/// Two Robots play a whole game; whenever the board is at rest it must show exactly the rules'
+/// pieces and trays, and the panels the rules' scores.
+fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [u8; 2]) -> G {
+    let mut app = app_for(level, Opponent::Robot, Seat::WHITE);
+    app.world_mut().write_message(SetControls([Control::Robot(levels[0]), Control::Robot(levels[1])]));
+    let mut frames = 0;
+    let mut checked = 0;
+    while app.world().resource::<ScoreBoard>().result.is_none() || gliding(&mut app) {
+        app.update();
+        if !gliding(&mut app) {
+            if !pieces_match::<G>(&mut app) {
+                let game = app.world().resource::<Play<G>>().game().clone();
+                let mut expected = game.pieces();
+                expected.sort_by_key(|(s, _)| (s.rank, s.file));
+                panic!(
+                    "{level}: after {frames} frames the board shows {:?} and trays {:?}; the rules say {:?} and {:?}",
+                    pieces_on_board(&mut app),
+                    tray_counts(&mut app),
+                    expected,
+                    [game.tray(Seat::WHITE).len(), game.tray(Seat::BLACK).len()]
+                );
+            }
+            let game = app.world().resource::<Play<G>>().game().clone();
+            let board = app.world().resource::<ScoreBoard>().clone();
+            for seat in [Seat::WHITE, Seat::BLACK] {
+                assert_eq!(board.seats[seat.index()].score, game.score(seat), "{level}: the panel's score");
+            }
+            checked += 1;
+        }
+        frames += 1;
+        assert!(frames < 40_000, "{level}: the Robots finish their game");
+    }
+    assert!(checked > 10, "{level}: the board was checked at rest");
+    app.world().resource::<Play<G>>().game().clone()
+}
+
+#[test]
+fn robots_finish_every_game_and_the_board_always_mirrors_the_rules() {
+    let hunt: KnightHunt = robots_play_to_the_end("knight_hunt/two_knights_capture", [2, 1]);
+    assert!(hunt.outcome().is_some());
+    let circles: Circles = robots_play_to_the_end("circles/classic", [1, 2]);
+    assert!(circles.outcome().is_some());
+    let bunnies: BunniesAndHorses = robots_play_to_the_end("bunnies/two_horses", [2, 1]);
+    assert_eq!(bunnies.round(), 2, "the match went on to round 2");
+    assert!(bunnies.outcome().is_some());
+}
+
+#[test]
+fn circles_against_the_robot_the_person_plays_black_and_the_move_list_grows() {
+    let mut app = app_for("circles/classic", Opponent::Robot, Seat::BLACK);
+    // The Robot (White) moves first.
+    for _ in 0..30 {
+        app.update();
+    }
+    let play = app.world().resource::<Play<Circles>>();
+    assert_eq!(play.moves_played(), 1);
+    assert_eq!(play.person_to_move(), Some(Seat::BLACK));
+    // Tap the black rook, then a square it may go to.
+    let h8 = Square::new(7, 7);
+    app.world_mut().write_message(BoardPress(h8));
+    app.update();
+    let target = app.world().resource::<Play<Circles>>().game().legal_targets(h8)[0];
+    app.world_mut().write_message(BoardPress(target));
+    for _ in 0..40 {
+        app.update();
+    }
+    let board = app.world().resource::<ScoreBoard>().clone();
+    assert_eq!(board.moves, 3, "the person moved and the Robot answered");
+    assert_eq!(board.move_list.len(), 2, "two rounds in the move list: {:?}", board.move_list);
+    assert!(board.move_list[0].contains(&format!("R{target}")), "{:?}", board.move_list);
+    assert!(!board.show_score, "Making Circles shows progress, not a score");
+}
+
+#[test]
+fn bunnies_against_the_robot_the_board_turns_for_round_2() {
+    let mut app = app_for("bunnies/one_horse", Opponent::Robot, Seat::WHITE);
+    assert!(!app.world().resource::<tabla::app::board::BoardLayout>().flipped, "bunnies below in round 1");
+    // The Robot finishes round 1 for the person, who takes over again in round 2.
+    app.world_mut().write_message(SetControls([Control::Robot(3), Control::Robot(1)]));
+    let mut frames = 0;
+    while app.world().resource::<Play<BunniesAndHorses>>().game().round() == 1 {
+        app.update();
+        frames += 1;
+        assert!(frames < 20_000);
+    }
+    app.world_mut().write_message(SetControls([Control::Person, Control::Robot(1)]));
+    app.update();
+    app.update();
+    let board = app.world().resource::<ScoreBoard>().clone();
+    assert!(board.big_notice.as_deref().is_some_and(|n| n.contains("Round 2")), "{:?}", board.big_notice);
+    assert!(
+        app.world().resource::<tabla::app::board::BoardLayout>().flipped,
+        "the person's horses are below"
+    );
+    assert!(board.seats[0].name.contains("Horses"), "{}", board.seats[0].name);
+}
+
+fn test_home(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("tabla-test-{}-{name}", std::process::id()))
+}
+
+fn settings_read_from(text: &str, name: &str) -> tabla::app::settings::Settings {
+    let home = test_home(name);
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join("settings.ron"), text).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Image>()
+        .insert_resource(Launch { settings_dir: Some(home), ..default() })
+        .add_plugins(core_plugin);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    app.world().resource::<tabla::app::settings::Settings>().clone()
+}
+
+#[test]
+fn settings_are_read_back_and_a_broken_file_gives_the_defaults() {
+    let kept = settings_read_from("(language: El, sound: false)", "kept");
+    assert_eq!(kept.language, tabla::i18n::Language::El);
+    assert!(!kept.sound);
+    let broken = settings_read_from("(language: Klingon, sound: maybe", "broken");
+    assert!(broken.sound, "a broken file gives the default settings");
+}
