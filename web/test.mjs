@@ -194,7 +194,9 @@ async function main() {
   });
   const context = await browser.newContext({
     viewport: { width: WIDTH, height: HEIGHT },
-    deviceScaleFactor: 2,
+    // 1, since Chromium's emulation of a denser screen reports the canvas's device-pixel size in
+    // CSS pixels (ResizeObserver's devicePixelContentBoxSize), which a real phone does not.
+    deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
     locale: LOCALE,
