@@ -153,6 +153,7 @@ async function board(log) {
       quiet = Date.now();
     }
   }
+  log.cursor = log.lines.length;
   return log.latest(pattern);
 }
 
@@ -266,6 +267,15 @@ async function main() {
     await sleep(1500);
     await page.screenshot({ path: `${SHOTS}/05_knight_hunt_robot_answered.png` });
 
+    // The phone turned on its side: the canvas and the board follow.
+    await page.setViewportSize({ width: HEIGHT, height: WIDTH });
+    const turned = await board(log);
+    const size = await page.evaluate(() => [document.getElementById("bevy").clientWidth, document.getElementById("bevy").clientHeight]);
+    if (size[0] !== HEIGHT || size[1] !== WIDTH) throw new Error(`after turning, the canvas is ${size.join("×")}`);
+    await page.screenshot({ path: `${SHOTS}/06_knight_hunt_turned.png` });
+    pass(`turned to ${HEIGHT}×${WIDTH}, the canvas and the board follow (${turned[0]})`);
+    await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+
     const stored = await page.evaluate(() => localStorage.getItem("tabla.settings"));
     if (!stored || !stored.includes(`language: ${LANGUAGE}`) || !stored.includes("knight_hunt")) {
       throw new Error(`the settings in localStorage are ${JSON.stringify(stored)}`);
@@ -282,7 +292,7 @@ async function main() {
       await tap(page, await target(page, log, "start"));
       await board(log);
       await sleep(1000);
-      await page.screenshot({ path: `${SHOTS}/06_${game}.png` });
+      await page.screenshot({ path: `${SHOTS}/07_${game}.png` });
       log.assertClean();
       pass(`${game} opens and starts`);
       await page.close();
