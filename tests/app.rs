@@ -331,3 +331,18 @@ fn settings_are_read_back_and_a_broken_file_gives_the_defaults() {
     let broken = settings_read_from("(language: Klingon, sound: maybe", "broken");
     assert!(broken.sound, "a broken file gives the default settings");
 }
+
+#[test]
+fn a_second_game_of_the_same_kind_lays_out_its_own_pieces() {
+    let mut app = app("one_knight", Opponent::Robot);
+    settle(&mut app);
+    check_screen_matches_rules(&mut app);
+    // Back to the menu and into the same game again, with no move made in either.
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Menu);
+    app.update();
+    app.update();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    check_screen_matches_rules(&mut app);
+}

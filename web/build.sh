@@ -48,6 +48,21 @@ if ! (cd web && npm ls --silent >/dev/null 2>&1); then
     (cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
+# A bundle built before from the very same sources is taken as it is: a fresh clone (as CI makes)
+# would otherwise rebuild the crate and link it again for some ten minutes.
+inputs=$( (git ls-files -z -- src assets i18n ron_configs web/index.html web/manifest.webmanifest \
+        Cargo.toml Cargo.lock web/build.sh | xargs -0 sha256sum; echo "$profile $wasm_opt_level") |
+    sha256sum | cut -c1-24)
+bundles="$wasm_target_dir/bundles"
+if [ -f "$bundles/$inputs/summary" ]; then
+    step "the sources are those of a bundle built before: taking $bundles/$inputs"
+    rm -rf "$dist"
+    mkdir -p "$dist"
+    cp "$bundles/$inputs"/dist/* "$dist/"
+    cat "$bundles/$inputs/summary"
+    exit 0
+fi
+
 # The compiler for wasm32.
 build_std=()
 if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
@@ -56,7 +71,11 @@ if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/nu
 else
     need_packages rustc-web cargo-web rust-web-src rust-web-llvm lld-22
     cargo=(env PATH="/usr/bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 /usr/bin/cargo)
-    build_std=(-Zbuild-std=std,panic_abort)
+    build_std=(-Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size)
+    # Size levers that need the unstable compiler switches this path has anyway: no file names
+    # and lines kept for panics, Debug output reduced to type names, panics that stop at once
+    # (the page shows its message when the module traps).
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=shallow -Zunstable-options -Cpanic=immediate-abort"
     toolchain="Debian's $(/usr/bin/rustc --version) with -Zbuild-std"
 fi
 
@@ -124,6 +143,12 @@ for file in "$dist"/*; do
 done
 summary="profile=$profile wasm-opt=$wasm_opt_level rustc=$(mb "$raw_rust") bindgen=$(mb "$raw_bound")/gz $(mb "$gz_bound") final=$(mb "$wasm_bytes")/gz $(mb "$gz_wasm") bundle=$(mb "$bundle_raw")/gz $(mb "$bundle_gz") cargo=${build_seconds}s total=$(( SECONDS - started ))s"
 echo "$(date -u +%FT%TZ) $summary" >>"$wasm_target_dir/web-sizes.log"
-echo "web size: tabla_bg.wasm $(mb "$wasm_bytes") raw, $(mb "$gz_wasm") gzipped"
-echo "web size: whole bundle $(mb "$bundle_raw") raw, $(mb "$bundle_gz") gzipped (target: at most 5 MB gzipped)"
-echo "web: $summary"
+report="web size: tabla_bg.wasm $(mb "$wasm_bytes") raw, $(mb "$gz_wasm") gzipped
+web size: whole bundle $(mb "$bundle_raw") raw, $(mb "$bundle_gz") gzipped (target: at most 5 MB gzipped)
+web: $summary"
+echo "$report"
+# Keep this bundle for the next build of the same sources, and the last few only.
+mkdir -p "$bundles/$inputs/dist"
+cp "$dist"/* "$bundles/$inputs/dist/"
+echo "$report" >"$bundles/$inputs/summary"
+ls -td "$bundles"/*/ 2>/dev/null | tail -n +4 | xargs -r rm -rf

@@ -47,6 +47,16 @@ impl Glide {
     }
 }
 
+/// How fast animations play: 1 is the normal pace (the tour runs them faster).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct AnimationPace(pub f32);
+
+impl Default for AnimationPace {
+    fn default() -> Self {
+        AnimationPace(1.0)
+    }
+}
+
 /// Removes the entity when its glide ends (a piece shrinking away).
 #[derive(Component)]
 pub struct DespawnAfterGlide;
@@ -57,16 +67,18 @@ pub fn glide_seconds(distance: f32) -> f32 {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AnimationPace>();
     app.add_systems(PostUpdate, run_glides.before(TransformSystems::Propagate));
 }
 
 fn run_glides(
     mut commands: Commands,
     time: Res<Time>,
+    pace: Res<AnimationPace>,
     mut glides: Query<(Entity, &mut Glide, &mut Transform, Has<DespawnAfterGlide>)>,
 ) {
     for (entity, mut glide, mut transform, despawn) in &mut glides {
-        glide.elapsed += time.delta_secs();
+        glide.elapsed += time.delta_secs() * pace.0;
         let t = (glide.elapsed / glide.seconds.max(1e-3)).min(1.0);
         let eased = EasingCurve::new(0.0, 1.0, glide.ease).sample_clamped(t);
         transform.translation = glide.from.lerp(glide.to, eased);

@@ -176,9 +176,16 @@ fn extras(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, icon: f32, bar_wid
     }
 }
 
-fn seat_card(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, width: f32, show_score: bool) {
+fn seat_card(
+    ui: &mut egui::Ui,
+    seat: &SeatBoard,
+    art: &EguiArt,
+    width: f32,
+    show_score: bool,
+    compact: bool,
+) {
     let fill = if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD };
-    if width < 400.0 {
+    if compact {
         return compact_seat_card(ui, seat, art, width, fill, show_score);
     }
     card(fill).show(ui, |ui| {
@@ -217,6 +224,8 @@ fn compact_seat_card(
 ) {
     card(fill).inner_margin(egui::Margin::symmetric(8, 4)).show(ui, |ui| {
         ui.set_width(width);
+        ui.spacing_mut().interact_size.y = 26.0;
+        ui.spacing_mut().item_spacing = vec2(6.0, 2.0);
         ui.horizontal_wrapped(|ui| {
             ui.add(art.image(face(seat), 26.0));
             if show_score {
@@ -294,6 +303,53 @@ fn settings_window(
     }
 }
 
+/// What a button of the game screen asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum PanelAction {
+    Menu,
+    Game(GameCommand),
+    Help,
+    Settings,
+}
+
+/// A button: its sign, its words key, whether it can be pressed now, and what it does.
+type PanelButton = (&'static str, &'static str, bool, PanelAction);
+
+fn game_buttons(board: &ScoreBoard) -> [PanelButton; 6] {
+    [
+        ("⌂", "menu", true, PanelAction::Menu),
+        ("↻", "restart", true, PanelAction::Game(GameCommand::Restart)),
+        ("↶", "undo", board.can_undo, PanelAction::Game(GameCommand::Undo)),
+        ("↷", "redo", board.can_redo, PanelAction::Game(GameCommand::Redo)),
+        ("?", "help", true, PanelAction::Help),
+        ("⚙", "settings", true, PanelAction::Settings),
+    ]
+}
+
+/// On a small screen a button shows its sign only; the words come with a wider screen.
+fn draw_button(ui: &mut egui::Ui, button: PanelButton, words: &Words, compact: bool) -> Option<PanelAction> {
+    let (sign, key, enabled, action) = button;
+    let (text, size) = if compact {
+        (sign.to_string(), vec2(48.0, 48.0))
+    } else {
+        (format!("{sign} {}", words.get(key)), vec2(0.0, 48.0))
+    };
+    ui.add_enabled(enabled, egui::Button::new(text).min_size(size)).clicked().then_some(action)
+}
+
+/// The banner, the last round of the move list on a small screen, and whose turn it is.
+fn status_lines(ui: &mut egui::Ui, board: &ScoreBoard, compact: bool) {
+    if let Some(banner) = &board.banner {
+        card(Color32::from_rgb(255, 236, 190)).show(ui, |ui| ui.label(bold(banner, 18.0)));
+    }
+    if compact && let Some(last) = board.move_list.last() {
+        ui.label(RichText::new(last).size(15.0));
+    }
+    if !board.status.is_empty() {
+        ui.label(bold(&board.status, if compact { 17.0 } else { 20.0 }));
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn game_panels(
     mut contexts: EguiContexts,
@@ -309,103 +365,122 @@ fn game_panels(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
-    let narrow = screen.width() < 640.0;
-    let card_width = if narrow { screen.width() - 36.0 } else { (screen.width() / 2.0 - 60.0).min(420.0) };
-
-    // The person's panel (or the first player's) sits nearer the buttons.
+    // A phone on its side puts the panels left of the board and the buttons right of it.
+    let sideways = screen.height() < 520.0 && screen.width() >= screen.height() * 1.3;
     let bottom = board.bottom_seat.index();
-    let mut top = screen.top();
-    if let (Some(upper), Some(lower)) = (board.seats.get(1 - bottom), board.seats.get(bottom)) {
-        let shown = egui::Area::new("seats".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 6.0)).show(
+    let (upper, lower) = match (board.seats.get(1 - bottom), board.seats.get(bottom)) {
+        (Some(upper), Some(lower)) => (upper, lower),
+        _ => return Ok(()),
+    };
+    let mut actions = Vec::new();
+    let wanted = if sideways {
+        let column = (screen.width() * 0.3).min(260.0);
+        let left =
+            egui::Area::new("seats".into()).anchor(egui::Align2::LEFT_TOP, vec2(6.0, 6.0)).show(ctx, |ui| {
+                ui.set_max_width(column);
+                ui.spacing_mut().item_spacing.y = 4.0;
+                seat_card(ui, upper, &art, column - 16.0, board.show_score, true);
+                seat_card(ui, lower, &art, column - 16.0, board.show_score, true);
+                status_lines(ui, &board, true);
+            });
+        let right = egui::Area::new("buttons".into()).anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, 6.0)).show(
+            ctx,
+            |ui| {
+                egui::Grid::new("button_grid").spacing(vec2(6.0, 6.0)).show(ui, |ui| {
+                    for (i, button) in game_buttons(&board).into_iter().enumerate() {
+                        if let Some(action) = draw_button(ui, button, &words, true) {
+                            actions.push(action);
+                        }
+                        if i % 2 == 1 {
+                            ui.end_row();
+                        }
+                    }
+                });
+            },
+        );
+        Rect::new(
+            left.response.rect.right() + 6.0,
+            6.0,
+            right.response.rect.left() - 6.0,
+            screen.bottom() - 6.0,
+        )
+    } else {
+        // The person's panel (or the first player's) sits nearer the buttons; a phone held
+        // upright stacks the panels, any small screen gets the compact ones.
+        let narrow = screen.width() < 640.0;
+        let compact = narrow || screen.height() < 520.0;
+        let card_width =
+            if narrow { screen.width() - 36.0 } else { (screen.width() / 2.0 - 60.0).min(420.0) };
+        let seats = egui::Area::new("seats".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 6.0)).show(
             ctx,
             |ui| {
                 if narrow {
                     ui.spacing_mut().item_spacing.y = 4.0;
                     ui.vertical(|ui| {
-                        seat_card(ui, upper, &art, card_width, board.show_score);
-                        seat_card(ui, lower, &art, card_width, board.show_score);
+                        seat_card(ui, upper, &art, card_width, board.show_score, compact);
+                        seat_card(ui, lower, &art, card_width, board.show_score, compact);
                     });
                 } else {
                     // Side by side, the person's (or the first player's) panel comes first.
                     ui.horizontal_top(|ui| {
-                        seat_card(ui, lower, &art, card_width, board.show_score);
-                        seat_card(ui, upper, &art, card_width, board.show_score);
+                        seat_card(ui, lower, &art, card_width, board.show_score, compact);
+                        seat_card(ui, upper, &art, card_width, board.show_score, compact);
                     });
                 }
             },
         );
-        top = shown.response.rect.bottom();
-    }
-
-    // The move list: a column on the right of a wide screen, the last rounds on a phone.
-    let mut right = screen.right();
-    if !board.move_list.is_empty() && !narrow {
-        let list = egui::Area::new("moves".into())
-            .anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, top + 6.0))
+        let top = seats.response.rect.bottom();
+        // The move list: a column on the right of a wide screen, the last round on a phone.
+        let mut right = screen.right();
+        if !board.move_list.is_empty() && !compact {
+            let list = egui::Area::new("moves".into())
+                .anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, top + 6.0))
+                .show(ctx, |ui| {
+                    card(CARD).show(ui, |ui| {
+                        ui.set_width(170.0);
+                        ui.label(bold(words.get("moves"), 17.0));
+                        egui::ScrollArea::vertical()
+                            .max_height((screen.height() - top - 170.0).max(80.0))
+                            .stick_to_bottom(true)
+                            .show(ui, |ui| {
+                                for round in &board.move_list {
+                                    ui.label(RichText::new(round).size(16.0));
+                                }
+                            });
+                    });
+                });
+            right = list.response.rect.left();
+        }
+        let buttons = egui::Area::new("buttons".into())
+            .anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, -6.0))
             .show(ctx, |ui| {
-                card(CARD).show(ui, |ui| {
-                    ui.set_width(170.0);
-                    ui.label(bold(words.get("moves"), 17.0));
-                    egui::ScrollArea::vertical()
-                        .max_height((screen.height() - top - 170.0).max(80.0))
-                        .stick_to_bottom(true)
-                        .show(ui, |ui| {
-                            for round in &board.move_list {
-                                ui.label(RichText::new(round).size(16.0));
+                ui.set_max_width(screen.width() - 16.0);
+                ui.vertical_centered(|ui| {
+                    status_lines(ui, &board, compact);
+                    ui.horizontal_wrapped(|ui| {
+                        for button in game_buttons(&board) {
+                            if let Some(action) = draw_button(ui, button, &words, compact) {
+                                actions.push(action);
                             }
-                        });
+                        }
+                    });
                 });
             });
-        right = list.response.rect.left();
-    }
-
-    let buttons = egui::Area::new("buttons".into())
-        .anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, -6.0))
-        .show(ctx, |ui| {
-            ui.set_max_width(screen.width() - 16.0);
-            ui.vertical_centered(|ui| {
-                if let Some(banner) = &board.banner {
-                    card(Color32::from_rgb(255, 236, 190)).show(ui, |ui| ui.label(bold(banner, 18.0)));
-                }
-                if narrow && let Some(last) = board.move_list.last() {
-                    ui.label(RichText::new(last).size(15.0));
-                }
-                if !board.status.is_empty() {
-                    ui.label(bold(&board.status, 20.0));
-                }
-                // On a phone the buttons show their sign only; the words come with a wider screen.
-                let label = |sign: &str, key: &str| {
-                    if narrow { sign.to_string() } else { format!("{sign} {}", words.get(key)) }
-                };
-                let size = if narrow { vec2(48.0, 48.0) } else { vec2(0.0, 48.0) };
-                ui.horizontal_wrapped(|ui| {
-                    if ui.add(egui::Button::new(label("⌂", "menu")).min_size(size)).clicked() {
-                        next.set(Screen::Menu);
-                    }
-                    if ui.add(egui::Button::new(label("↻", "restart")).min_size(size)).clicked() {
-                        commands.write(GameCommand::Restart);
-                    }
-                    let undo = egui::Button::new(label("↶", "undo")).min_size(size);
-                    if ui.add_enabled(board.can_undo, undo).clicked() {
-                        commands.write(GameCommand::Undo);
-                    }
-                    let redo = egui::Button::new(label("↷", "redo")).min_size(size);
-                    if ui.add_enabled(board.can_redo, redo).clicked() {
-                        commands.write(GameCommand::Redo);
-                    }
-                    if ui.add(egui::Button::new(label("?", "help")).min_size(size)).clicked() {
-                        help.0 = !help.0;
-                    }
-                    if ui.add(egui::Button::new(label("⚙", "settings")).min_size(size)).clicked() {
-                        *settings_open = !*settings_open;
-                    }
-                });
-            });
-        });
-    let bottom_edge = buttons.response.rect.top();
-    let wanted = Rect::new(screen.left() + 8.0, top + 4.0, right - 8.0, (bottom_edge - 4.0).max(top + 54.0));
+        let bottom_edge = buttons.response.rect.top();
+        Rect::new(screen.left() + 8.0, top + 4.0, right - 8.0, (bottom_edge - 4.0).max(top + 54.0))
+    };
     if area.0 != wanted {
         area.0 = wanted;
+    }
+    for action in actions {
+        match action {
+            PanelAction::Menu => next.set(Screen::Menu),
+            PanelAction::Game(command) => {
+                commands.write(command);
+            }
+            PanelAction::Help => help.0 = !help.0,
+            PanelAction::Settings => *settings_open = !*settings_open,
+        }
     }
 
     if let Some(text) = &board.big_notice {

@@ -179,6 +179,12 @@ fn script() -> Vec<Step> {
         Go(Screen::Menu),
         Wait(20),
         Shot("menu_phone_en"),
+        WindowSize(640.0, 360.0),
+        Start("knight_hunt/two_knights.ron", Opponent::Robot, Seat::WHITE),
+        Wait(30),
+        Press("b1"),
+        Wait(20),
+        Shot("knight_hunt_phone_on_its_side_en"),
     ]);
     steps
 }
@@ -205,6 +211,7 @@ fn begin(mut commands: Commands, launch: Res<Launch>) {
         error!("cannot make the tour folder {}: {e}", dir.display());
     }
     commands.insert_resource(RobotPace { think: 0.05, show: 0.1, slice_ms: 8.0 });
+    commands.insert_resource(super::animate::AnimationPace(2.5));
     // The Robot's choices follow the seed, so the tour plays the same moves every time.
     commands.insert_resource(GameSeed(2026));
     commands.insert_resource(Tour {

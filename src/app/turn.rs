@@ -128,7 +128,7 @@ pub struct Play<G: AppGame> {
     /// Seconds left per seat, when playing with a clock.
     pub clocks: Option<[f32; 2]>,
     clock_seconds: Option<f32>,
-    /// Grows with every change of the game; the board redraws when it moves.
+    /// New with every change of any game (unique across games); the board redraws when it moves.
     pub version: u64,
     pub change: Change,
     pub notice: Option<Notice>,
@@ -147,7 +147,7 @@ impl<G: AppGame> Play<G> {
             selected: None,
             clocks: clock_seconds.map(|s| [s, s]),
             clock_seconds,
-            version: 0,
+            version: next_version(),
             change: Change::Reset,
             notice: None,
             robot: None,
@@ -222,7 +222,7 @@ impl<G: AppGame> Play<G> {
     }
 
     fn touched(&mut self, change: Change) {
-        self.version += 1;
+        self.version = next_version();
         self.change = change;
         self.robot = None;
         self.selected = None;
@@ -337,6 +337,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ScoreBoard>()
         .insert_resource(GameSeed(seed_from_clock()));
     app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)));
+}
+
+/// A number never handed out before: a new game must not look like the last one to the board.
+fn next_version() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// The game's own words for `key` (`<key>_<game>`) when it has them, else the shared ones.
