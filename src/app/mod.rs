@@ -130,29 +130,30 @@ fn default_variant(game: &str) -> String {
 
 /// Opens the window and plays; returns how the app ended (the tour reports failures so).
 pub fn run(launch: Launch) -> AppExit {
+    let plugins = DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Tabla".into(),
+            resolution: (1280, 800).into(),
+            fit_canvas_to_parent: true,
+            canvas: Some("#bevy".into()),
+            prevent_default_event_handling: true,
+            ..default()
+        }),
+        ..default()
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    let plugins = plugins.set(bevy::log::LogPlugin { filter: web::QUIET_LOGS.into(), ..default() });
+    #[cfg(target_arch = "wasm32")]
+    let plugins = {
+        web::log_to_console();
+        plugins.disable::<bevy::log::LogPlugin>()
+    };
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Tabla".into(),
-                    resolution: (1280, 800).into(),
-                    fit_canvas_to_parent: true,
-                    canvas: Some("#bevy".into()),
-                    prevent_default_event_handling: true,
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(bevy::log::LogPlugin {
-                filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_egui=warn".into(),
-                ..default()
-            }),
-    )
-    .add_plugins(bevy_egui::EguiPlugin::default())
-    .insert_resource(ClearColor(Color::srgb(0.96, 0.93, 0.86)))
-    .insert_resource(launch)
-    .add_plugins((core_plugin, presentation_plugin));
+    app.add_plugins(plugins)
+        .add_plugins(bevy_egui::EguiPlugin::default())
+        .insert_resource(ClearColor(Color::srgb(0.96, 0.93, 0.86)))
+        .insert_resource(launch)
+        .add_plugins((core_plugin, presentation_plugin));
     app.run()
 }
 

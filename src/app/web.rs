@@ -8,6 +8,24 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+/// The libraries' chatter that is left out of the log.
+pub const QUIET_LOGS: &str = "wgpu=error,naga=warn,bevy_render=warn,bevy_egui=warn";
+
+/// Sends the log to the browser's console. Bevy's LogPlugin would do it too, but its filter
+/// brings a regular-expression engine into the download; a plain target filter does the same here.
+#[cfg(target_arch = "wasm32")]
+pub fn log_to_console() {
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    use tracing_subscriber::prelude::*;
+    let quiet = QUIET_LOGS.split(',').filter_map(|rule| {
+        let (target, level) = rule.split_once('=')?;
+        Some((target, level.parse::<LevelFilter>().ok()?))
+    });
+    let filter = Targets::new().with_default(LevelFilter::INFO).with_targets(quiet);
+    let console = tracing_wasm::WASMLayer::new(tracing_wasm::WASMLayerConfig::default());
+    let _ = tracing_subscriber::registry().with(console).with(filter).try_init();
+}
+
 pub(super) fn plugin(app: &mut App) {
     #[cfg(target_arch = "wasm32")]
     browser::plugin(app);
