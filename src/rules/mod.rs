@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod knight_hunt;
+pub mod nard;
 
 use std::fmt;
 
