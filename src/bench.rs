@@ -151,7 +151,12 @@ fn movegen_rate<G: Benchmarked>(seed: u64) -> f64 {
     let started = Instant::now();
     while started.elapsed().as_secs_f64() < 1.0 {
         let mut game = G::start();
-        while let Some(action) = robot::random_action(&game, &mut rng) {
+        // Dice are rolled as they fall due; only positions with something to choose are counted.
+        while let Some(action) = act(&game, Player::Random, &mut rng, seed) {
+            if game.chance().is_some() {
+                game.play(&action);
+                continue;
+            }
             for _ in 0..20 {
                 listed += std::hint::black_box(game.legal_actions()).len();
             }

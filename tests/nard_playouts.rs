@@ -122,7 +122,7 @@ fn ten_thousand_random_games_end_legally_and_replay_from_their_seeds() {
         let file = files[seed as usize % files.len()];
         let record = random_match(file, seed);
         games += record.games;
-        if seed % 25 == 0 {
+        if seed.is_multiple_of(25) {
             let again = random_match(file, seed);
             assert_eq!(again.actions, record.actions, "seed {seed} replays differently");
             assert_eq!(again.end, record.end);

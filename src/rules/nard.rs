@@ -795,6 +795,12 @@ impl Nard {
         game
     }
 
+    /// The same match resumed at a score (White's, Black's): for practice positions and tests.
+    pub fn with_score(mut self, score: [u32; 2]) -> Nard {
+        self.score = score;
+        self
+    }
+
     pub fn board(&self) -> &Board {
         &self.board
     }
