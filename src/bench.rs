@@ -6,7 +6,8 @@ use crate::robot::{self, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
 use crate::rules::knight_hunt::KnightHunt;
-use crate::rules::{Seat, Winner};
+use crate::rules::nard::Nard;
+use crate::rules::{Game, Seat, Winner};
 use rand::rngs::SmallRng;
 use std::time::Instant;
 
@@ -31,6 +32,10 @@ pub trait Benchmarked: RobotPlayer {
     const NAME: &'static str;
     fn start() -> Self;
     fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action>;
+    /// Figures of this game beyond the common ones, as (name, value).
+    fn extra_figures(_options: &Options) -> Vec<(String, f64)> {
+        Vec::new()
+    }
 }
 
 impl Benchmarked for KnightHunt {
@@ -80,6 +85,60 @@ impl Benchmarked for Circles {
     }
 }
 
+/// The arena plays 1-point matches: one game each, no cube.
+impl Benchmarked for Nard {
+    const NAME: &'static str = "nard";
+
+    fn start() -> Self {
+        match levels::find("ron_configs/nard/one_point.ron").map(|l| l.game) {
+            Ok(LevelGame::Nard(level)) => Nard::new(&level.setup),
+            other => panic!("the built-in Crazy Nard level is missing: {other:?}"),
+        }
+    }
+
+    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
+        robot::nard::greedy(self, rng)
+    }
+
+    fn extra_figures(options: &Options) -> Vec<(String, f64)> {
+        let mut times = nard_set_times(3, options.seed, 300);
+        times.sort_by(f64::total_cmp);
+        vec![
+            ("robot3.median_ms_per_dice_set".into(), percentile(&times, 0.5)),
+            ("robot3.p95_ms_per_dice_set".into(), percentile(&times, 0.95)),
+        ]
+    }
+}
+
+/// Milliseconds the Robot takes for all the moves of one dice set, over seeded games against a
+/// random player (the Robot plays Black).
+fn nard_set_times(level: u8, seed: u64, sets: usize) -> Vec<f64> {
+    let mut rng = robot::rng(seed ^ 0x5e7);
+    let mut times = Vec::with_capacity(sets);
+    while times.len() < sets {
+        let mut game = Nard::start();
+        while game.outcome().is_none() && times.len() < sets {
+            let robot_set = game.dice_set().filter(|set| set.player == Seat::BLACK).map(|set| set.serial);
+            match robot_set {
+                Some(serial) => {
+                    let started = Instant::now();
+                    while game.dice_set().is_some_and(|set| set.serial == serial) && game.outcome().is_none()
+                    {
+                        let Some(action) = robot::choose(&game, level, seed) else { break };
+                        game.play(&action);
+                    }
+                    times.push(started.elapsed().as_secs_f64() * 1000.0);
+                }
+                None => match act(&game, Player::Random, &mut rng, seed) {
+                    Some(action) => game.play(&action),
+                    None => break,
+                },
+            }
+        }
+    }
+    times
+}
+
 pub fn run(options: &Options) {
     let wanted = |name: &str| options.game.as_deref().is_none_or(|g| g == name);
     if wanted(Circles::NAME) {
@@ -90,6 +149,9 @@ pub fn run(options: &Options) {
     }
     if wanted(BunniesAndHorses::NAME) {
         bench_game::<BunniesAndHorses>(options);
+    }
+    if wanted(Nard::NAME) {
+        bench_game::<Nard>(options);
     }
 }
 
@@ -104,6 +166,9 @@ fn bench_game<G: Benchmarked>(options: &Options) {
         times.sort_by(f64::total_cmp);
         print(G::NAME, &format!("robot{level}.median_ms"), percentile(&times, 0.5));
         print(G::NAME, &format!("robot{level}.p95_ms"), percentile(&times, 0.95));
+    }
+    for (figure, value) in G::extra_figures(options) {
+        print(G::NAME, &figure, value);
     }
     for (name, opponent) in [("random", Player::Random), ("greedy", Player::Greedy)] {
         let share = arena::<G>(Player::Robot(3), opponent, options.games, options.seed);
@@ -126,7 +191,12 @@ fn movegen_rate<G: Benchmarked>(seed: u64) -> f64 {
     let started = Instant::now();
     while started.elapsed().as_secs_f64() < 1.0 {
         let mut game = G::start();
-        while let Some(action) = robot::random_action(&game, &mut rng) {
+        // Dice are rolled as they fall due; only positions with something to choose are counted.
+        while let Some(action) = act(&game, Player::Random, &mut rng, seed) {
+            if game.chance().is_some() {
+                game.play(&action);
+                continue;
+            }
             for _ in 0..20 {
                 listed += std::hint::black_box(game.legal_actions()).len();
             }
@@ -166,7 +236,13 @@ fn robot_times<G: Benchmarked>(level: u8, seed: u64, decisions: usize) -> Vec<f6
 
 fn act<G: Benchmarked>(game: &G, player: Player, rng: &mut SmallRng, seed: u64) -> Option<G::Action> {
     if let Some(rolls) = game.chance() {
-        return Some(pick_roll(rolls, rng));
+        // A Robot may act instead of rolling (a double).
+        if let Player::Robot(level) = player
+            && let Some(action) = robot::choose(game, level, seed)
+        {
+            return Some(action);
+        }
+        return robot::pick_chance(rolls, rng);
     }
     match player {
         Player::Robot(level) => {
@@ -176,17 +252,6 @@ fn act<G: Benchmarked>(game: &G, player: Player, rng: &mut SmallRng, seed: u64) 
         Player::Random => robot::random_action(game, rng),
         Player::Greedy => game.greedy(rng),
     }
-}
-
-fn pick_roll<A: Clone>(rolls: Vec<(A, f64)>, rng: &mut SmallRng) -> A {
-    let mut left: f64 = rand::Rng::random(rng);
-    for (roll, p) in &rolls {
-        if left < *p {
-            return roll.clone();
-        }
-        left -= p;
-    }
-    rolls.last().expect("a roll").0.clone()
 }
 
 /// Plays `games` seeded games, `hero` taking each seat half the time; returns its share of the

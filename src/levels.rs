@@ -2,7 +2,7 @@
 //! reported with its name and line, never a panic.
 
 use crate::rules::board::{BoardShape, Square, SquareError};
-use crate::rules::{bunnies, circles, knight_hunt};
+use crate::rules::{bunnies, circles, knight_hunt, nard};
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
@@ -21,6 +21,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     builtin!("knight_hunt/two_knights_capture.ron"),
     builtin!("bunnies/one_horse.ron"),
     builtin!("bunnies/two_horses.ron"),
+    builtin!("nard/crazy.ron"),
+    builtin!("nard/one_point.ron"),
+    builtin!("nard/three_points.ron"),
+    builtin!("nard/seven_points.ron"),
+    builtin!("nard/five_points_no_cube.ron"),
+    builtin!("nard/head_per_turn.ron"),
 ];
 
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +41,7 @@ pub enum LevelGame {
     Circles(CirclesLevel),
     KnightHunt(KnightHuntLevel),
     Bunnies(BunniesLevel),
+    Nard(NardLevel),
 }
 
 impl Level {
@@ -44,6 +51,7 @@ impl Level {
             LevelGame::Circles(_) => "circles",
             LevelGame::KnightHunt(_) => "knight_hunt",
             LevelGame::Bunnies(_) => "bunnies",
+            LevelGame::Nard(_) => "nard",
         }
     }
 
@@ -53,6 +61,7 @@ impl Level {
             LevelGame::Circles(level) => &level.variant,
             LevelGame::KnightHunt(level) => &level.variant,
             LevelGame::Bunnies(level) => &level.variant,
+            LevelGame::Nard(level) => &level.variant,
         }
     }
 
@@ -61,6 +70,7 @@ impl Level {
             LevelGame::Circles(level) => &level.clock_minutes,
             LevelGame::KnightHunt(level) => &level.clock_minutes,
             LevelGame::Bunnies(level) => &level.clock_minutes,
+            LevelGame::Nard(level) => &level.clock_minutes,
         }
     }
 }
@@ -83,6 +93,13 @@ pub struct KnightHuntLevel {
 pub struct BunniesLevel {
     pub variant: String,
     pub setup: bunnies::Setup,
+    pub clock_minutes: Vec<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NardLevel {
+    pub variant: String,
+    pub setup: nard::Setup,
     pub clock_minutes: Vec<u32>,
 }
 
@@ -146,6 +163,7 @@ pub fn parse(file: &str, source: &str) -> Result<Level, LevelError> {
         RawLevel::Circles(raw) => LevelGame::Circles(checker.circles(raw)?),
         RawLevel::KnightHunt(raw) => LevelGame::KnightHunt(checker.knight_hunt(raw)?),
         RawLevel::Bunnies(raw) => LevelGame::Bunnies(checker.bunnies(raw)?),
+        RawLevel::Nard(raw) => LevelGame::Nard(checker.nard(raw)?),
     };
     Ok(Level { file: file.to_string(), game })
 }
@@ -156,6 +174,7 @@ enum RawLevel {
     Circles(RawCircles),
     KnightHunt(RawKnightHunt),
     Bunnies(RawBunnies),
+    Nard(RawNard),
 }
 
 #[derive(Deserialize)]
@@ -197,6 +216,20 @@ struct RawBunnies {
     variant: String,
     bunnies: Vec<String>,
     horses: Vec<String>,
+    #[serde(default)]
+    clock_minutes: Vec<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNard {
+    variant: String,
+    match_length: u32,
+    cube: bool,
+    crawford: bool,
+    head_rule: nard::HeadRule,
+    /// Each side's checkers as (own point, checkers), the same for both sides.
+    start: Vec<(u8, u8)>,
     #[serde(default)]
     clock_minutes: Vec<u32>,
 }
@@ -353,6 +386,66 @@ impl Checker<'_> {
         Ok(BunniesLevel {
             variant: raw.variant,
             setup: bunnies::Setup { bunnies, horses },
+            clock_minutes: raw.clock_minutes,
+        })
+    }
+
+    /// The line of the `nth` (0-based) `(` after the field `field:`, or the field's line.
+    fn line_of_entry(&self, field: &str, nth: usize) -> usize {
+        let written = format!("{field}:");
+        let Some(start) = self.source.find(&written) else { return 1 };
+        self.source[start..]
+            .match_indices('(')
+            .nth(nth)
+            .map(|(at, _)| self.source[..start + at].matches('\n').count() + 1)
+            .unwrap_or_else(|| self.line_of_field(field))
+    }
+
+    fn nard(&self, raw: RawNard) -> Result<NardLevel, LevelError> {
+        if !(1..=25).contains(&raw.match_length) {
+            return Err(self.error(
+                self.line_of_field("match_length"),
+                format!("a match is 1 to 25 points long, not {}", raw.match_length),
+            ));
+        }
+        if raw.cube && raw.match_length == 1 {
+            return Err(
+                self.error(self.line_of_field("cube"), "a 1-point match plays without the cube".into())
+            );
+        }
+        let mut seen = Vec::new();
+        let mut total = 0u32;
+        for (nth, &(point, checkers)) in raw.start.iter().enumerate() {
+            let line = self.line_of_entry("start", nth);
+            if !(1..=nard::POINTS).contains(&point) {
+                return Err(self.error(line, format!("point {point} is off the board (points are 1 to 24)")));
+            }
+            if seen.contains(&point) {
+                return Err(self.error(line, format!("point {point} is given twice")));
+            }
+            if checkers == 0 {
+                return Err(self.error(line, format!("point {point} is given with no checkers")));
+            }
+            seen.push(point);
+            total += checkers as u32;
+        }
+        if total != nard::CHECKERS as u32 {
+            return Err(self.error(
+                self.line_of_field("start"),
+                format!("each side starts with 15 checkers, this start places {total}"),
+            ));
+        }
+        let start = nard::Board::symmetric(&raw.start)
+            .map_err(|e| self.error(self.line_of_field("start"), e.to_string()))?;
+        Ok(NardLevel {
+            variant: raw.variant,
+            setup: nard::Setup {
+                match_length: raw.match_length,
+                cube: raw.cube,
+                crawford: raw.crawford,
+                head_rule: raw.head_rule,
+                start,
+            },
             clock_minutes: raw.clock_minutes,
         })
     }

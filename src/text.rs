@@ -6,6 +6,7 @@ use crate::robot::{self, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
 use crate::rules::knight_hunt::KnightHunt;
+use crate::rules::nard::Nard;
 use crate::rules::{Game, Winner};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
@@ -87,7 +88,15 @@ impl<G: RobotPlayer> Session<G> {
             _ => return refuse(format!("the Robot's level is 1, 2 or 3, not '{level}'")),
         };
         let seed = self.seed ^ (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let Some(action) = robot::choose(self.game(), level, seed) else {
+        let game = self.game();
+        let chosen = if let Some(rolls) = game.chance() {
+            // Dice are due: the Robot may act first (a double); otherwise it rolls the session's
+            // seeded dice, so a session replays from its seed.
+            robot::choose(game, level, seed).or_else(|| robot::pick_chance(rolls, &mut robot::rng(seed)))
+        } else {
+            robot::choose(game, level, seed)
+        };
+        let Some(action) = chosen else {
             return refuse("nobody is to move");
         };
         let mut next = self.game().clone();
@@ -140,6 +149,7 @@ pub fn session_for(level: &Level, seed: u64) -> Box<dyn Console> {
         LevelGame::Circles(level) => Box::new(Session::new(Circles::new(&level.setup), seed)),
         LevelGame::KnightHunt(level) => Box::new(Session::new(KnightHunt::new(&level.setup), seed)),
         LevelGame::Bunnies(level) => Box::new(Session::new(BunniesAndHorses::new(&level.setup), seed)),
+        LevelGame::Nard(level) => Box::new(Session::new(Nard::new(&level.setup), seed)),
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod bunnies;
 pub mod circles;
 pub mod knight_hunt;
+pub mod nard;
 pub mod search;
 
 use crate::rules::{Game, Seat};
@@ -25,11 +26,21 @@ pub trait Thinker<G: Game>: Send + Sync {
 pub trait RobotPlayer: Game + Sized {
     /// Starts thinking about the position for the seat to move. `seed` makes the choice repeatable.
     fn thinker(&self, level: u8, seed: u64) -> Box<dyn Thinker<Self>>;
+
+    /// While dice are due: what the Robot does instead of rolling (such as doubling), or `None`
+    /// to roll. Games without such a choice keep this default.
+    fn before_roll(&self, _level: u8, _seed: u64) -> Option<Self::Action> {
+        None
+    }
 }
 
 /// Thinks to the end in one go: for tests, the text interface and the benchmark.
+/// While dice are due it only answers `before_roll` (`None`: roll the dice).
 pub fn choose<G: RobotPlayer>(game: &G, level: u8, seed: u64) -> Option<G::Action> {
     game.to_move()?;
+    if game.chance().is_some() {
+        return game.before_roll(level, seed);
+    }
     let mut thinker = game.thinker(level, seed);
     loop {
         if let Some(action) = thinker.step(u64::MAX) {
@@ -57,6 +68,18 @@ pub fn pick_best_by<A, K: Ord + Copy>(
     let mut ties: Vec<A> = actions.into_iter().filter(|a| key(a) == best).collect();
     let pick = rng.random_range(0..ties.len());
     Some(ties.swap_remove(pick))
+}
+
+/// One outcome of a chance event (a roll), drawn by its probability.
+pub fn pick_chance<A: Clone>(outcomes: Vec<(A, f64)>, rng: &mut SmallRng) -> Option<A> {
+    let mut left: f64 = rng.random();
+    for (outcome, p) in &outcomes {
+        if left < *p {
+            return Some(outcome.clone());
+        }
+        left -= p;
+    }
+    outcomes.last().map(|(outcome, _)| outcome.clone())
 }
 
 /// A player that picks any legal action.

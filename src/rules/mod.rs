@@ -5,6 +5,7 @@ pub mod board;
 pub mod bunnies;
 pub mod circles;
 pub mod knight_hunt;
+pub mod nard;
 
 use std::fmt;
 

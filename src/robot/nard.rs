@@ -1,0 +1,712 @@
+//! How the Robot plays Crazy Nard. It plans a whole dice set at a time: every distinct end position
+//! of the set is judged by an estimate of each side's rolls still needed (race, the shape of the
+//! home for exact bearing off, numbers blocked by the opponent's points, checkers left on the
+//! head); level 3 then looks one roll ahead, averaging over the opponent's 21 rolls (with its whole
+//! doubles chain and the numbers it passes back), each answered by its best reply.
+//!
+//! A dice set's plan depends only on the position and the level, never on the seed, so asking
+//! again after the plan's first move gives the plan's next move; the last plan is kept per thread
+//! so that asking again costs nothing.
+
+use super::{Evaluate, RobotPlayer, Thinker, pick_best_by};
+use crate::rules::nard::{
+    Board, CHECKERS, CheckerMove, HEAD, Nard, NardAction, Numbers, Phase, Play, SetKind, plays,
+};
+use crate::rules::{Game, Seat};
+use rand::rngs::SmallRng;
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
+
+/// Pips a roll moves on average, counting the whole chain of a double (about 15.9).
+const PIPS_PER_ROLL: f64 = 15.94;
+
+/// How hard one Robot level plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    /// Look one roll ahead (the opponent's 21 rolls) for the best few plays.
+    pub lookahead: bool,
+    /// Plays kept for the lookahead, best by the static estimate first.
+    pub candidates: usize,
+    /// Opponent replies the lookahead may generate for one decision.
+    pub node_limit: u64,
+    /// Random amount (±) added to each play's estimated winning chance.
+    pub noise: f64,
+    /// Chance of playing any legal play of the set instead of thinking.
+    pub blunder: f64,
+    /// Doubles when its winning chance is at least this.
+    pub double_at: f64,
+    /// Takes a double when its winning chance is at least this.
+    pub take_at: f64,
+    pub weights: Weights,
+}
+
+pub fn strength(level: u8) -> Strength {
+    match level {
+        1 => Strength {
+            lookahead: false,
+            candidates: 1,
+            node_limit: 0,
+            noise: 0.12,
+            blunder: 0.3,
+            double_at: 0.85,
+            take_at: 0.1,
+            weights: WEIGHTS,
+        },
+        2 => Strength {
+            lookahead: false,
+            candidates: 1,
+            node_limit: 0,
+            noise: 0.02,
+            blunder: 0.03,
+            double_at: 0.75,
+            take_at: 0.2,
+            weights: WEIGHTS,
+        },
+        _ => Strength {
+            lookahead: true,
+            candidates: 6,
+            node_limit: 200_000,
+            noise: 0.0,
+            blunder: 0.0,
+            double_at: 0.7,
+            take_at: 0.25,
+            weights: WEIGHTS,
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bearing off: expected rolls to bear off a home position alone, with the exact rule and the
+// doubles chain (passed numbers left out). Home positions of up to 15 checkers on points 1–6.
+
+const BEAROFF_STATES: usize = 54_264;
+
+/// Ways to put at most `m` checkers on `k` points: C(m + k, k).
+fn ways(k: usize, m: usize) -> u32 {
+    let mut r = 1u64;
+    for i in 1..=k as u64 {
+        r = r * (m as u64 + i) / i;
+    }
+    r as u32
+}
+
+/// The bear-off table: every home position of up to 15 checkers on points 1–6.
+struct Bearoff {
+    /// `offsets[i][budget][c]`: how many positions come before those with `c` checkers on point
+    /// i + 1, among those with `budget` checkers left for points i + 1 to 6.
+    offsets: Vec<[[u32; 16]; 16]>,
+    entries: Vec<BearoffEntry>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct BearoffEntry {
+    /// Expected rolls to bear the position off alone.
+    rolls: f32,
+    /// Expected pips of the numbers it cannot use meanwhile (they pass to the opponent).
+    waste: f32,
+    /// The position with one more checker where it helps bearing off most (itself when full).
+    best_next: u32,
+}
+
+impl Bearoff {
+    fn index(&self, home: &[u8; 6]) -> usize {
+        let mut index = 0;
+        let mut budget = CHECKERS as usize;
+        for (i, &c) in home.iter().enumerate() {
+            index += self.offsets[i][budget][c as usize] as usize;
+            budget -= c as usize;
+        }
+        index
+    }
+
+    fn entry(&self, home: &[u8; 6]) -> BearoffEntry {
+        self.entries[self.index(home)]
+    }
+
+    fn build() -> Bearoff {
+        let mut offsets = vec![[[0u32; 16]; 16]; 6];
+        for (i, table) in offsets.iter_mut().enumerate() {
+            for (budget, row) in table.iter_mut().enumerate() {
+                for c in 1..=budget {
+                    row[c] = row[c - 1] + ways(5 - i, budget - (c - 1));
+                }
+            }
+        }
+        let mut table = Bearoff { offsets, entries: vec![BearoffEntry::default(); BEAROFF_STATES] };
+        // Positions in order of checker count, so every smaller position is known first.
+        let mut positions: Vec<[u8; 6]> = Vec::with_capacity(BEAROFF_STATES);
+        fill_positions(0, CHECKERS, &mut [0u8; 6], &mut positions);
+        positions.sort_by_key(|h| h.iter().map(|&c| c as u32).sum::<u32>());
+        for home in &positions {
+            if home.iter().all(|&c| c == 0) {
+                continue;
+            }
+            let mut stay = 0.0;
+            let mut rolls_rest = 1.0;
+            let mut waste_rest = 0.0;
+            for (a, b, p) in rolls() {
+                let (next, wasted) = bear_off_roll(home, a, b);
+                waste_rest += p * wasted as f64;
+                if next == *home {
+                    stay += p;
+                } else {
+                    let e = table.entry(&next);
+                    rolls_rest += p * e.rolls as f64;
+                    waste_rest += p * e.waste as f64;
+                }
+            }
+            let i = table.index(home);
+            table.entries[i].rolls = (rolls_rest / (1.0 - stay)) as f32;
+            table.entries[i].waste = (waste_rest / (1.0 - stay)) as f32;
+        }
+        for home in &positions {
+            let i = table.index(home);
+            let mut best = (f32::MAX, i as u32);
+            if home.iter().map(|&c| c as u32).sum::<u32>() < CHECKERS as u32 {
+                for point in (0..6).rev() {
+                    let mut more = *home;
+                    more[point] += 1;
+                    let j = table.index(&more);
+                    if table.entries[j].rolls < best.0 {
+                        best = (table.entries[j].rolls, j as u32);
+                    }
+                }
+            }
+            table.entries[i].best_next = best.1;
+        }
+        table
+    }
+}
+
+fn fill_positions(i: usize, left: u8, home: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
+    if i == 6 {
+        out.push(*home);
+        return;
+    }
+    for c in 0..=left {
+        home[i] = c;
+        fill_positions(i + 1, left - c, home, out);
+    }
+    home[i] = 0;
+}
+
+fn bearoff_table() -> &'static Bearoff {
+    static TABLE: OnceLock<Bearoff> = OnceLock::new();
+    TABLE.get_or_init(Bearoff::build)
+}
+
+/// A roll played on a home position alone: the position after it and the pips it could not use.
+fn bear_off_roll(home: &[u8; 6], a: u8, b: u8) -> ([u8; 6], u32) {
+    let mut next = *home;
+    let mut wasted = 0;
+    let numbers: Vec<(u8, u8)> =
+        if a == b { (a..=6).map(|v| (v, 4)).collect() } else { vec![(a, 1), (b, 1)] };
+    for (value, times) in numbers {
+        for _ in 0..times {
+            if next.iter().all(|&c| c == 0) {
+                // The game is won: the rest of the dice are void.
+                return (next, wasted);
+            }
+            let cell = &mut next[value as usize - 1];
+            if *cell > 0 {
+                *cell -= 1;
+            } else {
+                wasted += value as u32;
+            }
+        }
+    }
+    (next, wasted)
+}
+
+/// The 21 different rolls with their probabilities, higher die first.
+pub fn rolls() -> impl Iterator<Item = (u8, u8, f64)> {
+    (1..=6u8)
+        .rev()
+        .flat_map(|a| (1..=a).rev().map(move |b| (a, b, if a == b { 1.0 / 36.0 } else { 2.0 / 36.0 })))
+}
+
+fn home_of(board: &Board, seat: Seat) -> [u8; 6] {
+    let mut home = [0u8; 6];
+    for (i, cell) in home.iter_mut().enumerate() {
+        *cell = board.count(seat, i as u8 + 1);
+    }
+    home
+}
+
+/// Expected rolls to bear off a home position, and the pips it would pass meanwhile.
+fn bearoff_of(home: &[u8; 6]) -> [f64; 2] {
+    let e = bearoff_table().entry(home);
+    [e.rolls as f64, e.waste as f64]
+}
+
+/// The same for the home the seat can still hope for: each of its `outside` checkers put where it
+/// helps bearing off most.
+fn projected_bearoff(home: &[u8; 6], outside: u32) -> [f64; 2] {
+    let table = bearoff_table();
+    let mut e = table.entry(home);
+    for _ in 0..outside {
+        e = table.entries[e.best_next as usize];
+    }
+    [e.rolls as f64, e.waste as f64]
+}
+
+/// Bear-off table entry for a home position: expected rolls and passed pips.
+pub fn bearoff_for(home: &[u8; 6]) -> [f64; 2] {
+    bearoff_of(home)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The static estimate.
+
+/// How many features describe one side.
+pub const FEATURES: usize = 21;
+
+/// What the estimate looks at on one side, each counted so that more is worse for that side.
+pub fn features(board: &Board, seat: Seat) -> [f64; FEATURES] {
+    let mut travel = 0u32;
+    let mut outside = 0u32;
+    let mut blocked = 0.0;
+    let mut trapped = 0u32;
+    let mut points_outside = 0u32;
+    let mut stacked = 0u32;
+    let mut quarter = [0u32; 4];
+    for p in 7..=24u8 {
+        let n = board.count(seat, p) as u32;
+        if n == 0 {
+            continue;
+        }
+        travel += n * (p as u32 - 6);
+        outside += n;
+        points_outside += 1;
+        stacked += n.saturating_sub(3);
+        if p < 24 {
+            quarter[(p as usize - 1) / 6] += n;
+        }
+        let closed = (1..=6u8).filter(|&d| board.opponent_on(seat, p - d)).count();
+        blocked += n as f64 * (closed as f64 / 6.0).powi(2);
+        if closed == 6 {
+            trapped += n;
+        }
+    }
+    let head = board.count(seat, HEAD) as f64;
+    let head_exits_closed = (1..=6u8).filter(|&d| board.opponent_on(seat, HEAD - d)).count() as f64;
+    let home_points = (1..=6u8).filter(|&p| board.count(seat, p) > 0).count() as f64;
+    let stragglers = if outside > 0 { 4u32.saturating_sub(outside) } else { 0 };
+    let home = home_of(board, seat);
+    let [home_rolls, home_waste] = bearoff_of(&home);
+    let [final_rolls, final_waste] = projected_bearoff(&home, outside);
+    // Every checker still in the first quarter must land at least once in the opponent's home
+    // (points 13–18) to get past it, and only on the points the opponent does not hold.
+    let behind: u32 = (19..=24u8).map(|p| board.count(seat, p) as u32).sum();
+    let walled = (13..=18u8).filter(|&p| board.opponent_on(seat, p)).count() as f64 / 6.0;
+    [
+        travel as f64 / PIPS_PER_ROLL,
+        home_rolls,
+        outside as f64,
+        blocked,
+        trapped as f64,
+        head,
+        head * head / 15.0,
+        quarter[3] as f64,
+        quarter[2] as f64,
+        quarter[1] as f64,
+        -(points_outside as f64),
+        -home_points,
+        stacked as f64,
+        if head > 0.0 { head_exits_closed / 6.0 } else { 0.0 },
+        stragglers as f64,
+        home_waste / PIPS_PER_ROLL,
+        final_rolls,
+        final_waste / PIPS_PER_ROLL,
+        behind as f64 * walled,
+        behind as f64 * walled.powi(3),
+        if walled >= 1.0 { behind as f64 } else { 0.0 },
+    ]
+}
+
+/// Weights of the estimate: one per feature, and the worth of being on roll.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    pub features: [f64; FEATURES],
+    pub tempo: f64,
+}
+
+pub const WEIGHTS: Weights = Weights {
+    features: [
+        0.017, -0.338, 0.143, 0.5, -0.005, -0.056, 0.612, 0.078, -0.038, 0.159, 0.006, 0.116, 0.132, 1.466,
+        0.051, 1.576, 1.369, -2.0, 0.596, -0.114, 0.08,
+    ],
+    tempo: 0.267,
+};
+
+/// How far ahead the seat is, before the game's stage is taken into account.
+pub fn lead(board: &Board, seat: Seat, on_roll: Seat, w: &Weights) -> f64 {
+    let mine = features(board, seat);
+    let theirs = features(board, seat.opponent());
+    let tempo = if on_roll == seat { w.tempo } else { -w.tempo };
+    tempo + (0..FEATURES).map(|i| w.features[i] * (theirs[i] - mine[i])).sum::<f64>()
+}
+
+/// The spread of the result: the number of rolls to finish spreads like √rolls.
+pub fn stage(board: &Board) -> f64 {
+    ((board.pip_count(Seat::WHITE) + board.pip_count(Seat::BLACK)) as f64 / PIPS_PER_ROLL + 1.0).sqrt()
+}
+
+/// The seat's chance to win the game from `board` with `on_roll` about to roll, by the estimate.
+pub fn win_chance(board: &Board, seat: Seat, on_roll: Seat) -> f64 {
+    win_chance_with(board, seat, on_roll, &WEIGHTS)
+}
+
+pub fn win_chance_with(board: &Board, seat: Seat, on_roll: Seat, w: &Weights) -> f64 {
+    if board.borne_off(seat) == CHECKERS {
+        return 1.0;
+    }
+    if board.borne_off(seat.opponent()) == CHECKERS {
+        return 0.0;
+    }
+    if board.is_deadlock() {
+        return 0.5;
+    }
+    1.0 / (1.0 + (-lead(board, seat, on_roll, w) / stage(board)).exp())
+}
+
+impl Evaluate for Nard {
+    /// The estimated winning chance of the game under way, scaled to ±1000.
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let on_roll = self.to_move().unwrap_or(seat);
+        ((win_chance(self.board(), seat, on_roll) - 0.5) * 2000.0).round() as i32
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Planning a dice set.
+
+/// What the planner needs to know of the game around the dice set in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Situation {
+    player: Seat,
+    kind: SetKind,
+    board: Board,
+    left: Numbers,
+    head_left: u8,
+    /// The next double of the player's own chain, if one follows this set.
+    chain_next: Option<u8>,
+    /// Whether the opponent's next ordinary roll is its first (first-roll doubles rule).
+    opponent_first_roll: bool,
+    serial: u32,
+}
+
+impl Situation {
+    fn of(game: &Nard) -> Option<Situation> {
+        let Phase::Playing(set) = game.phase() else { return None };
+        let chain_next = game.chain_next().filter(|(owner, _)| *owner == set.player).map(|(_, v)| v);
+        Some(Situation {
+            player: set.player,
+            kind: set.kind,
+            board: *game.board(),
+            left: set.left,
+            head_left: set.head_left(),
+            chain_next,
+            opponent_first_roll: game.rolls_made(set.player.opponent()) == 0,
+            serial: set.serial,
+        })
+    }
+
+    /// Who rolls next once this set is over (the chain left aside): the player's own chain
+    /// comes first, else the opponent.
+    fn next_on_roll(&self) -> Seat {
+        if self.chain_next.is_some() { self.player } else { self.player.opponent() }
+    }
+}
+
+/// A number in [-1, 1] that depends only on the inputs: the noise of the weaker levels.
+fn noise_of(board: &Board, serial: u32, salt: u8) -> f64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (board, serial, salt).hash(&mut h);
+    (h.finish() % 2_000_001) as f64 / 1_000_000.0 - 1.0
+}
+
+fn unit_of(serial: u32, salt: u8, which: u64) -> f64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (serial, salt, which).hash(&mut h);
+    (h.finish() % 1_000_000) as f64 / 1_000_000.0
+}
+
+/// The seat's best play of `numbers` by the static estimate (`on_roll` rolls after it).
+fn best_static(
+    board: &Board,
+    seat: Seat,
+    numbers: Numbers,
+    head: u8,
+    on_roll: Seat,
+    w: &Weights,
+) -> Option<Play> {
+    let mut best: Option<(f64, Play)> = None;
+    for play in plays(board, seat, numbers, head) {
+        let value = win_chance_with(&play.board, seat, on_roll, w);
+        if best.as_ref().is_none_or(|(v, _)| value > *v) {
+            best = Some((value, play));
+        }
+    }
+    best.map(|(_, p)| p)
+}
+
+/// The seat plays `numbers` by the static estimate; what it cannot play passes to the other side,
+/// which plays it too (when `may_pass`).
+fn play_set_statically(
+    board: &Board,
+    seat: Seat,
+    numbers: Numbers,
+    head: u8,
+    may_pass: bool,
+    search: &mut Search,
+) -> Board {
+    let mut board = *board;
+    let mut left = numbers;
+    if let Some(play) = best_static(&board, seat, numbers, head, seat.opponent(), &search.strength.weights) {
+        search.nodes += 1;
+        board = play.board;
+        left = play.left;
+    }
+    if may_pass && !left.is_empty() && board.borne_off(seat) < CHECKERS {
+        board = play_set_statically(&board, seat.opponent(), left, 1, false, search);
+    }
+    board
+}
+
+/// The opponent's ordinary roll `a`-`b` played out by the static estimate, with its whole chain
+/// and the numbers it passes.
+fn opponent_turn(
+    board: &Board,
+    opponent: Seat,
+    a: u8,
+    b: u8,
+    first_roll: bool,
+    search: &mut Search,
+) -> Board {
+    let head = if first_roll && a == b && matches!(a, 3 | 4 | 6) { 2 } else { 1 };
+    let mut board = play_set_statically(board, opponent, Numbers::roll(a, b), head, true, search);
+    if a == b {
+        for v in a + 1..=6 {
+            if board.borne_off(Seat::WHITE) == CHECKERS || board.borne_off(Seat::BLACK) == CHECKERS {
+                break;
+            }
+            board = play_set_statically(&board, opponent, Numbers::repeat(v, 4), 1, true, search);
+        }
+    }
+    board
+}
+
+/// One decision's search: its strength and the opponent replies generated so far.
+struct Search {
+    strength: Strength,
+    nodes: u64,
+}
+
+impl Search {
+    fn chance(&self, board: &Board, seat: Seat, on_roll: Seat) -> f64 {
+        win_chance_with(board, seat, on_roll, &self.strength.weights)
+    }
+
+    /// The value of a finished set for its player, looking one roll of the opponent ahead.
+    fn lookahead(&mut self, s: &Situation, play: &Play) -> f64 {
+        let me = s.player;
+        let opponent = me.opponent();
+        let mut board = play.board;
+        if board.borne_off(me) == CHECKERS {
+            return 1.0;
+        }
+        if s.kind != SetKind::Passed && !play.left.is_empty() {
+            board = play_set_statically(&board, opponent, play.left, 1, false, self);
+        }
+        if s.chain_next.is_some() {
+            // The player's own chain comes before the opponent rolls: judge the position as it is.
+            return self.chance(&board, me, me);
+        }
+        rolls()
+            .map(|(a, b, p)| {
+                let after = opponent_turn(&board, opponent, a, b, s.opponent_first_roll, self);
+                p * self.chance(&after, me, me)
+            })
+            .sum()
+    }
+
+    /// The plays of the set in play, best first, with their values for the player.
+    fn ranked_plays(&mut self, s: &Situation, salt: u8) -> Vec<(Play, f64)> {
+        let strength = self.strength;
+        let on_roll = s.next_on_roll();
+        let mut ranked: Vec<(Play, f64)> = plays(&s.board, s.player, s.left, s.head_left)
+            .into_iter()
+            .map(|play| {
+                let mut value = self.chance(&play.board, s.player, on_roll);
+                if strength.noise > 0.0 {
+                    value += strength.noise * noise_of(&play.board, s.serial, salt);
+                }
+                (play, value)
+            })
+            .collect();
+        self.nodes += ranked.len() as u64;
+        sort_best_first(&mut ranked);
+        if strength.lookahead && ranked.len() > 1 {
+            ranked.truncate(strength.candidates.min(ranked.len()));
+            for entry in ranked.iter_mut() {
+                if self.nodes >= strength.node_limit {
+                    break;
+                }
+                entry.1 = self.lookahead(s, &entry.0);
+            }
+            sort_best_first(&mut ranked);
+        }
+        ranked
+    }
+}
+
+/// Best value first; equal values keep a fixed order by position, so a plan made again from
+/// the middle of the set picks the same end position.
+fn sort_best_first(ranked: &mut [(Play, f64)]) {
+    ranked.sort_by(|(pa, va), (pb, vb)| vb.total_cmp(va).then_with(|| pa.board.cmp(&pb.board)));
+}
+
+/// The moves the Robot plays for the rest of the dice set in play.
+pub fn plan(game: &Nard, level: u8) -> Vec<CheckerMove> {
+    plan_with(game, level, &strength(level))
+}
+
+/// The same with any strength; `salt` varies the noise between players of equal strength.
+pub fn plan_with(game: &Nard, salt: u8, strength: &Strength) -> Vec<CheckerMove> {
+    let Some(s) = Situation::of(game) else { return Vec::new() };
+    let tag = strength_tag(salt, strength);
+    if let Some(mv) = cached_move(plan_key(&s, tag)) {
+        return vec![mv];
+    }
+    let all = plays(&s.board, s.player, s.left, s.head_left);
+    let chosen = if all.len() > 1 && unit_of(s.serial, salt, 1) < strength.blunder {
+        let pick = (unit_of(s.serial, salt, 2) * all.len() as f64) as usize;
+        all[pick.min(all.len() - 1)].moves.clone()
+    } else {
+        let mut search = Search { strength: *strength, nodes: 0 };
+        search.ranked_plays(&s, salt).first().map(|(p, _)| p.moves.clone()).unwrap_or_default()
+    };
+    remember_plan(&s, tag, &chosen);
+    chosen
+}
+
+fn strength_tag(salt: u8, strength: &Strength) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (salt, format!("{strength:?}")).hash(&mut h);
+    h.finish()
+}
+
+fn plan_key(s: &Situation, tag: u64) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (s, tag).hash(&mut h);
+    h.finish()
+}
+
+thread_local! {
+    /// The last plan: for each position along it, the move to make there.
+    static LAST_PLAN: RefCell<Vec<(u64, CheckerMove)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn cached_move(key: u64) -> Option<CheckerMove> {
+    LAST_PLAN.with(|plan| plan.borrow().iter().find(|(k, _)| *k == key).map(|(_, m)| *m))
+}
+
+fn remember_plan(s: &Situation, tag: u64, moves: &[CheckerMove]) {
+    let mut entries = Vec::with_capacity(moves.len());
+    let mut step = *s;
+    for &mv in moves {
+        entries.push((plan_key(&step, tag), mv));
+        step.board = step.board.after(step.player, mv);
+        step.left = step.left.without(mv.die());
+        step.head_left -= mv.leaves_head() as u8;
+    }
+    LAST_PLAN.with(|plan| *plan.borrow_mut() = entries);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cube.
+
+/// The seat's estimated winning chance with `on_roll` to roll.
+fn chance_for(game: &Nard, seat: Seat, on_roll: Seat) -> f64 {
+    win_chance(game.board(), seat, on_roll)
+}
+
+/// Whether the Robot doubles before its roll.
+pub fn wants_to_double(game: &Nard, level: u8) -> bool {
+    let Phase::AwaitingRoll(seat) = *game.phase() else { return false };
+    if !game.can_double(seat) {
+        return false;
+    }
+    // With the cube as it is a win already takes the match: doubling only risks more.
+    if game.score(seat) + game.cube().value >= game.match_length() {
+        return false;
+    }
+    chance_for(game, seat, seat) >= strength(level).double_at
+}
+
+/// Whether the Robot takes the double offered to it.
+pub fn takes_double(game: &Nard, level: u8) -> bool {
+    let Some(doubler) = game.double_offered_by() else { return false };
+    let me = doubler.opponent();
+    // Dropping would lose the match anyway.
+    if game.score(doubler) + game.cube().value >= game.match_length() {
+        return true;
+    }
+    chance_for(game, me, doubler) >= strength(level).take_at
+}
+
+// ---------------------------------------------------------------------------------------------
+
+struct NardThinker {
+    game: Nard,
+    level: u8,
+}
+
+impl Thinker<Nard> for NardThinker {
+    fn step(&mut self, _nodes: u64) -> Option<NardAction> {
+        Some(decide(&self.game, self.level))
+    }
+}
+
+/// The Robot's action when no dice are due.
+fn decide(game: &Nard, level: u8) -> NardAction {
+    match game.phase() {
+        Phase::DoubleOffered(_) => {
+            if takes_double(game, level) {
+                NardAction::Take
+            } else {
+                NardAction::Drop
+            }
+        }
+        _ => match plan(game, level).first() {
+            Some(&mv) => NardAction::Move(mv),
+            None => game.legal_actions().first().copied().unwrap_or(NardAction::Take),
+        },
+    }
+}
+
+impl RobotPlayer for Nard {
+    fn thinker(&self, level: u8, _seed: u64) -> Box<dyn Thinker<Self>> {
+        Box::new(NardThinker { game: self.clone(), level })
+    }
+
+    fn before_roll(&self, level: u8, _seed: u64) -> Option<NardAction> {
+        wants_to_double(self, level).then_some(NardAction::Double)
+    }
+}
+
+/// The benchmark's greedy player: the play of the dice set that leaves its smallest pip count,
+/// ties broken at random; it takes every double and never offers one.
+pub fn greedy(game: &Nard, rng: &mut SmallRng) -> Option<NardAction> {
+    match game.phase() {
+        Phase::DoubleOffered(_) => Some(NardAction::Take),
+        Phase::Playing(set) => {
+            let seat = set.player;
+            let play = pick_best_by(game.plays(), |p| p.board.pip_count(seat), rng)?;
+            play.moves.first().map(|&m| NardAction::Move(m))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,160 @@
+//! Crazy Nard's Robot: legal, repeatable, plans whole dice sets, decides the cube from its own
+//! estimate, and its levels are ordered by strength.
+
+use tabla::robot::nard::{greedy, plan, takes_double, wants_to_double, win_chance};
+use tabla::robot::{self, RobotPlayer};
+use tabla::rules::nard::{Board, Nard, NardAction, Setup};
+use tabla::rules::{Game, Seat, Winner};
+
+const W: Seat = Seat::WHITE;
+const B: Seat = Seat::BLACK;
+
+/// Plays one 1-point match; `players[seat]` is a Robot level or 0 for the random player.
+fn play_match(players: [u8; 2], seed: u64) -> Seat {
+    let mut rng = robot::rng(seed);
+    let mut game = Nard::new(&Setup::standard(1));
+    while game.outcome().is_none() {
+        let action = match game.chance() {
+            Some(rolls) => robot::pick_chance(rolls, &mut rng).unwrap(),
+            None => {
+                let seat = game.to_move().unwrap();
+                match players[seat.index()] {
+                    0 => robot::random_action(&game, &mut rng).unwrap(),
+                    level => robot::choose(&game, level, seed).unwrap(),
+                }
+            }
+        };
+        assert!(game.apply(&action).is_ok(), "the Robot's action must be legal");
+    }
+    match game.outcome().unwrap().winner {
+        Winner::Seat(seat) => seat,
+        Winner::Draw => panic!("a match has a winner"),
+    }
+}
+
+/// A game with a dice set in play after a few seeded random turns.
+fn midgame(seed: u64, sets: usize) -> Nard {
+    let mut rng = robot::rng(seed);
+    let mut game = Nard::new(&Setup::standard(1));
+    let mut seen = 0;
+    loop {
+        if let Some(set) = game.dice_set() {
+            if seen >= sets && set.left.len() >= 2 && game.plays().len() > 1 {
+                return game;
+            }
+            seen += 1;
+        }
+        let action = match game.chance() {
+            Some(rolls) => robot::pick_chance(rolls, &mut rng).unwrap(),
+            None => robot::random_action(&game, &mut rng).unwrap(),
+        };
+        game.play(&action);
+    }
+}
+
+#[test]
+fn every_level_plays_legal_actions_to_the_end() {
+    for level in robot::LEVELS {
+        let winner = play_match([level, 0], 40 + level as u64);
+        assert!(winner == W || winner == B);
+    }
+}
+
+#[test]
+fn the_robot_plays_its_whole_plan_one_move_at_a_time() {
+    for seed in 0..6 {
+        let game = midgame(seed, 10 + seed as usize * 3);
+        let whole = plan(&game, 3);
+        assert!(!whole.is_empty());
+        // A fresh thread has no remembered plan: the plan made again after each move still agrees.
+        let mut walk = game.clone();
+        for expected in whole {
+            let here = walk.clone();
+            let next = std::thread::spawn(move || plan(&here, 3)[0]).join().unwrap();
+            assert_eq!(next, expected, "seed {seed}");
+            walk.apply(&NardAction::Move(expected)).unwrap();
+        }
+        assert!(walk.dice_set().is_none_or(|s| s.serial != game.dice_set().unwrap().serial));
+    }
+}
+
+#[test]
+fn the_same_position_gets_the_same_action_whatever_the_seed() {
+    let game = midgame(3, 8);
+    let first = robot::choose(&game, 3, 1);
+    let other_thread = {
+        let game = game.clone();
+        std::thread::spawn(move || robot::choose(&game, 3, 99)).join().unwrap()
+    };
+    assert_eq!(first, other_thread);
+    assert!(game.legal_actions().contains(&first.unwrap()));
+}
+
+#[test]
+fn the_robot_answers_a_double_and_rolls_otherwise() {
+    let setup = Setup::standard(5);
+    let even = Nard::from_position(&setup, Board::opening(), W);
+    assert!(!wants_to_double(&even, 3), "no double in an even position");
+    assert_eq!(even.before_roll(3, 0), None);
+    assert_eq!(robot::choose(&even, 3, 0), None, "dice are due and it does not double: it rolls");
+    let mut offered = even.clone();
+    offered.apply(&NardAction::Double).unwrap();
+    assert!(takes_double(&offered, 3), "an even position is a take");
+    assert_eq!(robot::choose(&offered, 3, 0), Some(NardAction::Take));
+}
+
+#[test]
+fn the_robot_doubles_when_far_ahead_and_drops_when_hopeless() {
+    let setup = Setup::standard(5);
+    // White: three checkers left on its 6; Black has all fifteen far from home.
+    let ahead = Board::from_points(&[(6, 3)], &[(24, 15)]).unwrap();
+    assert!(win_chance(&ahead, W, W) > 0.9);
+    let game = Nard::from_position(&setup, ahead, W);
+    assert!(wants_to_double(&game, 3));
+    assert_eq!(robot::choose(&game, 3, 0), Some(NardAction::Double));
+    let mut offered = game.clone();
+    offered.apply(&NardAction::Double).unwrap();
+    assert!(!takes_double(&offered, 3));
+    assert_eq!(robot::choose(&offered, 3, 0), Some(NardAction::Drop));
+}
+
+#[test]
+fn the_robot_does_not_double_when_a_win_already_takes_the_match() {
+    let setup = Setup::standard(5);
+    let far_ahead = Board::from_points(&[(6, 3)], &[(24, 15)]).unwrap();
+    assert!(wants_to_double(&Nard::from_position(&setup, far_ahead, W).with_score([3, 0]), 3));
+    let needs_one = Nard::from_position(&setup, far_ahead, W).with_score([4, 0]);
+    assert!(!wants_to_double(&needs_one, 3), "one point wins the match: no reason to double");
+    // Offered all the same, Black takes: dropping would lose the match anyway.
+    let mut offered = needs_one.clone();
+    offered.apply(&NardAction::Double).unwrap();
+    assert!(takes_double(&offered, 3));
+}
+
+#[test]
+fn greedy_plays_a_whole_set_with_the_smallest_pip_count() {
+    for seed in 0..5 {
+        let game = midgame(seed, 6);
+        let seat = game.dice_set().unwrap().player;
+        let least = game.plays().iter().map(|p| p.board.pip_count(seat)).min().unwrap();
+        let mut rng = robot::rng(seed);
+        let Some(NardAction::Move(first)) = greedy(&game, &mut rng) else { panic!("a move") };
+        assert!(game.plays().iter().any(|p| p.moves[0] == first && p.board.pip_count(seat) == least));
+    }
+}
+
+#[test]
+fn level_three_beats_the_random_player() {
+    let wins = (0..12)
+        .filter(|&i| play_match(if i % 2 == 0 { [3, 0] } else { [0, 3] }, 500 + i) == Seat((i % 2) as u8))
+        .count();
+    assert!(wins >= 9, "level 3 won {wins} of 12");
+}
+
+#[test]
+fn level_three_beats_level_one() {
+    let wins = (0..16)
+        .filter(|&i| play_match(if i % 2 == 0 { [3, 1] } else { [1, 3] }, 900 + i) == Seat((i % 2) as u8))
+        .count();
+    assert!(wins >= 9, "level 3 won {wins} of 16");
+}
