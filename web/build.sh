@@ -112,9 +112,9 @@ if [ "$wasm_opt_level" != "none" ]; then
         t=$SECONDS
         mkdir -p "$tools/wasm-opt-cache"
         "$wasm_opt" "${flags[@]}" "$bound" -o "$cached.tmp"
-        # Keep the few latest results only.
-        ls -t "$tools"/wasm-opt-cache/*.wasm 2>/dev/null | tail -n +4 | xargs -r rm -f
         mv "$cached.tmp" "$cached"
+        # Keep the few latest results only.
+        ls -t "$tools"/wasm-opt-cache/*.wasm | tail -n +4 | xargs -r rm -f
         took $t
     fi
     final="$cached"
