@@ -28,6 +28,9 @@ pub struct Strength {
     pub lookahead: bool,
     /// Plays kept for the lookahead, best by the static estimate first.
     pub candidates: usize,
+    /// Plays, best after the lookahead, looked at once more two rolls deep (the opponent's, then
+    /// its own).
+    pub deep: usize,
     /// Opponent replies the lookahead may generate for one decision.
     pub node_limit: u64,
     /// Random amount (±) added to each play's estimated winning chance.
@@ -46,6 +49,7 @@ pub fn strength(level: u8) -> Strength {
         1 => Strength {
             lookahead: false,
             candidates: 1,
+            deep: 0,
             node_limit: 0,
             noise: 0.12,
             blunder: 0.3,
@@ -56,6 +60,7 @@ pub fn strength(level: u8) -> Strength {
         2 => Strength {
             lookahead: false,
             candidates: 1,
+            deep: 0,
             node_limit: 0,
             noise: 0.02,
             blunder: 0.03,
@@ -66,6 +71,7 @@ pub fn strength(level: u8) -> Strength {
         _ => Strength {
             lookahead: true,
             candidates: 6,
+            deep: 0,
             node_limit: 200_000,
             noise: 0.0,
             blunder: 0.0,
@@ -334,8 +340,8 @@ pub struct Weights {
 
 pub const WEIGHTS: Weights = Weights {
     features: [
-        0.017, -0.338, 0.143, 0.5, -0.005, -0.056, 0.612, 0.078, -0.038, 0.159, 0.006, 0.116, 0.132, 1.466,
-        0.051, 1.576, 1.369, -2.0, 0.596, -0.114, 0.08,
+        0.017, 0.0, 0.143, 0.5, -0.005, -0.056, 0.612, -0.072, -0.038, 0.159, 0.156, 0.116, 0.132, 0.88, 0.051,
+        1.576, 1.369, -2.0, 0.596, -0.114, 0.08,
     ],
     tempo: 0.267,
 };
@@ -532,32 +538,54 @@ impl Search {
             .sum()
     }
 
-    /// The plays of the set in play, best first, with their values for the player.
+    /// The same two rolls deep: the opponent's roll, then the player's own, each answered by the
+    /// static estimate's best play.
+    fn lookahead_deep(&mut self, s: &Situation, play: &Play) -> f64 {
+        let me = s.player;
+        let opponent = me.opponent();
+        let mut board = play.board;
+        if board.borne_off(me) == CHECKERS {
+            return 1.0;
+        }
+        if s.kind != SetKind::Passed && !play.left.is_empty() {
+            board = play_set_statically(&board, opponent, play.left, 1, false, self);
+        }
+        if s.chain_next.is_some() {
+            return self.chance(&board, me, me);
+        }
+        let mut total = 0.0;
+        for (a, b, p) in rolls() {
+            let after = opponent_turn(&board, opponent, a, b, s.opponent_first_roll, self);
+            if after.borne_off(opponent) == CHECKERS {
+                continue;
+            }
+            let mine: f64 = rolls()
+                .map(|(c, d, q)| {
+                    let next = opponent_turn(&after, me, c, d, false, self);
+                    q * self.chance(&next, me, opponent)
+                })
+                .sum();
+            total += p * mine;
+        }
+        total
+    }
+
+    /// The plays of the set in play by the static estimate (with the level's noise), best first.
     fn ranked_plays(&mut self, s: &Situation, salt: u8) -> Vec<(Play, f64)> {
-        let strength = self.strength;
+        let noise = self.strength.noise;
         let on_roll = s.next_on_roll();
         let mut ranked: Vec<(Play, f64)> = plays(&s.board, s.player, s.left, s.head_left)
             .into_iter()
             .map(|play| {
                 let mut value = self.chance(&play.board, s.player, on_roll);
-                if strength.noise > 0.0 {
-                    value += strength.noise * noise_of(&play.board, s.serial, salt);
+                if noise > 0.0 {
+                    value += noise * noise_of(&play.board, s.serial, salt);
                 }
                 (play, value)
             })
             .collect();
         self.nodes += ranked.len() as u64;
         sort_best_first(&mut ranked);
-        if strength.lookahead && ranked.len() > 1 {
-            ranked.truncate(strength.candidates.min(ranked.len()));
-            for entry in ranked.iter_mut() {
-                if self.nodes >= strength.node_limit {
-                    break;
-                }
-                entry.1 = self.lookahead(s, &entry.0);
-            }
-            sort_best_first(&mut ranked);
-        }
         ranked
     }
 }
@@ -575,21 +603,99 @@ pub fn plan(game: &Nard, level: u8) -> Vec<CheckerMove> {
 
 /// The same with any strength; `salt` varies the noise between players of equal strength.
 pub fn plan_with(game: &Nard, salt: u8, strength: &Strength) -> Vec<CheckerMove> {
-    let Some(s) = Situation::of(game) else { return Vec::new() };
-    let tag = strength_tag(salt, strength);
-    if let Some(mv) = cached_move(plan_key(&s, tag)) {
-        return vec![mv];
+    let mut planner = Planner::new(game, salt, strength);
+    loop {
+        if let Some(moves) = planner.step(u64::MAX) {
+            return moves;
+        }
     }
-    let all = plays(&s.board, s.player, s.left, s.head_left);
-    let chosen = if all.len() > 1 && unit_of(s.serial, salt, 1) < strength.blunder {
-        let pick = (unit_of(s.serial, salt, 2) * all.len() as f64) as usize;
-        all[pick.min(all.len() - 1)].moves.clone()
-    } else {
-        let mut search = Search { strength: *strength, nodes: 0 };
-        search.ranked_plays(&s, salt).first().map(|(p, _)| p.moves.clone()).unwrap_or_default()
-    };
-    remember_plan(&s, tag, &chosen);
-    chosen
+}
+
+/// A dice set's plan in the making: the static ranking first, then one candidate's look one
+/// roll ahead per slice.
+pub struct Planner {
+    situation: Option<Situation>,
+    tag: u64,
+    search: Search,
+    ranked: Vec<(Play, f64)>,
+    /// Candidates whose lookahead is done.
+    looked: usize,
+    decided: Option<Vec<CheckerMove>>,
+}
+
+impl Planner {
+    pub fn new(game: &Nard, salt: u8, strength: &Strength) -> Planner {
+        let situation = Situation::of(game);
+        let tag = strength_tag(salt, strength);
+        let mut planner = Planner {
+            situation,
+            tag,
+            search: Search { strength: *strength, nodes: 0 },
+            ranked: Vec::new(),
+            looked: 0,
+            decided: None,
+        };
+        let Some(s) = situation else {
+            planner.decided = Some(Vec::new());
+            return planner;
+        };
+        if let Some(mv) = cached_move(plan_key(&s, tag)) {
+            planner.decided = Some(vec![mv]);
+            return planner;
+        }
+        let all = plays(&s.board, s.player, s.left, s.head_left);
+        if all.len() > 1 && unit_of(s.serial, salt, 1) < strength.blunder {
+            let pick = (unit_of(s.serial, salt, 2) * all.len() as f64) as usize;
+            planner.finish(all[pick.min(all.len() - 1)].moves.clone());
+            return planner;
+        }
+        planner.ranked = planner.search.ranked_plays(&s, salt);
+        if strength.lookahead && planner.ranked.len() > 1 {
+            planner.ranked.truncate(strength.candidates);
+        } else {
+            let best = planner.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
+            planner.finish(best);
+        }
+        planner
+    }
+
+    /// Thinks for about `nodes` more opponent replies; the whole plan once decided.
+    pub fn step(&mut self, nodes: u64) -> Option<Vec<CheckerMove>> {
+        if let Some(moves) = &self.decided {
+            return Some(moves.clone());
+        }
+        let s = self.situation.expect("a planner without a dice set is decided at once");
+        let stop_at = self.search.nodes.saturating_add(nodes);
+        while self.looked < self.ranked.len() && self.search.nodes < self.search.strength.node_limit {
+            if self.search.nodes >= stop_at {
+                return None;
+            }
+            let value = self.search.lookahead(&s, &self.ranked[self.looked].0);
+            self.ranked[self.looked].1 = value;
+            self.looked += 1;
+        }
+        // Out of nodes: only candidates judged the same way compete.
+        self.ranked.truncate(self.looked.max(1));
+        sort_best_first(&mut self.ranked);
+        let deep = self.search.strength.deep.min(self.ranked.len());
+        if deep > 1 {
+            self.ranked.truncate(deep);
+            for i in 0..deep {
+                self.ranked[i].1 = self.search.lookahead_deep(&s, &self.ranked[i].0);
+            }
+            sort_best_first(&mut self.ranked);
+        }
+        let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
+        self.finish(best);
+        self.decided.clone()
+    }
+
+    fn finish(&mut self, moves: Vec<CheckerMove>) {
+        if let Some(s) = &self.situation {
+            remember_plan(s, self.tag, &moves);
+        }
+        self.decided = Some(moves);
+    }
 }
 
 fn strength_tag(salt: u8, strength: &Strength) -> u64 {
@@ -662,34 +768,27 @@ pub fn takes_double(game: &Nard, level: u8) -> bool {
 struct NardThinker {
     game: Nard,
     level: u8,
+    planner: Option<Planner>,
 }
 
 impl Thinker<Nard> for NardThinker {
-    fn step(&mut self, _nodes: u64) -> Option<NardAction> {
-        Some(decide(&self.game, self.level))
-    }
-}
-
-/// The Robot's action when no dice are due.
-fn decide(game: &Nard, level: u8) -> NardAction {
-    match game.phase() {
-        Phase::DoubleOffered(_) => {
-            if takes_double(game, level) {
-                NardAction::Take
-            } else {
-                NardAction::Drop
-            }
+    fn step(&mut self, nodes: u64) -> Option<NardAction> {
+        if self.game.double_offered_by().is_some() {
+            let take = takes_double(&self.game, self.level);
+            return Some(if take { NardAction::Take } else { NardAction::Drop });
         }
-        _ => match plan(game, level).first() {
-            Some(&mv) => NardAction::Move(mv),
-            None => game.legal_actions().first().copied().unwrap_or(NardAction::Take),
-        },
+        let planner =
+            self.planner.get_or_insert_with(|| Planner::new(&self.game, self.level, &strength(self.level)));
+        let moves = planner.step(nodes)?;
+        let first = moves.first().map(|&mv| NardAction::Move(mv));
+        // Nothing to plan (no dice set in play): the first legal action, if any.
+        Some(first.or_else(|| self.game.legal_actions().first().copied()).unwrap_or(NardAction::Take))
     }
 }
 
 impl RobotPlayer for Nard {
     fn thinker(&self, level: u8, _seed: u64) -> Box<dyn Thinker<Self>> {
-        Box::new(NardThinker { game: self.clone(), level })
+        Box::new(NardThinker { game: self.clone(), level, planner: None })
     }
 
     fn before_roll(&self, level: u8, _seed: u64) -> Option<NardAction> {
