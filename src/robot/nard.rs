@@ -1,8 +1,10 @@
 //! How the Robot plays Crazy Nard. It plans a whole dice set at a time: every distinct end position
 //! of the set is judged by an estimate of each side's rolls still needed (race, the shape of the
 //! home for exact bearing off, numbers blocked by the opponent's points, checkers left on the
-//! head); level 3 then looks one roll ahead, averaging over the opponent's 21 rolls (with its whole
-//! doubles chain and the numbers it passes back), each answered by its best reply.
+//! head); level 3 then looks one roll ahead: the rest of its own doubles chain, then the
+//! opponent's 21 rolls (with its whole doubles chain and the numbers it passes back), each
+//! answered by its best reply. After numbers passed to it, the Robot rolls next (or the passer
+//! goes on with its chain first), so there is no opponent roll to average over.
 //!
 //! A dice set's plan depends only on the position and the level, never on the seed, so asking
 //! again after the plan's first move gives the plan's next move; the last plan is kept per thread
@@ -28,9 +30,6 @@ pub struct Strength {
     pub lookahead: bool,
     /// Plays kept for the lookahead, best by the static estimate first.
     pub candidates: usize,
-    /// Plays, best after the lookahead, looked at once more two rolls deep (the opponent's, then
-    /// its own).
-    pub deep: usize,
     /// Opponent replies the lookahead may generate for one decision.
     pub node_limit: u64,
     /// Random amount (±) added to each play's estimated winning chance.
@@ -49,7 +48,6 @@ pub fn strength(level: u8) -> Strength {
         1 => Strength {
             lookahead: false,
             candidates: 1,
-            deep: 0,
             node_limit: 0,
             noise: 0.12,
             blunder: 0.3,
@@ -60,7 +58,6 @@ pub fn strength(level: u8) -> Strength {
         2 => Strength {
             lookahead: false,
             candidates: 1,
-            deep: 0,
             node_limit: 0,
             noise: 0.02,
             blunder: 0.03,
@@ -71,7 +68,6 @@ pub fn strength(level: u8) -> Strength {
         _ => Strength {
             lookahead: true,
             candidates: 6,
-            deep: 0,
             node_limit: 200_000,
             noise: 0.0,
             blunder: 0.0,
@@ -398,6 +394,9 @@ struct Situation {
     head_left: u8,
     /// The next double of the player's own chain, if one follows this set.
     chain_next: Option<u8>,
+    /// The next double of the opponent's chain, when the opponent passed this set during it: the
+    /// opponent goes on with its chain before anyone rolls.
+    opponent_chain_next: Option<u8>,
     /// Whether the opponent's next ordinary roll is its first (first-roll doubles rule).
     opponent_first_roll: bool,
     serial: u32,
@@ -407,6 +406,8 @@ impl Situation {
     fn of(game: &Nard) -> Option<Situation> {
         let Phase::Playing(set) = game.phase() else { return None };
         let chain_next = game.chain_next().filter(|(owner, _)| *owner == set.player).map(|(_, v)| v);
+        let opponent_chain_next =
+            game.chain_next().filter(|(owner, _)| *owner != set.player).map(|(_, v)| v);
         Some(Situation {
             player: set.player,
             kind: set.kind,
@@ -414,15 +415,21 @@ impl Situation {
             left: set.left,
             head_left: set.head_left(),
             chain_next,
+            opponent_chain_next,
             opponent_first_roll: game.rolls_made(set.player.opponent()) == 0,
             serial: set.serial,
         })
     }
 
-    /// Who rolls next once this set is over (the chain left aside): the player's own chain
-    /// comes first, else the opponent.
+    /// Who plays next once this set is over: the player's own chain comes first; after numbers
+    /// passed to the player, the opponent's chain if it goes on, else the player rolls; after
+    /// an ordinary roll or the chain's last step, the opponent rolls.
     fn next_on_roll(&self) -> Seat {
-        if self.chain_next.is_some() { self.player } else { self.player.opponent() }
+        match self.kind {
+            _ if self.chain_next.is_some() => self.player,
+            SetKind::Passed if self.opponent_chain_next.is_none() => self.player,
+            _ => self.player.opponent(),
+        }
     }
 }
 
@@ -492,14 +499,19 @@ fn opponent_turn(
     search: &mut Search,
 ) -> Board {
     let head = if first_roll && a == b && matches!(a, 3 | 4 | 6) { 2 } else { 1 };
-    let mut board = play_set_statically(board, opponent, Numbers::roll(a, b), head, true, search);
-    if a == b {
-        for v in a + 1..=6 {
-            if board.borne_off(Seat::WHITE) == CHECKERS || board.borne_off(Seat::BLACK) == CHECKERS {
-                break;
-            }
-            board = play_set_statically(&board, opponent, Numbers::repeat(v, 4), 1, true, search);
+    let board = play_set_statically(board, opponent, Numbers::roll(a, b), head, true, search);
+    if a == b && a < 6 { chain_rest(&board, opponent, a + 1, search) } else { board }
+}
+
+/// The steps of the seat's doubles chain from `first` up to 6-6, played out by the static
+/// estimate with the numbers they pass.
+fn chain_rest(board: &Board, seat: Seat, first: u8, search: &mut Search) -> Board {
+    let mut board = *board;
+    for v in first..=6 {
+        if board.borne_off(Seat::WHITE) == CHECKERS || board.borne_off(Seat::BLACK) == CHECKERS {
+            break;
         }
+        board = play_set_statically(&board, seat, Numbers::repeat(v, 4), 1, true, search);
     }
     board
 }
@@ -523,12 +535,22 @@ impl Search {
         if board.borne_off(me) == CHECKERS {
             return 1.0;
         }
-        if s.kind != SetKind::Passed && !play.left.is_empty() {
+        if s.kind == SetKind::Passed {
+            // The passer goes on with its chain, if any, then the player rolls.
+            if let Some(first) = s.opponent_chain_next {
+                board = chain_rest(&board, opponent, first, self);
+            }
+            return self.chance(&board, me, me);
+        }
+        if !play.left.is_empty() {
             board = play_set_statically(&board, opponent, play.left, 1, false, self);
         }
-        if s.chain_next.is_some() {
-            // The player's own chain comes before the opponent rolls: judge the position as it is.
-            return self.chance(&board, me, me);
+        if let Some(first) = s.chain_next {
+            // The player's own chain comes before the opponent rolls.
+            board = chain_rest(&board, me, first, self);
+            if board.borne_off(me) == CHECKERS || board.borne_off(opponent) == CHECKERS {
+                return self.chance(&board, me, opponent);
+            }
         }
         rolls()
             .map(|(a, b, p)| {
@@ -536,38 +558,6 @@ impl Search {
                 p * self.chance(&after, me, me)
             })
             .sum()
-    }
-
-    /// The same two rolls deep: the opponent's roll, then the player's own, each answered by the
-    /// static estimate's best play.
-    fn lookahead_deep(&mut self, s: &Situation, play: &Play) -> f64 {
-        let me = s.player;
-        let opponent = me.opponent();
-        let mut board = play.board;
-        if board.borne_off(me) == CHECKERS {
-            return 1.0;
-        }
-        if s.kind != SetKind::Passed && !play.left.is_empty() {
-            board = play_set_statically(&board, opponent, play.left, 1, false, self);
-        }
-        if s.chain_next.is_some() {
-            return self.chance(&board, me, me);
-        }
-        let mut total = 0.0;
-        for (a, b, p) in rolls() {
-            let after = opponent_turn(&board, opponent, a, b, s.opponent_first_roll, self);
-            if after.borne_off(opponent) == CHECKERS {
-                continue;
-            }
-            let mine: f64 = rolls()
-                .map(|(c, d, q)| {
-                    let next = opponent_turn(&after, me, c, d, false, self);
-                    q * self.chance(&next, me, opponent)
-                })
-                .sum();
-            total += p * mine;
-        }
-        total
     }
 
     /// The plays of the set in play by the static estimate (with the level's noise), best first.
@@ -612,9 +602,16 @@ pub fn plan_with(game: &Nard, salt: u8, strength: &Strength) -> Vec<CheckerMove>
 }
 
 /// A dice set's plan in the making: the static ranking first, then one candidate's look one
-/// roll ahead per slice.
+/// roll ahead per slice. The plan is always made for the whole set, from the position where it
+/// began, so asking again after some of its moves (even on a thread that has forgotten it) gives
+/// the same plan; only if the moves made so far leave that plan is the rest planned afresh.
 pub struct Planner {
+    /// The set as it began, and the moves made in it so far.
     situation: Option<Situation>,
+    done: Vec<CheckerMove>,
+    /// The set as it stands now, for planning afresh.
+    current: Option<Situation>,
+    salt: u8,
     tag: u64,
     search: Search,
     ranked: Vec<(Play, f64)>,
@@ -625,76 +622,88 @@ pub struct Planner {
 
 impl Planner {
     pub fn new(game: &Nard, salt: u8, strength: &Strength) -> Planner {
-        let situation = Situation::of(game);
+        let current = Situation::of(game);
         let tag = strength_tag(salt, strength);
         let mut planner = Planner {
-            situation,
+            situation: None,
+            done: Vec::new(),
+            current,
+            salt,
             tag,
             search: Search { strength: *strength, nodes: 0 },
             ranked: Vec::new(),
             looked: 0,
             decided: None,
         };
-        let Some(s) = situation else {
+        let (Some(now), Some(set)) = (current, game.dice_set()) else {
             planner.decided = Some(Vec::new());
             return planner;
         };
-        if let Some(mv) = cached_move(plan_key(&s, tag)) {
+        if let Some(mv) = cached_move(plan_key(&now, tag)) {
             planner.decided = Some(vec![mv]);
             return planner;
         }
-        let all = plays(&s.board, s.player, s.left, s.head_left);
-        if all.len() > 1 && unit_of(s.serial, salt, 1) < strength.blunder {
-            let pick = (unit_of(s.serial, salt, 2) * all.len() as f64) as usize;
-            planner.finish(all[pick.min(all.len() - 1)].moves.clone());
-            return planner;
-        }
-        planner.ranked = planner.search.ranked_plays(&s, salt);
-        if strength.lookahead && planner.ranked.len() > 1 {
-            planner.ranked.truncate(strength.candidates);
-        } else {
-            let best = planner.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
-            planner.finish(best);
-        }
+        let start = Situation { board: set.start, left: set.dealt, head_left: set.head_limit, ..now };
+        planner.begin(start, set.moves.clone());
         planner
     }
 
-    /// Thinks for about `nodes` more opponent replies; the whole plan once decided.
+    /// Starts planning the set from `s`, after which `done` has been played.
+    fn begin(&mut self, s: Situation, done: Vec<CheckerMove>) {
+        self.situation = Some(s);
+        self.done = done;
+        self.ranked.clear();
+        self.looked = 0;
+        let strength = self.search.strength;
+        let all = plays(&s.board, s.player, s.left, s.head_left);
+        if all.len() > 1 && unit_of(s.serial, self.salt, 1) < strength.blunder {
+            let pick = (unit_of(s.serial, self.salt, 2) * all.len() as f64) as usize;
+            self.finish(all[pick.min(all.len() - 1)].moves.clone());
+            return;
+        }
+        self.ranked = self.search.ranked_plays(&s, self.salt);
+        if strength.lookahead && self.ranked.len() > 1 {
+            self.ranked.truncate(strength.candidates);
+        } else {
+            let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
+            self.finish(best);
+        }
+    }
+
+    /// Thinks for about `nodes` more opponent replies; the rest of the plan once decided.
     pub fn step(&mut self, nodes: u64) -> Option<Vec<CheckerMove>> {
-        if let Some(moves) = &self.decided {
-            return Some(moves.clone());
-        }
-        let s = self.situation.expect("a planner without a dice set is decided at once");
         let stop_at = self.search.nodes.saturating_add(nodes);
-        while self.looked < self.ranked.len() && self.search.nodes < self.search.strength.node_limit {
-            if self.search.nodes >= stop_at {
-                return None;
+        while self.decided.is_none() {
+            let s = self.situation.expect("a planner without a dice set is decided at once");
+            while self.looked < self.ranked.len() && self.search.nodes < self.search.strength.node_limit {
+                if self.search.nodes >= stop_at {
+                    return None;
+                }
+                let value = self.search.lookahead(&s, &self.ranked[self.looked].0);
+                self.ranked[self.looked].1 = value;
+                self.looked += 1;
             }
-            let value = self.search.lookahead(&s, &self.ranked[self.looked].0);
-            self.ranked[self.looked].1 = value;
-            self.looked += 1;
-        }
-        // Out of nodes: only candidates judged the same way compete.
-        self.ranked.truncate(self.looked.max(1));
-        sort_best_first(&mut self.ranked);
-        let deep = self.search.strength.deep.min(self.ranked.len());
-        if deep > 1 {
-            self.ranked.truncate(deep);
-            for i in 0..deep {
-                self.ranked[i].1 = self.search.lookahead_deep(&s, &self.ranked[i].0);
-            }
+            // Out of nodes: only candidates judged the same way compete.
+            self.ranked.truncate(self.looked.max(1));
             sort_best_first(&mut self.ranked);
+            let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
+            self.finish(best);
         }
-        let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
-        self.finish(best);
         self.decided.clone()
     }
 
+    /// The plan for the whole set is `moves`: the rest of it, unless the moves made so far left
+    /// it (then the rest of the set is planned afresh).
     fn finish(&mut self, moves: Vec<CheckerMove>) {
-        if let Some(s) = &self.situation {
-            remember_plan(s, self.tag, &moves);
+        let Some(s) = self.situation else { return };
+        if moves.starts_with(&self.done) {
+            remember_plan(&s, self.tag, &moves);
+            self.decided = Some(moves[self.done.len()..].to_vec());
+        } else if let Some(now) = self.current.take() {
+            self.begin(now, Vec::new());
+        } else {
+            self.decided = Some(moves);
         }
-        self.decided = Some(moves);
     }
 }
 
