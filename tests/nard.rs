@@ -891,6 +891,17 @@ fn the_screen_can_ask_for_movable_checkers_and_their_targets() {
 }
 
 #[test]
+fn the_screen_can_ask_where_one_checker_can_get_with_several_numbers() {
+    // 6-2 from the head: 24/22, 24/18, and 24/22/16 or 24/18/16 to 16 (one route kept).
+    let mut game = position(Board::opening(), W, &five_points());
+    play(&mut game, "roll 6 2");
+    let ends: Vec<(u8, usize)> =
+        game.routes_from(24).iter().map(|r| (r.last().unwrap().to, r.len())).collect();
+    assert_eq!(ends, vec![(22, 1), (18, 1), (16, 2)]);
+    assert!(game.routes_from(20).is_empty());
+}
+
+#[test]
 fn a_draft_previews_and_takes_back_moves_inside_the_dice_set() {
     let mut game = position(Board::opening(), W, &five_points());
     play(&mut game, "roll 4 2");

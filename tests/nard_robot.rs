@@ -1,7 +1,7 @@
 //! Crazy Nard's Robot: legal, repeatable, plans whole dice sets, decides the cube from its own
 //! estimate, and its levels are ordered by strength.
 
-use tabla::robot::nard::{greedy, plan, takes_double, wants_to_double, win_chance};
+use tabla::robot::nard::{Planner, greedy, plan, strength, takes_double, wants_to_double, win_chance};
 use tabla::robot::{self, RobotPlayer};
 use tabla::rules::nard::{Board, Nard, NardAction, Setup};
 use tabla::rules::{Game, Seat, Winner};
@@ -76,6 +76,34 @@ fn the_robot_plays_its_whole_plan_one_move_at_a_time() {
         }
         assert!(walk.dice_set().is_none_or(|s| s.serial != game.dice_set().unwrap().serial));
     }
+}
+
+#[test]
+fn the_robot_thinks_in_small_slices_to_the_same_plan() {
+    let mut most_slices = 0;
+    for seed in 0..4 {
+        let game = midgame(seed, 12 + seed as usize * 5);
+        // Fresh threads: neither plan is taken from the other's memory.
+        let sliced = {
+            let game = game.clone();
+            std::thread::spawn(move || {
+                let mut planner = Planner::new(&game, 3, &strength(3));
+                let mut slices = 1;
+                loop {
+                    if let Some(moves) = planner.step(20) {
+                        return (moves, slices);
+                    }
+                    slices += 1;
+                }
+            })
+            .join()
+            .unwrap()
+        };
+        let whole = std::thread::spawn(move || plan(&game, 3)).join().unwrap();
+        assert_eq!(sliced.0, whole, "seed {seed}");
+        most_slices = most_slices.max(sliced.1);
+    }
+    assert!(most_slices > 3, "level 3 plans take several slices ({most_slices})");
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! How the Robot plays Crazy Nard. It plans a whole dice set at a time: every distinct end position
 //! of the set is judged by an estimate of each side's rolls still needed (race, the shape of the
 //! home for exact bearing off, numbers blocked by the opponent's points, checkers left on the
-//! head); level 3 then looks one roll ahead, averaging over the opponent's 21 rolls (with its whole
-//! doubles chain and the numbers it passes back), each answered by its best reply.
+//! head); level 3 then looks one roll ahead: the rest of its own doubles chain, then the
+//! opponent's 21 rolls (with its whole doubles chain and the numbers it passes back), each
+//! answered by its best reply. After numbers passed to it, the Robot rolls next (or the passer
+//! goes on with its chain first), so there is no opponent roll to average over.
 //!
 //! A dice set's plan depends only on the position and the level, never on the seed, so asking
 //! again after the plan's first move gives the plan's next move; the last plan is kept per thread
@@ -334,8 +336,8 @@ pub struct Weights {
 
 pub const WEIGHTS: Weights = Weights {
     features: [
-        0.017, -0.338, 0.143, 0.5, -0.005, -0.056, 0.612, 0.078, -0.038, 0.159, 0.006, 0.116, 0.132, 1.466,
-        0.051, 1.576, 1.369, -2.0, 0.596, -0.114, 0.08,
+        0.017, 0.0, 0.143, 0.5, -0.005, -0.056, 0.612, -0.072, -0.038, 0.159, 0.156, 0.116, 0.132, 0.88, 0.051,
+        1.576, 1.369, -2.0, 0.596, -0.114, 0.08,
     ],
     tempo: 0.267,
 };
@@ -392,6 +394,9 @@ struct Situation {
     head_left: u8,
     /// The next double of the player's own chain, if one follows this set.
     chain_next: Option<u8>,
+    /// The next double of the opponent's chain, when the opponent passed this set during it: the
+    /// opponent goes on with its chain before anyone rolls.
+    opponent_chain_next: Option<u8>,
     /// Whether the opponent's next ordinary roll is its first (first-roll doubles rule).
     opponent_first_roll: bool,
     serial: u32,
@@ -401,6 +406,8 @@ impl Situation {
     fn of(game: &Nard) -> Option<Situation> {
         let Phase::Playing(set) = game.phase() else { return None };
         let chain_next = game.chain_next().filter(|(owner, _)| *owner == set.player).map(|(_, v)| v);
+        let opponent_chain_next =
+            game.chain_next().filter(|(owner, _)| *owner != set.player).map(|(_, v)| v);
         Some(Situation {
             player: set.player,
             kind: set.kind,
@@ -408,15 +415,21 @@ impl Situation {
             left: set.left,
             head_left: set.head_left(),
             chain_next,
+            opponent_chain_next,
             opponent_first_roll: game.rolls_made(set.player.opponent()) == 0,
             serial: set.serial,
         })
     }
 
-    /// Who rolls next once this set is over (the chain left aside): the player's own chain
-    /// comes first, else the opponent.
+    /// Who plays next once this set is over: the player's own chain comes first; after numbers
+    /// passed to the player, the opponent's chain if it goes on, else the player rolls; after
+    /// an ordinary roll or the chain's last step, the opponent rolls.
     fn next_on_roll(&self) -> Seat {
-        if self.chain_next.is_some() { self.player } else { self.player.opponent() }
+        match self.kind {
+            _ if self.chain_next.is_some() => self.player,
+            SetKind::Passed if self.opponent_chain_next.is_none() => self.player,
+            _ => self.player.opponent(),
+        }
     }
 }
 
@@ -486,14 +499,19 @@ fn opponent_turn(
     search: &mut Search,
 ) -> Board {
     let head = if first_roll && a == b && matches!(a, 3 | 4 | 6) { 2 } else { 1 };
-    let mut board = play_set_statically(board, opponent, Numbers::roll(a, b), head, true, search);
-    if a == b {
-        for v in a + 1..=6 {
-            if board.borne_off(Seat::WHITE) == CHECKERS || board.borne_off(Seat::BLACK) == CHECKERS {
-                break;
-            }
-            board = play_set_statically(&board, opponent, Numbers::repeat(v, 4), 1, true, search);
+    let board = play_set_statically(board, opponent, Numbers::roll(a, b), head, true, search);
+    if a == b && a < 6 { chain_rest(&board, opponent, a + 1, search) } else { board }
+}
+
+/// The steps of the seat's doubles chain from `first` up to 6-6, played out by the static
+/// estimate with the numbers they pass.
+fn chain_rest(board: &Board, seat: Seat, first: u8, search: &mut Search) -> Board {
+    let mut board = *board;
+    for v in first..=6 {
+        if board.borne_off(Seat::WHITE) == CHECKERS || board.borne_off(Seat::BLACK) == CHECKERS {
+            break;
         }
+        board = play_set_statically(&board, seat, Numbers::repeat(v, 4), 1, true, search);
     }
     board
 }
@@ -517,12 +535,22 @@ impl Search {
         if board.borne_off(me) == CHECKERS {
             return 1.0;
         }
-        if s.kind != SetKind::Passed && !play.left.is_empty() {
+        if s.kind == SetKind::Passed {
+            // The passer goes on with its chain, if any, then the player rolls.
+            if let Some(first) = s.opponent_chain_next {
+                board = chain_rest(&board, opponent, first, self);
+            }
+            return self.chance(&board, me, me);
+        }
+        if !play.left.is_empty() {
             board = play_set_statically(&board, opponent, play.left, 1, false, self);
         }
-        if s.chain_next.is_some() {
-            // The player's own chain comes before the opponent rolls: judge the position as it is.
-            return self.chance(&board, me, me);
+        if let Some(first) = s.chain_next {
+            // The player's own chain comes before the opponent rolls.
+            board = chain_rest(&board, me, first, self);
+            if board.borne_off(me) == CHECKERS || board.borne_off(opponent) == CHECKERS {
+                return self.chance(&board, me, opponent);
+            }
         }
         rolls()
             .map(|(a, b, p)| {
@@ -532,32 +560,22 @@ impl Search {
             .sum()
     }
 
-    /// The plays of the set in play, best first, with their values for the player.
+    /// The plays of the set in play by the static estimate (with the level's noise), best first.
     fn ranked_plays(&mut self, s: &Situation, salt: u8) -> Vec<(Play, f64)> {
-        let strength = self.strength;
+        let noise = self.strength.noise;
         let on_roll = s.next_on_roll();
         let mut ranked: Vec<(Play, f64)> = plays(&s.board, s.player, s.left, s.head_left)
             .into_iter()
             .map(|play| {
                 let mut value = self.chance(&play.board, s.player, on_roll);
-                if strength.noise > 0.0 {
-                    value += strength.noise * noise_of(&play.board, s.serial, salt);
+                if noise > 0.0 {
+                    value += noise * noise_of(&play.board, s.serial, salt);
                 }
                 (play, value)
             })
             .collect();
         self.nodes += ranked.len() as u64;
         sort_best_first(&mut ranked);
-        if strength.lookahead && ranked.len() > 1 {
-            ranked.truncate(strength.candidates.min(ranked.len()));
-            for entry in ranked.iter_mut() {
-                if self.nodes >= strength.node_limit {
-                    break;
-                }
-                entry.1 = self.lookahead(s, &entry.0);
-            }
-            sort_best_first(&mut ranked);
-        }
         ranked
     }
 }
@@ -575,21 +593,118 @@ pub fn plan(game: &Nard, level: u8) -> Vec<CheckerMove> {
 
 /// The same with any strength; `salt` varies the noise between players of equal strength.
 pub fn plan_with(game: &Nard, salt: u8, strength: &Strength) -> Vec<CheckerMove> {
-    let Some(s) = Situation::of(game) else { return Vec::new() };
-    let tag = strength_tag(salt, strength);
-    if let Some(mv) = cached_move(plan_key(&s, tag)) {
-        return vec![mv];
+    let mut planner = Planner::new(game, salt, strength);
+    loop {
+        if let Some(moves) = planner.step(u64::MAX) {
+            return moves;
+        }
     }
-    let all = plays(&s.board, s.player, s.left, s.head_left);
-    let chosen = if all.len() > 1 && unit_of(s.serial, salt, 1) < strength.blunder {
-        let pick = (unit_of(s.serial, salt, 2) * all.len() as f64) as usize;
-        all[pick.min(all.len() - 1)].moves.clone()
-    } else {
-        let mut search = Search { strength: *strength, nodes: 0 };
-        search.ranked_plays(&s, salt).first().map(|(p, _)| p.moves.clone()).unwrap_or_default()
-    };
-    remember_plan(&s, tag, &chosen);
-    chosen
+}
+
+/// A dice set's plan in the making: the static ranking first, then one candidate's look one
+/// roll ahead per slice. The plan is always made for the whole set, from the position where it
+/// began, so asking again after some of its moves (even on a thread that has forgotten it) gives
+/// the same plan; only if the moves made so far leave that plan is the rest planned afresh.
+pub struct Planner {
+    /// The set as it began, and the moves made in it so far.
+    situation: Option<Situation>,
+    done: Vec<CheckerMove>,
+    /// The set as it stands now, for planning afresh.
+    current: Option<Situation>,
+    salt: u8,
+    tag: u64,
+    search: Search,
+    ranked: Vec<(Play, f64)>,
+    /// Candidates whose lookahead is done.
+    looked: usize,
+    decided: Option<Vec<CheckerMove>>,
+}
+
+impl Planner {
+    pub fn new(game: &Nard, salt: u8, strength: &Strength) -> Planner {
+        let current = Situation::of(game);
+        let tag = strength_tag(salt, strength);
+        let mut planner = Planner {
+            situation: None,
+            done: Vec::new(),
+            current,
+            salt,
+            tag,
+            search: Search { strength: *strength, nodes: 0 },
+            ranked: Vec::new(),
+            looked: 0,
+            decided: None,
+        };
+        let (Some(now), Some(set)) = (current, game.dice_set()) else {
+            planner.decided = Some(Vec::new());
+            return planner;
+        };
+        if let Some(mv) = cached_move(plan_key(&now, tag)) {
+            planner.decided = Some(vec![mv]);
+            return planner;
+        }
+        let start = Situation { board: set.start, left: set.dealt, head_left: set.head_limit, ..now };
+        planner.begin(start, set.moves.clone());
+        planner
+    }
+
+    /// Starts planning the set from `s`, after which `done` has been played.
+    fn begin(&mut self, s: Situation, done: Vec<CheckerMove>) {
+        self.situation = Some(s);
+        self.done = done;
+        self.ranked.clear();
+        self.looked = 0;
+        let strength = self.search.strength;
+        let all = plays(&s.board, s.player, s.left, s.head_left);
+        if all.len() > 1 && unit_of(s.serial, self.salt, 1) < strength.blunder {
+            let pick = (unit_of(s.serial, self.salt, 2) * all.len() as f64) as usize;
+            self.finish(all[pick.min(all.len() - 1)].moves.clone());
+            return;
+        }
+        self.ranked = self.search.ranked_plays(&s, self.salt);
+        if strength.lookahead && self.ranked.len() > 1 {
+            self.ranked.truncate(strength.candidates);
+        } else {
+            let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
+            self.finish(best);
+        }
+    }
+
+    /// Thinks for about `nodes` more opponent replies; the rest of the plan once decided.
+    pub fn step(&mut self, nodes: u64) -> Option<Vec<CheckerMove>> {
+        let stop_at = self.search.nodes.saturating_add(nodes);
+        while self.decided.is_none() {
+            let s = self.situation.expect("a planner without a dice set is decided at once");
+            while self.looked < self.ranked.len() && self.search.nodes < self.search.strength.node_limit {
+                if self.search.nodes >= stop_at {
+                    return None;
+                }
+                let value = self.search.lookahead(&s, &self.ranked[self.looked].0);
+                self.ranked[self.looked].1 = value;
+                self.looked += 1;
+            }
+            // Out of nodes: only candidates judged the same way compete.
+            self.ranked.truncate(self.looked.max(1));
+            sort_best_first(&mut self.ranked);
+            let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
+            self.finish(best);
+        }
+        self.decided.clone()
+    }
+
+    /// The plan for the whole set is `moves`: the rest of it, unless the moves made so far left
+    /// it (then the rest of the set is planned afresh).
+    fn finish(&mut self, moves: Vec<CheckerMove>) {
+        let Some(s) = self.situation else { return };
+        if moves.starts_with(&self.done) {
+            remember_plan(&s, self.tag, &moves);
+            self.decided = Some(moves[self.done.len()..].to_vec());
+        } else if let Some(now) = self.current.take() {
+            self.begin(now, Vec::new());
+        } else {
+            self.decided = Some(moves);
+        }
+    }
 }
 
 fn strength_tag(salt: u8, strength: &Strength) -> u64 {
@@ -662,34 +777,27 @@ pub fn takes_double(game: &Nard, level: u8) -> bool {
 struct NardThinker {
     game: Nard,
     level: u8,
+    planner: Option<Planner>,
 }
 
 impl Thinker<Nard> for NardThinker {
-    fn step(&mut self, _nodes: u64) -> Option<NardAction> {
-        Some(decide(&self.game, self.level))
-    }
-}
-
-/// The Robot's action when no dice are due.
-fn decide(game: &Nard, level: u8) -> NardAction {
-    match game.phase() {
-        Phase::DoubleOffered(_) => {
-            if takes_double(game, level) {
-                NardAction::Take
-            } else {
-                NardAction::Drop
-            }
+    fn step(&mut self, nodes: u64) -> Option<NardAction> {
+        if self.game.double_offered_by().is_some() {
+            let take = takes_double(&self.game, self.level);
+            return Some(if take { NardAction::Take } else { NardAction::Drop });
         }
-        _ => match plan(game, level).first() {
-            Some(&mv) => NardAction::Move(mv),
-            None => game.legal_actions().first().copied().unwrap_or(NardAction::Take),
-        },
+        let planner =
+            self.planner.get_or_insert_with(|| Planner::new(&self.game, self.level, &strength(self.level)));
+        let moves = planner.step(nodes)?;
+        let first = moves.first().map(|&mv| NardAction::Move(mv));
+        // Nothing to plan (no dice set in play): the first legal action, if any.
+        Some(first.or_else(|| self.game.legal_actions().first().copied()).unwrap_or(NardAction::Take))
     }
 }
 
 impl RobotPlayer for Nard {
     fn thinker(&self, level: u8, _seed: u64) -> Box<dyn Thinker<Self>> {
-        Box::new(NardThinker { game: self.clone(), level })
+        Box::new(NardThinker { game: self.clone(), level, planner: None })
     }
 
     fn before_roll(&self, level: u8, _seed: u64) -> Option<NardAction> {

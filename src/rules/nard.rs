@@ -10,6 +10,10 @@
 //! (a rolled pair or double, one step of a doubles chain, or numbers passed by the opponent). Whatever
 //! needs no decision (passing unplayable numbers, losing them, the next chain step, the next game)
 //! happens inside `play`, and `events` tells what it was.
+//!
+//! In the text interface `legal` lists checker moves (`24/21`, `3/off`) and cube actions
+//! (`double`, `take`, `drop`), never rolls: while `awaiting_roll` is true the dice are played as
+//! `roll D` (the opening, White's die first, then Black's) or `roll D D`, with values from outside.
 
 use super::{EndReason, Game, Outcome, RuleError, Seat};
 use serde::Deserialize;
@@ -924,6 +928,36 @@ impl Nard {
     /// The legal moves of the checker on the player's own point `from`.
     pub fn targets_from(&self, from: u8) -> Vec<CheckerMove> {
         self.legal_moves().into_iter().filter(|m| m.from == from).collect()
+    }
+
+    /// Where the checker on the player's own point `from` can get with the numbers still to play,
+    /// moving alone: one route per destination (the fewest moves), each move legal in its turn.
+    pub fn routes_from(&self, from: u8) -> Vec<Vec<CheckerMove>> {
+        let Some(serial) = self.dice_set().map(|s| s.serial) else { return Vec::new() };
+        let mut routes: Vec<Vec<CheckerMove>> = Vec::new();
+        let mut frontier: Vec<(Nard, Vec<CheckerMove>)> = vec![(self.clone(), Vec::new())];
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for (game, route) in frontier {
+                let at = route.last().map_or(from, |m| m.to);
+                for mv in game.targets_from(at) {
+                    if routes.iter().any(|r| r.last().map(|m| m.to) == Some(mv.to)) {
+                        continue;
+                    }
+                    let mut longer = route.clone();
+                    longer.push(mv);
+                    routes.push(longer.clone());
+                    let mut after = game.clone();
+                    after.play(&NardAction::Move(mv));
+                    let same_set = after.dice_set().is_some_and(|s| s.serial == serial);
+                    if same_set && !mv.is_bear_off() && after.outcome.is_none() {
+                        next.push((after, longer));
+                    }
+                }
+            }
+            frontier = next;
+        }
+        routes
     }
 
     /// Every way to play the rest of the dice set in play, one line per distinct end position.
