@@ -173,10 +173,12 @@ fn greedy_plays_a_whole_set_with_the_smallest_pip_count() {
 
 #[test]
 fn level_three_beats_the_random_player() {
-    let wins = (0..12)
+    // The benchmark measures the share over 1,000 games (about 0.9); here a smaller seeded sample
+    // with room for the dice's luck.
+    let wins = (0..24)
         .filter(|&i| play_match(if i % 2 == 0 { [3, 0] } else { [0, 3] }, 500 + i) == Seat((i % 2) as u8))
         .count();
-    assert!(wins >= 9, "level 3 won {wins} of 12");
+    assert!(wins >= 17, "level 3 won {wins} of 24");
 }
 
 #[test]

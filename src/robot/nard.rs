@@ -4,7 +4,9 @@
 //! head); level 3 then looks one roll ahead: the rest of its own doubles chain, then the
 //! opponent's 21 rolls (with its whole doubles chain and the numbers it passes back), each
 //! answered by its best reply. After numbers passed to it, the Robot rolls next (or the passer
-//! goes on with its chain first), so there is no opponent roll to average over.
+//! goes on with its chain first), so there is no opponent roll to average over. The few plays
+//! that come out closest to the best are then looked at two rolls deep: each of the opponent's
+//! rolls followed by each of the Robot's own.
 //!
 //! A dice set's plan depends only on the position and the level, never on the seed, so asking
 //! again after the plan's first move gives the plan's next move; the last plan is kept per thread
@@ -30,6 +32,10 @@ pub struct Strength {
     pub lookahead: bool,
     /// Plays kept for the lookahead, best by the static estimate first.
     pub candidates: usize,
+    /// Plays, best after the lookahead and within `close` of the best, looked at once more two
+    /// rolls deep (the opponent's, then the player's own).
+    pub deep: usize,
+    pub close: f64,
     /// Opponent replies the lookahead may generate for one decision.
     pub node_limit: u64,
     /// Random amount (±) added to each play's estimated winning chance.
@@ -48,6 +54,8 @@ pub fn strength(level: u8) -> Strength {
         1 => Strength {
             lookahead: false,
             candidates: 1,
+            deep: 0,
+            close: 0.0,
             node_limit: 0,
             noise: 0.12,
             blunder: 0.3,
@@ -58,6 +66,8 @@ pub fn strength(level: u8) -> Strength {
         2 => Strength {
             lookahead: false,
             candidates: 1,
+            deep: 0,
+            close: 0.0,
             node_limit: 0,
             noise: 0.02,
             blunder: 0.03,
@@ -68,6 +78,8 @@ pub fn strength(level: u8) -> Strength {
         _ => Strength {
             lookahead: true,
             candidates: 6,
+            deep: 3,
+            close: 0.03,
             node_limit: 200_000,
             noise: 0.0,
             blunder: 0.0,
@@ -336,8 +348,8 @@ pub struct Weights {
 
 pub const WEIGHTS: Weights = Weights {
     features: [
-        0.017, 0.0, 0.143, 0.5, -0.005, -0.056, 0.612, -0.072, -0.038, 0.159, 0.156, 0.116, 0.132, 0.88, 0.051,
-        1.576, 1.369, -2.0, 0.596, -0.114, 0.08,
+        0.017, 0.0, 0.143, 0.5, -0.005, -0.056, 0.612, -0.072, -0.038, 0.159, 0.156, 0.116, 0.132, 0.88,
+        0.051, 1.576, 1.369, -2.0, 0.596, -0.114, 0.08,
     ],
     tempo: 0.267,
 };
@@ -406,8 +418,7 @@ impl Situation {
     fn of(game: &Nard) -> Option<Situation> {
         let Phase::Playing(set) = game.phase() else { return None };
         let chain_next = game.chain_next().filter(|(owner, _)| *owner == set.player).map(|(_, v)| v);
-        let opponent_chain_next =
-            game.chain_next().filter(|(owner, _)| *owner != set.player).map(|(_, v)| v);
+        let opponent_chain_next = game.chain_next().filter(|(owner, _)| *owner != set.player).map(|(_, v)| v);
         Some(Situation {
             player: set.player,
             kind: set.kind,
@@ -488,19 +499,12 @@ fn play_set_statically(
     board
 }
 
-/// The opponent's ordinary roll `a`-`b` played out by the static estimate, with its whole chain
-/// and the numbers it passes.
-fn opponent_turn(
-    board: &Board,
-    opponent: Seat,
-    a: u8,
-    b: u8,
-    first_roll: bool,
-    search: &mut Search,
-) -> Board {
+/// An ordinary roll `a`-`b` of `seat` played out by the static estimate, with its whole chain and
+/// the numbers it passes.
+fn ordinary_turn(board: &Board, seat: Seat, a: u8, b: u8, first_roll: bool, search: &mut Search) -> Board {
     let head = if first_roll && a == b && matches!(a, 3 | 4 | 6) { 2 } else { 1 };
-    let board = play_set_statically(board, opponent, Numbers::roll(a, b), head, true, search);
-    if a == b && a < 6 { chain_rest(&board, opponent, a + 1, search) } else { board }
+    let board = play_set_statically(board, seat, Numbers::roll(a, b), head, true, search);
+    if a == b && a < 6 { chain_rest(&board, seat, a + 1, search) } else { board }
 }
 
 /// The steps of the seat's doubles chain from `first` up to 6-6, played out by the static
@@ -527,8 +531,9 @@ impl Search {
         win_chance_with(board, seat, on_roll, &self.strength.weights)
     }
 
-    /// The value of a finished set for its player, looking one roll of the opponent ahead.
-    fn lookahead(&mut self, s: &Situation, play: &Play) -> f64 {
+    /// The value of a finished set for its player, looking one roll of the opponent ahead, and
+    /// with `two_rolls` the player's own roll after it too.
+    fn lookahead(&mut self, s: &Situation, play: &Play, two_rolls: bool) -> f64 {
         let me = s.player;
         let opponent = me.opponent();
         let mut board = play.board;
@@ -554,8 +559,22 @@ impl Search {
         }
         rolls()
             .map(|(a, b, p)| {
-                let after = opponent_turn(&board, opponent, a, b, s.opponent_first_roll, self);
-                p * self.chance(&after, me, me)
+                let after = ordinary_turn(&board, opponent, a, b, s.opponent_first_roll, self);
+                if two_rolls && after.borne_off(opponent) < CHECKERS {
+                    p * self.own_roll(&after, me)
+                } else {
+                    p * self.chance(&after, me, me)
+                }
+            })
+            .sum()
+    }
+
+    /// The seat's chance averaged over its 21 rolls, each played out by the static estimate.
+    fn own_roll(&mut self, board: &Board, me: Seat) -> f64 {
+        rolls()
+            .map(|(a, b, p)| {
+                let after = ordinary_turn(board, me, a, b, false, self);
+                p * self.chance(&after, me, me.opponent())
             })
             .sum()
     }
@@ -617,6 +636,10 @@ pub struct Planner {
     ranked: Vec<(Play, f64)>,
     /// Candidates whose lookahead is done.
     looked: usize,
+    /// The best candidates to look at two rolls deep (once the lookahead is done), and how many
+    /// of them are done.
+    deep: Option<usize>,
+    deep_looked: usize,
     decided: Option<Vec<CheckerMove>>,
 }
 
@@ -633,6 +656,8 @@ impl Planner {
             search: Search { strength: *strength, nodes: 0 },
             ranked: Vec::new(),
             looked: 0,
+            deep: None,
+            deep_looked: 0,
             decided: None,
         };
         let (Some(now), Some(set)) = (current, game.dice_set()) else {
@@ -654,6 +679,8 @@ impl Planner {
         self.done = done;
         self.ranked.clear();
         self.looked = 0;
+        self.deep = None;
+        self.deep_looked = 0;
         let strength = self.search.strength;
         let all = plays(&s.board, s.player, s.left, s.head_left);
         if all.len() > 1 && unit_of(s.serial, self.salt, 1) < strength.blunder {
@@ -679,13 +706,31 @@ impl Planner {
                 if self.search.nodes >= stop_at {
                     return None;
                 }
-                let value = self.search.lookahead(&s, &self.ranked[self.looked].0);
+                let value = self.search.lookahead(&s, &self.ranked[self.looked].0, false);
                 self.ranked[self.looked].1 = value;
                 self.looked += 1;
             }
-            // Out of nodes: only candidates judged the same way compete.
-            self.ranked.truncate(self.looked.max(1));
-            sort_best_first(&mut self.ranked);
+            let deep = *self.deep.get_or_insert_with(|| {
+                // Out of nodes: only candidates judged the same way compete.
+                self.ranked.truncate(self.looked.max(1));
+                sort_best_first(&mut self.ranked);
+                let best = self.ranked[0].1;
+                let close =
+                    self.ranked.iter().filter(|(_, v)| best - v <= self.search.strength.close).count();
+                close.min(self.search.strength.deep)
+            });
+            if deep > 1 {
+                while self.deep_looked < deep {
+                    if self.search.nodes >= stop_at {
+                        return None;
+                    }
+                    let value = self.search.lookahead(&s, &self.ranked[self.deep_looked].0, true);
+                    self.ranked[self.deep_looked].1 = value;
+                    self.deep_looked += 1;
+                }
+                self.ranked.truncate(deep);
+                sort_best_first(&mut self.ranked);
+            }
             let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
             self.finish(best);
         }
