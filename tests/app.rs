@@ -346,3 +346,13 @@ fn a_second_game_of_the_same_kind_lays_out_its_own_pieces() {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
     check_screen_matches_rules(&mut app);
 }
+
+#[test]
+fn the_command_line_opens_games_with_a_screen_and_points_nard_to_the_text_interface() {
+    let flags = |game: &str| vec![("game".to_string(), game.to_string())];
+    let launch = Launch::from_flags(&flags("bunnies")).unwrap();
+    assert_eq!(launch.start.map(|setup| setup.level.game_name()), Some("bunnies"));
+    let refused = Launch::from_flags(&flags("nard")).expect_err("Crazy Nard has no screen yet");
+    assert!(refused.contains("tabla text --level ron_configs/nard/"), "{refused}");
+    assert!(Launch::from_flags(&flags("chess")).is_err());
+}
