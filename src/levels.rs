@@ -413,30 +413,31 @@ impl Checker<'_> {
                 self.error(self.line_of_field("cube"), "a 1-point match plays without the cube".into())
             );
         }
-        let mut seen = Vec::new();
-        let mut total = 0u32;
-        for (nth, &(point, checkers)) in raw.start.iter().enumerate() {
-            let line = self.line_of_entry("start", nth);
-            if !(1..=nard::POINTS).contains(&point) {
-                return Err(self.error(line, format!("point {point} is off the board (points are 1 to 24)")));
-            }
-            if seen.contains(&point) {
-                return Err(self.error(line, format!("point {point} is given twice")));
-            }
-            if checkers == 0 {
-                return Err(self.error(line, format!("point {point} is given with no checkers")));
-            }
-            seen.push(point);
-            total += checkers as u32;
+        if let Some(nth) = raw.start.iter().position(|&(_, checkers)| checkers == 0) {
+            let point = raw.start[nth].0;
+            return Err(self.error(
+                self.line_of_entry("start", nth),
+                format!("point {point} is given with no checkers"),
+            ));
         }
+        // The board names the point it refuses: the line is that entry's (the second one given
+        // for a point given twice).
+        let start = nard::Board::symmetric(&raw.start).map_err(|e| {
+            let entry = |point: u8| raw.start.iter().rposition(|&(p, _)| p == point);
+            let nth = match e {
+                nard::BoardError::PointOffBoard(point) | nard::BoardError::PointTwice(point) => entry(point),
+                _ => None,
+            };
+            let line = nth.map_or_else(|| self.line_of_field("start"), |nth| self.line_of_entry("start", nth));
+            self.error(line, e.to_string())
+        })?;
+        let total: u32 = raw.start.iter().map(|&(_, checkers)| checkers as u32).sum();
         if total != nard::CHECKERS as u32 {
             return Err(self.error(
                 self.line_of_field("start"),
                 format!("each side starts with 15 checkers, this start places {total}"),
             ));
         }
-        let start = nard::Board::symmetric(&raw.start)
-            .map_err(|e| self.error(self.line_of_field("start"), e.to_string()))?;
         Ok(NardLevel {
             variant: raw.variant,
             setup: nard::Setup {

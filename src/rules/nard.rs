@@ -441,9 +441,7 @@ pub fn best_usage(board: &Board, seat: Seat, numbers: Numbers, head_left: u8) ->
     let mut best = Usage::default();
     for die in numbers.distinct() {
         for &mv in board.moves_for(seat, die, head_left > 0).as_slice() {
-            let rest = numbers.without(die);
-            let usage =
-                best_usage(&board.after(seat, mv), seat, rest, head_left - mv.leaves_head() as u8).plus(die);
+            let usage = usage_starting_with(board, seat, numbers, head_left, mv);
             if usage > best {
                 best = usage;
                 if best == full {
@@ -455,15 +453,19 @@ pub fn best_usage(board: &Board, seat: Seat, numbers: Numbers, head_left: u8) ->
     best
 }
 
+/// The most of `numbers` a line starting with `mv` plays.
+fn usage_starting_with(board: &Board, seat: Seat, numbers: Numbers, head_left: u8, mv: CheckerMove) -> Usage {
+    let head_left = head_left - mv.leaves_head() as u8;
+    best_usage(&board.after(seat, mv), seat, numbers.without(mv.die()), head_left).plus(mv.die())
+}
+
 /// The legal single moves: those that start a line playing as much of the set as possible.
 pub fn legal_moves(board: &Board, seat: Seat, numbers: Numbers, head_left: u8) -> Vec<CheckerMove> {
     let mut scored = Vec::new();
     let mut best = Usage::default();
     for die in numbers.distinct() {
         for &mv in board.moves_for(seat, die, head_left > 0).as_slice() {
-            let rest = numbers.without(die);
-            let usage =
-                best_usage(&board.after(seat, mv), seat, rest, head_left - mv.leaves_head() as u8).plus(die);
+            let usage = usage_starting_with(board, seat, numbers, head_left, mv);
             best = best.max(usage);
             scored.push((mv, usage));
         }
