@@ -428,7 +428,8 @@ impl Checker<'_> {
                 nard::BoardError::PointOffBoard(point) | nard::BoardError::PointTwice(point) => entry(point),
                 _ => None,
             };
-            let line = nth.map_or_else(|| self.line_of_field("start"), |nth| self.line_of_entry("start", nth));
+            let line =
+                nth.map_or_else(|| self.line_of_field("start"), |nth| self.line_of_entry("start", nth));
             self.error(line, e.to_string())
         })?;
         let total: u32 = raw.start.iter().map(|&(_, checkers)| checkers as u32).sum();

@@ -352,7 +352,19 @@ fn the_command_line_opens_games_with_a_screen_and_points_nard_to_the_text_interf
     let flags = |game: &str| vec![("game".to_string(), game.to_string())];
     let launch = Launch::from_flags(&flags("bunnies")).unwrap();
     assert_eq!(launch.start.map(|setup| setup.level.game_name()), Some("bunnies"));
-    let refused = Launch::from_flags(&flags("nard")).expect_err("Crazy Nard has no screen yet");
-    assert!(refused.contains("tabla text --level ron_configs/nard/"), "{refused}");
     assert!(Launch::from_flags(&flags("chess")).is_err());
+    // Crazy Nard has rules but no board: the app stays on the menu and says where to play it.
+    let nard = Launch::from_flags(&flags("nard")).unwrap();
+    let level = nard.start.clone().expect("a level").level;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Image>()
+        .insert_resource(Launch { settings_dir: Some(test_home("nard")), ..nard })
+        .add_plugins(core_plugin);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    assert!(!app.world().contains_resource::<MatchSetup>());
+    let refused = tabla::app::screens::no_screen_yet(&level);
+    assert!(refused.contains("tabla text --level ron_configs/nard/"), "{refused}");
 }

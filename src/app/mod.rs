@@ -17,7 +17,7 @@ pub mod turn;
 pub mod web;
 
 use crate::i18n::Language;
-use crate::levels::{self, Level, LevelGame};
+use crate::levels::{self, Level};
 use crate::rules::Seat;
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -96,12 +96,6 @@ impl Launch {
                 let variant = get("variant").map(str::to_string).unwrap_or_else(|| default_variant(game));
                 let level =
                     levels::find(&format!("ron_configs/{game}/{variant}.ron")).map_err(|e| e.to_string())?;
-                if matches!(level.game, LevelGame::Nard(_)) {
-                    return Err(format!(
-                        "Crazy Nard has no board on screen yet; play it as text: tabla text --level {}",
-                        level.file
-                    ));
-                }
                 let opponent = match get("players").unwrap_or("robot") {
                     "robot" | "1" => Opponent::Robot,
                     "friend" | "2" => Opponent::Friend,

@@ -40,17 +40,22 @@ fn start_from_launch(
 ) {
     if let Some(setup) = &launch.start {
         if playable.get(setup.level.game_name()).is_none() {
-            error!(
-                "{} has no board on screen yet; play it with `tabla text --level {}`",
-                setup.level.game_name(),
-                setup.level.file
-            );
+            error!("{}", no_screen_yet(&setup.level));
             return;
         }
         commands.insert_resource(SetupFor(setup.level.game_name().to_string()));
         commands.insert_resource::<MatchSetup>(setup.clone());
         next.set(Screen::Playing);
     }
+}
+
+/// What the app says when asked to open a game whose board is not on screen yet (Crazy Nard).
+pub fn no_screen_yet(level: &levels::Level) -> String {
+    format!(
+        "{} has no board on screen yet; play it with `tabla text --level {}`",
+        level.game_name(),
+        level.file
+    )
 }
 
 /// What the menus know of a game with a screen.
