@@ -1,7 +1,7 @@
 //! `tabla bench`: figures for each game, one per line as `game.figure value`. Targets are checked
 //! by reading these figures, not by timed tests.
 
-use crate::levels::{self, LevelGame};
+use crate::levels::{self, FromLevel};
 use crate::robot::{self, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
@@ -28,9 +28,16 @@ pub enum Player {
 }
 
 /// What the benchmark needs to know of a game beyond `Game`.
-pub trait Benchmarked: RobotPlayer {
+pub trait Benchmarked: RobotPlayer + FromLevel {
     const NAME: &'static str;
-    fn start() -> Self;
+    /// The built-in level every benchmark game starts from.
+    const LEVEL: &'static str;
+    fn start() -> Self {
+        levels::find(Self::LEVEL)
+            .ok()
+            .and_then(|level| Self::from_level(&level))
+            .unwrap_or_else(|| panic!("the built-in level {} is missing", Self::LEVEL))
+    }
     fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action>;
     /// Figures of this game beyond the common ones, as (name, value).
     fn extra_figures(_options: &Options) -> Vec<(String, f64)> {
@@ -40,13 +47,7 @@ pub trait Benchmarked: RobotPlayer {
 
 impl Benchmarked for KnightHunt {
     const NAME: &'static str = "knight_hunt";
-
-    fn start() -> Self {
-        match levels::find("ron_configs/knight_hunt/two_knights_capture.ron").map(|l| l.game) {
-            Ok(LevelGame::KnightHunt(level)) => KnightHunt::new(&level.setup),
-            other => panic!("the built-in Knight Hunt level is missing: {other:?}"),
-        }
-    }
+    const LEVEL: &'static str = "ron_configs/knight_hunt/two_knights_capture.ron";
 
     fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
         robot::knight_hunt::greedy(self, rng)
@@ -58,12 +59,7 @@ impl Benchmarked for BunniesAndHorses {
 
     /// The harder variant: a match is two rounds, and the arena gives the Robot one seat (one
     /// player) for both of them, so it plays both roles.
-    fn start() -> Self {
-        match levels::find("ron_configs/bunnies/two_horses.ron").map(|l| l.game) {
-            Ok(LevelGame::Bunnies(level)) => BunniesAndHorses::new(&level.setup),
-            other => panic!("the built-in Bunnies and Horses level is missing: {other:?}"),
-        }
-    }
+    const LEVEL: &'static str = "ron_configs/bunnies/two_horses.ron";
 
     fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
         robot::bunnies::greedy(self, rng)
@@ -72,13 +68,7 @@ impl Benchmarked for BunniesAndHorses {
 
 impl Benchmarked for Circles {
     const NAME: &'static str = "circles";
-
-    fn start() -> Self {
-        match levels::find("ron_configs/circles/classic.ron").map(|l| l.game) {
-            Ok(LevelGame::Circles(level)) => Circles::new(&level.setup),
-            other => panic!("the built-in Making Circles level is missing: {other:?}"),
-        }
-    }
+    const LEVEL: &'static str = "ron_configs/circles/classic.ron";
 
     fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
         robot::circles::greedy(self, rng)
@@ -88,13 +78,7 @@ impl Benchmarked for Circles {
 /// The arena plays 1-point matches: one game each, no cube.
 impl Benchmarked for Nard {
     const NAME: &'static str = "nard";
-
-    fn start() -> Self {
-        match levels::find("ron_configs/nard/one_point.ron").map(|l| l.game) {
-            Ok(LevelGame::Nard(level)) => Nard::new(&level.setup),
-            other => panic!("the built-in Crazy Nard level is missing: {other:?}"),
-        }
-    }
+    const LEVEL: &'static str = "ron_configs/nard/one_point.ron";
 
     fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
         robot::nard::greedy(self, rng)

@@ -143,6 +143,30 @@ pub fn builtin() -> Vec<Level> {
         .collect()
 }
 
+/// A game set up from a level file.
+pub trait FromLevel: Sized {
+    /// The game for a level file, if the file is one of this game's.
+    fn from_level(level: &Level) -> Option<Self>;
+}
+
+macro_rules! from_level {
+    ($game:ty, $variant:ident) => {
+        impl FromLevel for $game {
+            fn from_level(level: &Level) -> Option<Self> {
+                match &level.game {
+                    LevelGame::$variant(level) => Some(<$game>::new(&level.setup)),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+from_level!(circles::Circles, Circles);
+from_level!(knight_hunt::KnightHunt, KnightHunt);
+from_level!(bunnies::BunniesAndHorses, Bunnies);
+from_level!(nard::Nard, Nard);
+
 /// A built-in level by its file name, or a level file from disk.
 pub fn find(path: &str) -> Result<Level, LevelError> {
     let wanted = path.trim_start_matches("./");

@@ -7,14 +7,14 @@ use super::art::{Art, ArtImages};
 use super::input::{self, Dragging};
 use super::settings::Words;
 use super::turn::{Change, Play};
-use crate::levels::Level;
+use crate::levels::FromLevel;
 use crate::robot::RobotPlayer;
 use crate::rules::Seat;
 use crate::rules::board::{BoardShape, Move, Square};
 use bevy::prelude::*;
 
 /// What a square-board game tells the screen, beyond the rules.
-pub trait AppGame: RobotPlayer<Action = Move> {
+pub trait AppGame: RobotPlayer<Action = Move> + FromLevel {
     const NAME: &'static str;
     /// The game's picture on the menu.
     const MENU_ART: Art;
@@ -25,8 +25,6 @@ pub trait AppGame: RobotPlayer<Action = Move> {
     /// Whether pieces leave the board for trays beside it (else no room is kept for them).
     const HAS_TRAYS: bool = true;
 
-    /// The game for a level file, if the file is one of this game's.
-    fn from_level(level: &Level) -> Option<Self>;
     /// The words key of a seat's colour or role now ("white", "role_bunnies"…).
     fn seat_label_key(&self, seat: Seat) -> &'static str {
         if seat == Seat::WHITE { "white" } else { "black" }

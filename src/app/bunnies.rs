@@ -5,7 +5,6 @@ use super::art::Art;
 use super::board::{self, AppGame, Decoration, Exit, Extra};
 use super::settings::Words;
 use super::turn;
-use crate::levels::{Level, LevelGame};
 use crate::rules::board::Square;
 use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT};
 use crate::rules::{Game, Seat};
@@ -28,13 +27,6 @@ impl AppGame for BunniesAndHorses {
     const MENU_ART: Art = Art::MenuBunnies;
     /// Against the Robot the person plays the bunnies first (Player 1).
     const PERSON_SEAT: Option<Seat> = Some(Seat::WHITE);
-
-    fn from_level(level: &Level) -> Option<Self> {
-        match &level.game {
-            LevelGame::Bunnies(level) => Some(BunniesAndHorses::new(&level.setup)),
-            _ => None,
-        }
-    }
 
     fn seat_label_key(&self, seat: Seat) -> &'static str {
         match self.role_of(seat) {

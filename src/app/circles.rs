@@ -5,7 +5,6 @@ use super::art::Art;
 use super::board::{self, AppGame, Decoration, Extra};
 use super::settings::Words;
 use super::turn;
-use crate::levels::{Level, LevelGame};
 use crate::rules::board::{Move, Square};
 use crate::rules::circles::{Circles, Piece};
 use crate::rules::{Game, Seat};
@@ -32,13 +31,6 @@ impl AppGame for Circles {
     const PERSON_SEAT: Option<Seat> = Some(Seat::BLACK);
     const SHOW_SCORE: bool = false;
     const HAS_TRAYS: bool = false;
-
-    fn from_level(level: &Level) -> Option<Self> {
-        match &level.game {
-            LevelGame::Circles(level) => Some(Circles::new(&level.setup)),
-            _ => None,
-        }
-    }
 
     fn score(&self, seat: Seat) -> u32 {
         Piece::ALL.iter().map(|&p| self.progress_percent(seat, p) as u32).sum::<u32>() / 2

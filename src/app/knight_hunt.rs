@@ -4,7 +4,6 @@ use super::art::Art;
 use super::board::{self, AppGame, Exit, Extra};
 use super::settings::Words;
 use super::turn;
-use crate::levels::{Level, LevelGame};
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use crate::rules::knight_hunt::KnightHunt;
@@ -26,13 +25,6 @@ fn pawn(seat: Seat) -> Art {
 impl AppGame for KnightHunt {
     const NAME: &'static str = "knight_hunt";
     const MENU_ART: Art = Art::MenuKnightHunt;
-
-    fn from_level(level: &Level) -> Option<Self> {
-        match &level.game {
-            LevelGame::KnightHunt(level) => Some(KnightHunt::new(&level.setup)),
-            _ => None,
-        }
-    }
 
     fn score(&self, seat: Seat) -> u32 {
         KnightHunt::score(self, seat) as u32
