@@ -46,7 +46,6 @@ pub struct Strength {
     pub double_at: f64,
     /// Takes a double when its winning chance is at least this.
     pub take_at: f64,
-    pub weights: Weights,
 }
 
 pub fn strength(level: u8) -> Strength {
@@ -61,7 +60,6 @@ pub fn strength(level: u8) -> Strength {
             blunder: 0.3,
             double_at: 0.85,
             take_at: 0.1,
-            weights: WEIGHTS,
         },
         2 => Strength {
             lookahead: false,
@@ -73,7 +71,6 @@ pub fn strength(level: u8) -> Strength {
             blunder: 0.03,
             double_at: 0.75,
             take_at: 0.2,
-            weights: WEIGHTS,
         },
         _ => Strength {
             lookahead: true,
@@ -85,7 +82,6 @@ pub fn strength(level: u8) -> Strength {
             blunder: 0.0,
             double_at: 0.7,
             take_at: 0.25,
-            weights: WEIGHTS,
         },
     }
 }
@@ -265,19 +261,14 @@ fn projected_bearoff(home: &[u8; 6], outside: u32) -> [f64; 2] {
     [e.rolls as f64, e.waste as f64]
 }
 
-/// Bear-off table entry for a home position: expected rolls and passed pips.
-pub fn bearoff_for(home: &[u8; 6]) -> [f64; 2] {
-    bearoff_of(home)
-}
-
 // ---------------------------------------------------------------------------------------------
 // The static estimate.
 
 /// How many features describe one side.
-pub const FEATURES: usize = 21;
+const FEATURES: usize = 21;
 
 /// What the estimate looks at on one side, each counted so that more is worse for that side.
-pub fn features(board: &Board, seat: Seat) -> [f64; FEATURES] {
+fn features(board: &Board, seat: Seat) -> [f64; FEATURES] {
     let mut travel = 0u32;
     let mut outside = 0u32;
     let mut blocked = 0.0;
@@ -341,12 +332,12 @@ pub fn features(board: &Board, seat: Seat) -> [f64; FEATURES] {
 
 /// Weights of the estimate: one per feature, and the worth of being on roll.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    pub features: [f64; FEATURES],
-    pub tempo: f64,
+struct Weights {
+    features: [f64; FEATURES],
+    tempo: f64,
 }
 
-pub const WEIGHTS: Weights = Weights {
+const WEIGHTS: Weights = Weights {
     features: [
         0.017, 0.0, 0.143, 0.5, -0.005, -0.056, 0.612, -0.072, -0.038, 0.159, 0.156, 0.116, 0.132, 0.88,
         0.051, 1.576, 1.369, -2.0, 0.596, -0.114, 0.08,
@@ -355,7 +346,8 @@ pub const WEIGHTS: Weights = Weights {
 };
 
 /// How far ahead the seat is, before the game's stage is taken into account.
-pub fn lead(board: &Board, seat: Seat, on_roll: Seat, w: &Weights) -> f64 {
+fn lead(board: &Board, seat: Seat, on_roll: Seat) -> f64 {
+    let w = &WEIGHTS;
     let mine = features(board, seat);
     let theirs = features(board, seat.opponent());
     let tempo = if on_roll == seat { w.tempo } else { -w.tempo };
@@ -363,16 +355,12 @@ pub fn lead(board: &Board, seat: Seat, on_roll: Seat, w: &Weights) -> f64 {
 }
 
 /// The spread of the result: the number of rolls to finish spreads like √rolls.
-pub fn stage(board: &Board) -> f64 {
+fn stage(board: &Board) -> f64 {
     ((board.pip_count(Seat::WHITE) + board.pip_count(Seat::BLACK)) as f64 / PIPS_PER_ROLL + 1.0).sqrt()
 }
 
 /// The seat's chance to win the game from `board` with `on_roll` about to roll, by the estimate.
 pub fn win_chance(board: &Board, seat: Seat, on_roll: Seat) -> f64 {
-    win_chance_with(board, seat, on_roll, &WEIGHTS)
-}
-
-pub fn win_chance_with(board: &Board, seat: Seat, on_roll: Seat, w: &Weights) -> f64 {
     if board.borne_off(seat) == CHECKERS {
         return 1.0;
     }
@@ -382,7 +370,7 @@ pub fn win_chance_with(board: &Board, seat: Seat, on_roll: Seat, w: &Weights) ->
     if board.is_deadlock() {
         return 0.5;
     }
-    1.0 / (1.0 + (-lead(board, seat, on_roll, w) / stage(board)).exp())
+    1.0 / (1.0 + (-lead(board, seat, on_roll) / stage(board)).exp())
 }
 
 impl Evaluate for Nard {
@@ -458,17 +446,10 @@ fn unit_of(serial: u32, salt: u8, which: u64) -> f64 {
 }
 
 /// The seat's best play of `numbers` by the static estimate (`on_roll` rolls after it).
-fn best_static(
-    board: &Board,
-    seat: Seat,
-    numbers: Numbers,
-    head: u8,
-    on_roll: Seat,
-    w: &Weights,
-) -> Option<Play> {
+fn best_static(board: &Board, seat: Seat, numbers: Numbers, head: u8, on_roll: Seat) -> Option<Play> {
     let mut best: Option<(f64, Play)> = None;
     for play in plays(board, seat, numbers, head) {
-        let value = win_chance_with(&play.board, seat, on_roll, w);
+        let value = win_chance(&play.board, seat, on_roll);
         if best.as_ref().is_none_or(|(v, _)| value > *v) {
             best = Some((value, play));
         }
@@ -488,7 +469,7 @@ fn play_set_statically(
 ) -> Board {
     let mut board = *board;
     let mut left = numbers;
-    if let Some(play) = best_static(&board, seat, numbers, head, seat.opponent(), &search.strength.weights) {
+    if let Some(play) = best_static(&board, seat, numbers, head, seat.opponent()) {
         search.nodes += 1;
         board = play.board;
         left = play.left;
@@ -527,10 +508,6 @@ struct Search {
 }
 
 impl Search {
-    fn chance(&self, board: &Board, seat: Seat, on_roll: Seat) -> f64 {
-        win_chance_with(board, seat, on_roll, &self.strength.weights)
-    }
-
     /// The value of a finished set for its player, looking one roll of the opponent ahead, and
     /// with `two_rolls` the player's own roll after it too.
     fn lookahead(&mut self, s: &Situation, play: &Play, two_rolls: bool) -> f64 {
@@ -545,7 +522,7 @@ impl Search {
             if let Some(first) = s.opponent_chain_next {
                 board = chain_rest(&board, opponent, first, self);
             }
-            return self.chance(&board, me, me);
+            return win_chance(&board, me, me);
         }
         if !play.left.is_empty() {
             board = play_set_statically(&board, opponent, play.left, 1, false, self);
@@ -554,7 +531,7 @@ impl Search {
             // The player's own chain comes before the opponent rolls.
             board = chain_rest(&board, me, first, self);
             if board.borne_off(me) == CHECKERS || board.borne_off(opponent) == CHECKERS {
-                return self.chance(&board, me, opponent);
+                return win_chance(&board, me, opponent);
             }
         }
         rolls()
@@ -563,7 +540,7 @@ impl Search {
                 if two_rolls && after.borne_off(opponent) < CHECKERS {
                     p * self.own_roll(&after, me)
                 } else {
-                    p * self.chance(&after, me, me)
+                    p * win_chance(&after, me, me)
                 }
             })
             .sum()
@@ -574,7 +551,7 @@ impl Search {
         rolls()
             .map(|(a, b, p)| {
                 let after = ordinary_turn(board, me, a, b, false, self);
-                p * self.chance(&after, me, me.opponent())
+                p * win_chance(&after, me, me.opponent())
             })
             .sum()
     }
@@ -586,7 +563,7 @@ impl Search {
         let mut ranked: Vec<(Play, f64)> = plays(&s.board, s.player, s.left, s.head_left)
             .into_iter()
             .map(|play| {
-                let mut value = self.chance(&play.board, s.player, on_roll);
+                let mut value = win_chance(&play.board, s.player, on_roll);
                 if noise > 0.0 {
                     value += noise * noise_of(&play.board, s.serial, salt);
                 }
@@ -788,11 +765,6 @@ fn remember_plan(s: &Situation, tag: u64, moves: &[CheckerMove]) {
 // ---------------------------------------------------------------------------------------------
 // The cube.
 
-/// The seat's estimated winning chance with `on_roll` to roll.
-fn chance_for(game: &Nard, seat: Seat, on_roll: Seat) -> f64 {
-    win_chance(game.board(), seat, on_roll)
-}
-
 /// Whether the Robot doubles before its roll.
 pub fn wants_to_double(game: &Nard, level: u8) -> bool {
     let Phase::AwaitingRoll(seat) = *game.phase() else { return false };
@@ -803,7 +775,7 @@ pub fn wants_to_double(game: &Nard, level: u8) -> bool {
     if game.score(seat) + game.cube().value >= game.match_length() {
         return false;
     }
-    chance_for(game, seat, seat) >= strength(level).double_at
+    win_chance(game.board(), seat, seat) >= strength(level).double_at
 }
 
 /// Whether the Robot takes the double offered to it.
@@ -814,7 +786,7 @@ pub fn takes_double(game: &Nard, level: u8) -> bool {
     if game.score(doubler) + game.cube().value >= game.match_length() {
         return true;
     }
-    chance_for(game, me, doubler) >= strength(level).take_at
+    win_chance(game.board(), me, doubler) >= strength(level).take_at
 }
 
 // ---------------------------------------------------------------------------------------------
