@@ -2,13 +2,13 @@
 //! by reading these figures, not by timed tests.
 
 use crate::levels::{self, FromLevel};
-use crate::robot::{self, RobotPlayer};
+use crate::robot::SeededRng;
+use crate::robot::{self, RobotLevel, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::nard::Nard;
 use crate::rules::{Game, Seat, Winner};
-use rand::rngs::SmallRng;
 use std::time::Instant;
 
 pub struct Options {
@@ -22,7 +22,7 @@ pub struct Options {
 /// A player in the arena: the Robot at a level, or one of the simple baselines.
 #[derive(Clone, Copy, Debug)]
 pub enum Player {
-    Robot(u8),
+    Robot(RobotLevel),
     Random,
     Greedy,
 }
@@ -38,7 +38,7 @@ pub trait Benchmarked: RobotPlayer + FromLevel {
             .and_then(|level| Self::from_level(&level))
             .unwrap_or_else(|| panic!("the built-in level {} is missing", Self::LEVEL))
     }
-    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action>;
+    fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action>;
     /// Figures of this game beyond the common ones, as (name, value).
     fn extra_figures(_options: &Options) -> Vec<(String, f64)> {
         Vec::new()
@@ -49,7 +49,7 @@ impl Benchmarked for KnightHunt {
     const NAME: &'static str = "knight_hunt";
     const LEVEL: &'static str = "ron_configs/knight_hunt/two_knights_capture.ron";
 
-    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
+    fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action> {
         robot::knight_hunt::greedy(self, rng)
     }
 }
@@ -61,7 +61,7 @@ impl Benchmarked for BunniesAndHorses {
     /// player) for both of them, so it plays both roles.
     const LEVEL: &'static str = "ron_configs/bunnies/two_horses.ron";
 
-    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
+    fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action> {
         robot::bunnies::greedy(self, rng)
     }
 }
@@ -70,7 +70,7 @@ impl Benchmarked for Circles {
     const NAME: &'static str = "circles";
     const LEVEL: &'static str = "ron_configs/circles/classic.ron";
 
-    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
+    fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action> {
         robot::circles::greedy(self, rng)
     }
 }
@@ -80,12 +80,12 @@ impl Benchmarked for Nard {
     const NAME: &'static str = "nard";
     const LEVEL: &'static str = "ron_configs/nard/one_point.ron";
 
-    fn greedy(&self, rng: &mut SmallRng) -> Option<Self::Action> {
+    fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action> {
         robot::nard::greedy(self, rng)
     }
 
     fn extra_figures(options: &Options) -> Vec<(String, f64)> {
-        let mut times = nard_set_times(3, options.seed, 300);
+        let mut times = nard_set_times(RobotLevel::Three, options.seed, 300);
         times.sort_by(f64::total_cmp);
         vec![
             ("robot3.median_ms_per_dice_set".into(), percentile(&times, 0.5)),
@@ -96,7 +96,7 @@ impl Benchmarked for Nard {
 
 /// Milliseconds the Robot takes for all the moves of one dice set, over seeded games against a
 /// random player (the Robot plays Black).
-fn nard_set_times(level: u8, seed: u64, sets: usize) -> Vec<f64> {
+fn nard_set_times(level: RobotLevel, seed: u64, sets: usize) -> Vec<f64> {
     let mut rng = robot::rng(seed ^ 0x5e7);
     let mut times = Vec::with_capacity(sets);
     while times.len() < sets {
@@ -145,7 +145,7 @@ fn print(game: &str, figure: &str, value: f64) {
 
 fn bench_game<G: Benchmarked>(options: &Options) {
     print(G::NAME, "movegen.positions_per_s", movegen_rate::<G>(options.seed));
-    for level in robot::LEVELS {
+    for level in RobotLevel::ALL {
         let mut times = robot_times::<G>(level, options.seed, 300);
         times.sort_by(f64::total_cmp);
         print(G::NAME, &format!("robot{level}.median_ms"), percentile(&times, 0.5));
@@ -155,7 +155,7 @@ fn bench_game<G: Benchmarked>(options: &Options) {
         print(G::NAME, &figure, value);
     }
     for (name, opponent) in [("random", Player::Random), ("greedy", Player::Greedy)] {
-        let share = arena::<G>(Player::Robot(3), opponent, options.games, options.seed);
+        let share = arena::<G>(Player::Robot(RobotLevel::Three), opponent, options.games, options.seed);
         print(G::NAME, &format!("robot3_vs_{name}.win_share"), share);
     }
 }
@@ -193,8 +193,8 @@ fn movegen_rate<G: Benchmarked>(seed: u64) -> f64 {
 }
 
 /// Milliseconds per Robot decision over the positions of seeded games against a random player.
-fn robot_times<G: Benchmarked>(level: u8, seed: u64, decisions: usize) -> Vec<f64> {
-    let mut rng = robot::rng(seed ^ level as u64);
+fn robot_times<G: Benchmarked>(level: RobotLevel, seed: u64, decisions: usize) -> Vec<f64> {
+    let mut rng = robot::rng(seed ^ level.number() as u64);
     let mut times = Vec::with_capacity(decisions);
     let mut game_number = 0u64;
     while times.len() < decisions {
@@ -218,7 +218,7 @@ fn robot_times<G: Benchmarked>(level: u8, seed: u64, decisions: usize) -> Vec<f6
     times
 }
 
-fn act<G: Benchmarked>(game: &G, player: Player, rng: &mut SmallRng, seed: u64) -> Option<G::Action> {
+fn act<G: Benchmarked>(game: &G, player: Player, rng: &mut SeededRng, seed: u64) -> Option<G::Action> {
     if let Some(rolls) = game.chance() {
         // A Robot may act instead of rolling (a double).
         if let Player::Robot(level) = player
@@ -255,8 +255,8 @@ pub fn arena<G: Benchmarked>(hero: Player, opponent: Player, games: usize, seed:
                     }
                 }
                 match game.outcome().map(|o| o.winner) {
-                    Some(Winner::Seat(seat)) if seat == hero_seat => 1.0,
                     Some(Winner::Draw) => 0.5,
+                    Some(winner) if winner.includes(hero_seat) => 1.0,
                     _ => 0.0,
                 }
             })

@@ -2,7 +2,7 @@
 //! for playing without a screen. One session serves every game through `Game`.
 
 use crate::levels::{Level, LevelGame};
-use crate::robot::{self, RobotPlayer};
+use crate::robot::{self, RobotLevel, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
 use crate::rules::knight_hunt::KnightHunt;
@@ -27,8 +27,9 @@ pub fn outcome_json<G: Game>(game: &G) -> Value {
         None => Value::Null,
         Some(outcome) => {
             let result = match outcome.winner {
-                Winner::Seat(seat) => game.winner_name(seat),
-                Winner::Draw => "draw",
+                Winner::Seat(seat) => game.winner_name(seat).to_string(),
+                Winner::Team(team) => team.seats().map(|s| game.winner_name(s)).collect::<Vec<_>>().join("+"),
+                Winner::Draw => "draw".to_string(),
             };
             json!({ "result": result, "reason": outcome.reason.key() })
         }
@@ -83,9 +84,9 @@ impl<G: RobotPlayer> Session<G> {
     }
 
     fn robot(&mut self, level: &str) -> Value {
-        let level: u8 = match level.parse() {
-            Ok(n) if robot::LEVELS.contains(&n) => n,
-            _ => return refuse(format!("the Robot's level is 1, 2 or 3, not '{level}'")),
+        let level = match RobotLevel::parse(level) {
+            Some(level) => level,
+            None => return refuse(format!("the Robot's level is 1, 2 or 3, not '{level}'")),
         };
         let seed = self.seed ^ (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let game = self.game();

@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use tabla::levels::{self, LevelGame};
 use tabla::robot;
+use tabla::robot::RobotLevel;
 use tabla::rules::board::{BoardShape, Move, Square};
 use tabla::rules::bunnies::{BunniesAndHorses, GardenEntry, Role, RoundEnd, STUCK_LIMIT, Setup};
 use tabla::rules::{EndReason, Game, RuleError, Seat, Winner};
@@ -631,7 +632,7 @@ fn the_robot_finds_a_legal_action_for_both_roles_at_every_level() {
         let role = match_.role_to_move().unwrap();
         // A few positions of each round: the Robot is slow in a debug build.
         if [0, 1, 10, 11].contains(&ply_in_round) {
-            for level in robot::LEVELS {
+            for level in RobotLevel::ALL {
                 let action = robot::choose(&match_, level, 11).unwrap();
                 assert!(match_.legal_actions().contains(&action));
                 roles_per_level.insert((level, role, seat));
@@ -647,7 +648,7 @@ fn the_robot_finds_a_legal_action_for_both_roles_at_every_level() {
 #[test]
 fn the_robot_bunnies_catch_a_lone_horse_in_reach() {
     let mut reachable = game(&["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"], &["c3"]);
-    for level in [2, 3] {
+    for level in [RobotLevel::Two, RobotLevel::Three] {
         let action = robot::choose(&reachable, level, 5).unwrap();
         assert_eq!(action.to, sq("c3"), "level {level}");
     }
@@ -661,7 +662,7 @@ fn a_lone_robot_horse_does_not_take_a_defended_bunny() {
     let mut start = game(&["a2", "b2", "c2", "c3", "d4", "f2", "g2", "h2"], &["f5"]);
     play(&mut start, "h2h3");
     assert!(start.legal_actions().contains(&Move::new(sq("f5"), sq("d4"))));
-    for level in [2, 3] {
+    for level in [RobotLevel::Two, RobotLevel::Three] {
         for seed in 0..3 {
             let action = robot::choose(&start, level, seed).unwrap();
             assert_ne!(action, Move::new(sq("f5"), sq("d4")), "level {level}, seed {seed}");
@@ -673,7 +674,7 @@ fn a_lone_robot_horse_does_not_take_a_defended_bunny() {
 fn a_robot_horse_takes_a_bunny_nobody_defends() {
     let mut start = game(&["a2", "h2", "d4"], &["f5"]);
     play(&mut start, "a2a3");
-    for level in [2, 3] {
+    for level in [RobotLevel::Two, RobotLevel::Three] {
         assert_eq!(robot::choose(&start, level, 1), Some(Move::new(sq("f5"), sq("d4"))), "level {level}");
     }
 }
@@ -682,13 +683,13 @@ fn a_robot_horse_takes_a_bunny_nobody_defends() {
 fn the_robot_chooses_the_same_for_the_same_seed() {
     let mut start = level_game("ron_configs/bunnies/two_horses.ron");
     play(&mut start, "d2d4");
-    for level in robot::LEVELS {
+    for level in RobotLevel::ALL {
         assert_eq!(robot::choose(&start, level, 42), robot::choose(&start, level, 42));
     }
 }
 
 /// Plays a seeded match; returns Player 1's points (1 a win, ½ a draw).
-fn match_points(file: &str, p1: Option<u8>, p2: Option<u8>, seed: u64) -> f64 {
+fn match_points(file: &str, p1: Option<RobotLevel>, p2: Option<RobotLevel>, seed: u64) -> f64 {
     let mut game = level_game(file);
     let mut rng = robot::rng(seed);
     let mut ply = 0;
@@ -702,9 +703,9 @@ fn match_points(file: &str, p1: Option<u8>, p2: Option<u8>, seed: u64) -> f64 {
         ply += 1;
     }
     match game.outcome().unwrap().winner {
-        Winner::Seat(P1) => 1.0,
-        Winner::Seat(_) => 0.0,
         Winner::Draw => 0.5,
+        winner if winner.includes(P1) => 1.0,
+        _ => 0.0,
     }
 }
 
@@ -712,8 +713,16 @@ fn match_points(file: &str, p1: Option<u8>, p2: Option<u8>, seed: u64) -> f64 {
 fn the_robot_beats_a_random_player_from_either_seat() {
     for file in ["ron_configs/bunnies/one_horse.ron", "ron_configs/bunnies/two_horses.ron"] {
         for seed in 0..4 {
-            assert_eq!(match_points(file, Some(2), None, seed), 1.0, "{file} seed {seed} as Player 1");
-            assert_eq!(match_points(file, None, Some(2), seed), 0.0, "{file} seed {seed} as Player 2");
+            assert_eq!(
+                match_points(file, Some(RobotLevel::Two), None, seed),
+                1.0,
+                "{file} seed {seed} as Player 1"
+            );
+            assert_eq!(
+                match_points(file, None, Some(RobotLevel::Two), seed),
+                0.0,
+                "{file} seed {seed} as Player 2"
+            );
         }
     }
 }
@@ -722,8 +731,16 @@ fn the_robot_beats_a_random_player_from_either_seat() {
 fn level_2_beats_level_1_from_either_seat() {
     for file in ["ron_configs/bunnies/one_horse.ron", "ron_configs/bunnies/two_horses.ron"] {
         for seed in 0..2 {
-            assert_eq!(match_points(file, Some(2), Some(1), seed), 1.0, "{file} seed {seed}");
-            assert_eq!(match_points(file, Some(1), Some(2), seed), 0.0, "{file} seed {seed}");
+            assert_eq!(
+                match_points(file, Some(RobotLevel::Two), Some(RobotLevel::One), seed),
+                1.0,
+                "{file} seed {seed}"
+            );
+            assert_eq!(
+                match_points(file, Some(RobotLevel::One), Some(RobotLevel::Two), seed),
+                0.0,
+                "{file} seed {seed}"
+            );
         }
     }
 }
@@ -733,7 +750,7 @@ fn the_benchmark_arena_gives_the_robot_one_player_for_the_whole_match() {
     // Were the Robot handed a role instead of a player, it would play the same role in both rounds,
     // scoring for both players alike; holding one player, it wins every match from either seat.
     let share = tabla::bench::arena::<BunniesAndHorses>(
-        tabla::bench::Player::Robot(2),
+        tabla::bench::Player::Robot(RobotLevel::Two),
         tabla::bench::Player::Random,
         4,
         9,

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use tabla::levels::{self, LevelGame};
 use tabla::robot;
+use tabla::robot::RobotLevel;
 use tabla::rules::board::{BISHOP_DIRECTIONS, BoardShape, Move, ROOK_DIRECTIONS, Square};
 use tabla::rules::circles::{Circles, Piece, Position, Setup, Step};
 use tabla::rules::{EndReason, Game, Outcome, RuleError, Seat, Winner};
@@ -969,7 +970,7 @@ use tabla::robot::circles::moves_needed;
 fn the_robot_finishes_when_it_can() {
     let setup = classic();
     let game = arrange(&setup, [("a1", 1), ("c2", 0), ("h5", 0), ("c6", 0)], WHITE);
-    for level in [2, 3] {
+    for level in [RobotLevel::Two, RobotLevel::Three] {
         assert_eq!(robot::choose(&game, level, 11), Some(mv("c2b1")), "level {level}");
     }
 }
@@ -984,7 +985,7 @@ fn the_robot_brings_the_rook_home_before_the_bishop() {
     play(&mut bishop_first, &["c2b1"]);
     // Now the bishop must step out and back again around the rook's move: three moves.
     assert_eq!(moves_needed(&bishop_first, WHITE), 3);
-    assert_eq!(robot::choose(&game, 3, 5), Some(mv("f1a1")));
+    assert_eq!(robot::choose(&game, RobotLevel::Three, 5), Some(mv("f1a1")));
 }
 
 #[test]
@@ -998,10 +999,11 @@ fn the_robot_counts_pieces_in_the_way_and_blocks_the_other_side() {
     play(&mut blocked, &["c8g8"]);
     assert!(moves_needed(&blocked, BLACK) > 1);
     for seed in 0..10 {
-        assert_eq!(robot::choose(&game, 3, seed), Some(mv("c8g8")), "seed {seed}");
+        assert_eq!(robot::choose(&game, RobotLevel::Three, seed), Some(mv("c8g8")), "seed {seed}");
     }
     // Level 1 is meant to be beatable: with the same chances it sometimes misses the block.
-    let misses = (0..40).filter(|&seed| robot::choose(&game, 1, seed) != Some(mv("c8g8"))).count();
+    let misses =
+        (0..40).filter(|&seed| robot::choose(&game, RobotLevel::One, seed) != Some(mv("c8g8"))).count();
     assert!(misses > 0);
 }
 
@@ -1014,7 +1016,7 @@ fn the_robot_plays_legal_moves_and_repeats_itself_for_a_seed() {
             break;
         }
         // Level 3 is slow in a debug build: it thinks on every fourth turn only.
-        let level = if turn % 4 == 0 { 3 } else { 2 };
+        let level = if turn % 4 == 0 { RobotLevel::Three } else { RobotLevel::Two };
         let choice = robot::choose(&game, level, 99).unwrap();
         assert!(game.legal_actions().contains(&choice));
         assert_eq!(robot::choose(&game, level, 99), Some(choice));
@@ -1037,6 +1039,6 @@ fn the_greedy_player_takes_the_largest_clockwise_turn() {
 fn the_robot_wins_seeded_games_against_the_simple_players() {
     // Two games each, the Robot taking each colour once; level 2, as level 3 is slow in a debug
     // build. The 200-game figures for level 3 come from `tabla bench --game circles`.
-    assert_eq!(bench::arena::<Circles>(Player::Robot(2), Player::Random, 2, 4), 1.0);
-    assert_eq!(bench::arena::<Circles>(Player::Robot(2), Player::Greedy, 2, 4), 1.0);
+    assert_eq!(bench::arena::<Circles>(Player::Robot(RobotLevel::Two), Player::Random, 2, 4), 1.0);
+    assert_eq!(bench::arena::<Circles>(Player::Robot(RobotLevel::Two), Player::Greedy, 2, 4), 1.0);
 }

@@ -845,7 +845,7 @@ fn a_match_plays_game_after_game_until_someone_has_enough() {
     }
     let winner = match game.outcome().unwrap().winner {
         Winner::Seat(seat) => seat,
-        Winner::Draw => panic!("a match has a winner"),
+        other => panic!("a match has one winner, not {other:?}"),
     };
     assert!(game.score(winner) >= 3);
     assert!(game.score(winner.opponent()) < 3);

@@ -1,6 +1,7 @@
 //! Crazy Nard's Robot: legal, repeatable, plans whole dice sets, decides the cube from its own
 //! estimate, and its levels are ordered by strength.
 
+use tabla::robot::RobotLevel;
 use tabla::robot::nard::{Planner, greedy, plan, strength, takes_double, wants_to_double, win_chance};
 use tabla::robot::{self, RobotPlayer};
 use tabla::rules::nard::{Board, Nard, NardAction, Setup};
@@ -20,7 +21,7 @@ fn play_match(players: [u8; 2], seed: u64) -> Seat {
                 let seat = game.to_move().unwrap();
                 match players[seat.index()] {
                     0 => robot::random_action(&game, &mut rng).unwrap(),
-                    level => robot::choose(&game, level, seed).unwrap(),
+                    level => robot::choose(&game, RobotLevel::from_number(level).unwrap(), seed).unwrap(),
                 }
             }
         };
@@ -28,7 +29,7 @@ fn play_match(players: [u8; 2], seed: u64) -> Seat {
     }
     match game.outcome().unwrap().winner {
         Winner::Seat(seat) => seat,
-        Winner::Draw => panic!("a match has a winner"),
+        other => panic!("a match has one winner, not {other:?}"),
     }
 }
 
@@ -54,8 +55,8 @@ fn midgame(seed: u64, sets: usize) -> Nard {
 
 #[test]
 fn every_level_plays_legal_actions_to_the_end() {
-    for level in robot::LEVELS {
-        let winner = play_match([level, 0], 40 + level as u64);
+    for level in RobotLevel::ALL {
+        let winner = play_match([level.number(), 0], 40 + level.number() as u64);
         assert!(winner == W || winner == B);
     }
 }
@@ -64,13 +65,13 @@ fn every_level_plays_legal_actions_to_the_end() {
 fn the_robot_plays_its_whole_plan_one_move_at_a_time() {
     for seed in 0..6 {
         let game = midgame(seed, 10 + seed as usize * 3);
-        let whole = plan(&game, 3);
+        let whole = plan(&game, RobotLevel::Three);
         assert!(!whole.is_empty());
         // A fresh thread has no remembered plan: the plan made again after each move still agrees.
         let mut walk = game.clone();
         for expected in whole {
             let here = walk.clone();
-            let next = std::thread::spawn(move || plan(&here, 3)[0]).join().unwrap();
+            let next = std::thread::spawn(move || plan(&here, RobotLevel::Three)[0]).join().unwrap();
             assert_eq!(next, expected, "seed {seed}");
             walk.apply(&NardAction::Move(expected)).unwrap();
         }
@@ -87,7 +88,7 @@ fn the_robot_thinks_in_small_slices_to_the_same_plan() {
         let sliced = {
             let game = game.clone();
             std::thread::spawn(move || {
-                let mut planner = Planner::new(&game, 3, &strength(3));
+                let mut planner = Planner::new(&game, 3, &strength(RobotLevel::Three));
                 let mut slices = 1;
                 loop {
                     if let Some(moves) = planner.step(20) {
@@ -99,7 +100,7 @@ fn the_robot_thinks_in_small_slices_to_the_same_plan() {
             .join()
             .unwrap()
         };
-        let whole = std::thread::spawn(move || plan(&game, 3)).join().unwrap();
+        let whole = std::thread::spawn(move || plan(&game, RobotLevel::Three)).join().unwrap();
         assert_eq!(sliced.0, whole, "seed {seed}");
         most_slices = most_slices.max(sliced.1);
     }
@@ -109,10 +110,10 @@ fn the_robot_thinks_in_small_slices_to_the_same_plan() {
 #[test]
 fn the_same_position_gets_the_same_action_whatever_the_seed() {
     let game = midgame(3, 8);
-    let first = robot::choose(&game, 3, 1);
+    let first = robot::choose(&game, RobotLevel::Three, 1);
     let other_thread = {
         let game = game.clone();
-        std::thread::spawn(move || robot::choose(&game, 3, 99)).join().unwrap()
+        std::thread::spawn(move || robot::choose(&game, RobotLevel::Three, 99)).join().unwrap()
     };
     assert_eq!(first, other_thread);
     assert!(game.legal_actions().contains(&first.unwrap()));
@@ -122,13 +123,17 @@ fn the_same_position_gets_the_same_action_whatever_the_seed() {
 fn the_robot_answers_a_double_and_rolls_otherwise() {
     let setup = Setup::standard(5);
     let even = Nard::from_position(&setup, Board::opening(), W);
-    assert!(!wants_to_double(&even, 3), "no double in an even position");
-    assert_eq!(even.before_roll(3, 0), None);
-    assert_eq!(robot::choose(&even, 3, 0), None, "dice are due and it does not double: it rolls");
+    assert!(!wants_to_double(&even, RobotLevel::Three), "no double in an even position");
+    assert_eq!(even.before_roll(RobotLevel::Three, 0), None);
+    assert_eq!(
+        robot::choose(&even, RobotLevel::Three, 0),
+        None,
+        "dice are due and it does not double: it rolls"
+    );
     let mut offered = even.clone();
     offered.apply(&NardAction::Double).unwrap();
-    assert!(takes_double(&offered, 3), "an even position is a take");
-    assert_eq!(robot::choose(&offered, 3, 0), Some(NardAction::Take));
+    assert!(takes_double(&offered, RobotLevel::Three), "an even position is a take");
+    assert_eq!(robot::choose(&offered, RobotLevel::Three, 0), Some(NardAction::Take));
 }
 
 #[test]
@@ -138,25 +143,28 @@ fn the_robot_doubles_when_far_ahead_and_drops_when_hopeless() {
     let ahead = Board::from_points(&[(6, 3)], &[(24, 15)]).unwrap();
     assert!(win_chance(&ahead, W, W) > 0.9);
     let game = Nard::from_position(&setup, ahead, W);
-    assert!(wants_to_double(&game, 3));
-    assert_eq!(robot::choose(&game, 3, 0), Some(NardAction::Double));
+    assert!(wants_to_double(&game, RobotLevel::Three));
+    assert_eq!(robot::choose(&game, RobotLevel::Three, 0), Some(NardAction::Double));
     let mut offered = game.clone();
     offered.apply(&NardAction::Double).unwrap();
-    assert!(!takes_double(&offered, 3));
-    assert_eq!(robot::choose(&offered, 3, 0), Some(NardAction::Drop));
+    assert!(!takes_double(&offered, RobotLevel::Three));
+    assert_eq!(robot::choose(&offered, RobotLevel::Three, 0), Some(NardAction::Drop));
 }
 
 #[test]
 fn the_robot_does_not_double_when_a_win_already_takes_the_match() {
     let setup = Setup::standard(5);
     let far_ahead = Board::from_points(&[(6, 3)], &[(24, 15)]).unwrap();
-    assert!(wants_to_double(&Nard::from_position(&setup, far_ahead, W).with_score([3, 0]), 3));
+    assert!(wants_to_double(
+        &Nard::from_position(&setup, far_ahead, W).with_score([3, 0]),
+        RobotLevel::Three
+    ));
     let needs_one = Nard::from_position(&setup, far_ahead, W).with_score([4, 0]);
-    assert!(!wants_to_double(&needs_one, 3), "one point wins the match: no reason to double");
+    assert!(!wants_to_double(&needs_one, RobotLevel::Three), "one point wins the match: no reason to double");
     // Offered all the same, Black takes: dropping would lose the match anyway.
     let mut offered = needs_one.clone();
     offered.apply(&NardAction::Double).unwrap();
-    assert!(takes_double(&offered, 3));
+    assert!(takes_double(&offered, RobotLevel::Three));
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The Robot: legal, repeatable, and it thinks the same in slices as in one go.
 
 use tabla::levels::{self, LevelGame};
+use tabla::robot::RobotLevel;
 use tabla::robot::{self, RobotPlayer};
 use tabla::rules::board::{BoardShape, Move, Square};
 use tabla::rules::knight_hunt::{KnightHunt, Setup};
@@ -26,7 +27,7 @@ fn level_three_takes_a_free_pawn_and_avoids_losing_its_knight() {
         knights: [squares(&["g1"]), squares(&["g5"])],
         pawns: [squares(&["a2"]), squares(&["f3", "a7"])],
     });
-    let choice = robot::choose(&game, 3, 1).unwrap();
+    let choice = robot::choose(&game, RobotLevel::Three, 1).unwrap();
     assert_eq!(choice, Move::parse("g1f3", BoardShape::CHESS).unwrap());
 }
 
@@ -34,7 +35,7 @@ fn level_three_takes_a_free_pawn_and_avoids_losing_its_knight() {
 fn the_same_seed_gives_the_same_choice_and_slices_change_nothing() {
     let mut game = start();
     for seed in 0..6u64 {
-        for level in robot::LEVELS {
+        for level in RobotLevel::ALL {
             let whole = robot::choose(&game, level, seed).unwrap();
             assert_eq!(robot::choose(&game, level, seed).unwrap(), whole);
             let mut thinker = game.thinker(level, seed);
@@ -45,7 +46,7 @@ fn the_same_seed_gives_the_same_choice_and_slices_change_nothing() {
             };
             assert_eq!(sliced, whole, "level {level}, seed {seed}");
         }
-        let next = robot::choose(&game, 2, seed).unwrap();
+        let next = robot::choose(&game, RobotLevel::Two, seed).unwrap();
         game.play(&next);
     }
 }
@@ -55,7 +56,8 @@ fn every_robot_choice_is_legal_to_the_end_of_the_game() {
     for seed in 0..4u64 {
         let mut game = start();
         while let Some(seat) = game.to_move() {
-            let level = if seat == Seat::WHITE { 3 } else { 1 + (seed % 3) as u8 };
+            let level =
+                if seat == Seat::WHITE { RobotLevel::Three } else { RobotLevel::ALL[(seed % 3) as usize] };
             let action = robot::choose(&game, level, seed).unwrap();
             assert!(game.legal_actions().contains(&action));
             game.apply(&action).unwrap();

@@ -8,10 +8,10 @@
 use super::pick_best_by;
 use super::search::{AlphaBeta, Strength, WIN};
 use super::{Evaluate, RobotPlayer, Thinker};
+use super::{RobotLevel, SeededRng};
 use crate::rules::board::{KNIGHT_ATTACKS, KNIGHT_DISTANCE, Move, Square, squares_of};
 use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT, bunny_attacks};
 use crate::rules::{Game, Seat, Winner};
-use rand::rngs::SmallRng;
 
 /// A bunny in the garden.
 const GARDEN: i32 = 100;
@@ -29,9 +29,9 @@ impl Evaluate for BunniesAndHorses {
 fn settled(game: &BunniesAndHorses, me: Seat, mut alpha: i32, mut beta: i32, depth: u32) -> i32 {
     if let Some(outcome) = game.outcome() {
         return match outcome.winner {
-            Winner::Seat(seat) if seat == me => WIN / 2,
-            Winner::Seat(_) => -WIN / 2,
             Winner::Draw => 0,
+            winner if winner.includes(me) => WIN / 2,
+            _ => -WIN / 2,
         };
     }
     let stand = match_worth(game, me);
@@ -201,23 +201,23 @@ impl Position {
     }
 }
 
-pub fn strength(level: u8) -> Strength {
+pub fn strength(level: RobotLevel) -> Strength {
     match level {
-        1 => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
-        2 => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
-        _ => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
+        RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
+        RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
+        RobotLevel::Three => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
     }
 }
 
 impl RobotPlayer for BunniesAndHorses {
-    fn thinker(&self, level: u8, seed: u64) -> Box<dyn Thinker<Self>> {
+    fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>> {
         Box::new(AlphaBeta::new(self, strength(level), seed))
     }
 }
 
 /// The benchmark's greedy player: a capture when it can, else a move of its most advanced piece
 /// (bunnies: nearest the garden; horses: nearest rank 1), as far forward as it goes.
-pub fn greedy(game: &BunniesAndHorses, rng: &mut SmallRng) -> Option<Move> {
+pub fn greedy(game: &BunniesAndHorses, rng: &mut SeededRng) -> Option<Move> {
     let role = game.role_to_move()?;
     let taken = match role {
         Role::Bunnies => game.horse_bits(),

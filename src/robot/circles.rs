@@ -3,10 +3,10 @@
 use super::pick_best_by;
 use super::search::{AlphaBeta, Strength};
 use super::{Evaluate, RobotPlayer, Thinker};
+use super::{RobotLevel, SeededRng};
 use crate::rules::board::Move;
 use crate::rules::circles::{Circles, FULL_LOOP, Piece};
 use crate::rules::{Game, Seat};
-use rand::rngs::SmallRng;
 
 /// One move of the race, in evaluation units.
 const MOVE: i32 = 100;
@@ -71,22 +71,22 @@ fn progress(game: &Circles, seat: Seat) -> i32 {
     Piece::ALL.iter().map(|&piece| (game.winding(seat, piece).clamp(0.0, FULL_LOOP) / 36.0) as i32).sum()
 }
 
-pub fn strength(level: u8) -> Strength {
+pub fn strength(level: RobotLevel) -> Strength {
     match level {
-        1 => Strength { max_depth: 1, node_limit: 1_000, noise: 200, blunder: 0.35 },
-        2 => Strength { max_depth: 3, node_limit: 20_000, noise: 30, blunder: 0.05 },
-        _ => Strength { max_depth: 12, node_limit: 30_000, noise: 0, blunder: 0.0 },
+        RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 200, blunder: 0.35 },
+        RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 30, blunder: 0.05 },
+        RobotLevel::Three => Strength { max_depth: 12, node_limit: 30_000, noise: 0, blunder: 0.0 },
     }
 }
 
 impl RobotPlayer for Circles {
-    fn thinker(&self, level: u8, seed: u64) -> Box<dyn Thinker<Self>> {
+    fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>> {
         Box::new(AlphaBeta::new(self, strength(level), seed))
     }
 }
 
 /// The benchmark's greedy player: the move that turns furthest clockwise.
-pub fn greedy(game: &Circles, rng: &mut SmallRng) -> Option<Move> {
+pub fn greedy(game: &Circles, rng: &mut SeededRng) -> Option<Move> {
     let turn = |m: &Move| -(game.delta(m.from, m.to) * 1000.0).round() as i64;
     pick_best_by(game.legal_actions(), turn, rng)
 }

@@ -3,11 +3,11 @@
 use super::pick_best_by;
 use super::search::{AlphaBeta, Strength};
 use super::{Evaluate, RobotPlayer, Thinker};
+use super::{RobotLevel, SeededRng};
 use crate::rules::Game;
 use crate::rules::Seat;
 use crate::rules::board::{KNIGHT_DISTANCE, Move};
 use crate::rules::knight_hunt::KnightHunt;
-use rand::rngs::SmallRng;
 
 impl Evaluate for KnightHunt {
     fn evaluate(&self, seat: Seat) -> i32 {
@@ -32,22 +32,22 @@ fn side_worth(game: &KnightHunt, seat: Seat) -> i32 {
     game.score(seat) as i32 * 100 + game.knights_left(seat) as i32 * 40 + closeness * 6 + reach * 2
 }
 
-pub fn strength(level: u8) -> Strength {
+pub fn strength(level: RobotLevel) -> Strength {
     match level {
-        1 => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
-        2 => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
-        _ => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
+        RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
+        RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
+        RobotLevel::Three => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
     }
 }
 
 impl RobotPlayer for KnightHunt {
-    fn thinker(&self, level: u8, seed: u64) -> Box<dyn Thinker<Self>> {
+    fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>> {
         Box::new(AlphaBeta::new(self, strength(level), seed))
     }
 }
 
 /// The benchmark's greedy player: take a pawn when it can, else jump as close to one as possible.
-pub fn greedy(game: &KnightHunt, rng: &mut SmallRng) -> Option<Move> {
+pub fn greedy(game: &KnightHunt, rng: &mut SeededRng) -> Option<Move> {
     let seat = game.to_move()?;
     let prey: Vec<usize> = game.pawns(seat.opponent()).map(|s| s.index64()).collect();
     let distance = |m: &Move| {

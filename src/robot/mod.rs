@@ -10,11 +10,61 @@ pub mod nard;
 pub mod search;
 
 use crate::rules::{Game, Seat};
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// The Robot's levels: 1 is beatable by a young child, 3 plays as well as it can.
-pub const LEVELS: [u8; 3] = [1, 2, 3];
+/// The generator behind every seeded choice (dice, the Robot's ties and errors). ChaCha gives the
+/// same numbers on every platform, so a seeded game replays the same on the desktop, in the
+/// browser and in the text interface.
+pub type SeededRng = rand_chacha::ChaCha8Rng;
+
+/// How strong the Robot plays: `One` is beatable by a young child, `Three` plays as well as it can.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub enum RobotLevel {
+    One,
+    Two,
+    Three,
+}
+
+impl RobotLevel {
+    pub const ALL: [RobotLevel; 3] = [RobotLevel::One, RobotLevel::Two, RobotLevel::Three];
+
+    pub fn number(self) -> u8 {
+        match self {
+            RobotLevel::One => 1,
+            RobotLevel::Two => 2,
+            RobotLevel::Three => 3,
+        }
+    }
+
+    /// The level called `n` (1 to 3); any other number is no level.
+    pub fn from_number(n: u8) -> Option<RobotLevel> {
+        RobotLevel::ALL.into_iter().find(|l| l.number() == n)
+    }
+
+    pub fn parse(text: &str) -> Option<RobotLevel> {
+        text.trim().parse().ok().and_then(RobotLevel::from_number)
+    }
+}
+
+impl TryFrom<u8> for RobotLevel {
+    type Error = String;
+    fn try_from(n: u8) -> Result<RobotLevel, String> {
+        RobotLevel::from_number(n).ok_or_else(|| format!("the Robot's level is 1, 2 or 3, not {n}"))
+    }
+}
+
+impl From<RobotLevel> for u8 {
+    fn from(level: RobotLevel) -> u8 {
+        level.number()
+    }
+}
+
+impl std::fmt::Display for RobotLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
 
 /// A Robot deciding one action, a slice at a time.
 pub trait Thinker<G: Game>: Send + Sync {
@@ -25,18 +75,18 @@ pub trait Thinker<G: Game>: Send + Sync {
 /// A game the Robot can play.
 pub trait RobotPlayer: Game + Sized {
     /// Starts thinking about the position for the seat to move. `seed` makes the choice repeatable.
-    fn thinker(&self, level: u8, seed: u64) -> Box<dyn Thinker<Self>>;
+    fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>>;
 
     /// While dice are due: what the Robot does instead of rolling (such as doubling), or `None`
     /// to roll. Games without such a choice keep this default.
-    fn before_roll(&self, _level: u8, _seed: u64) -> Option<Self::Action> {
+    fn before_roll(&self, _level: RobotLevel, _seed: u64) -> Option<Self::Action> {
         None
     }
 }
 
 /// Thinks to the end in one go: for tests, the text interface and the benchmark.
 /// While dice are due it only answers `before_roll` (`None`: roll the dice).
-pub fn choose<G: RobotPlayer>(game: &G, level: u8, seed: u64) -> Option<G::Action> {
+pub fn choose<G: RobotPlayer>(game: &G, level: RobotLevel, seed: u64) -> Option<G::Action> {
     game.to_move()?;
     if game.chance().is_some() {
         return game.before_roll(level, seed);
@@ -54,15 +104,15 @@ pub trait Evaluate: Game {
     fn evaluate(&self, seat: Seat) -> i32;
 }
 
-pub fn rng(seed: u64) -> SmallRng {
-    SmallRng::seed_from_u64(seed)
+pub fn rng(seed: u64) -> SeededRng {
+    SeededRng::seed_from_u64(seed)
 }
 
 /// The action with the smallest key, ties broken at random: the shape of every greedy player.
 pub fn pick_best_by<A, K: Ord + Copy>(
     actions: Vec<A>,
     key: impl Fn(&A) -> K,
-    rng: &mut SmallRng,
+    rng: &mut SeededRng,
 ) -> Option<A> {
     let best = actions.iter().map(&key).min()?;
     let mut ties: Vec<A> = actions.into_iter().filter(|a| key(a) == best).collect();
@@ -71,7 +121,7 @@ pub fn pick_best_by<A, K: Ord + Copy>(
 }
 
 /// One outcome of a chance event (a roll), drawn by its probability.
-pub fn pick_chance<A: Clone>(outcomes: Vec<(A, f64)>, rng: &mut SmallRng) -> Option<A> {
+pub fn pick_chance<A: Clone>(outcomes: Vec<(A, f64)>, rng: &mut SeededRng) -> Option<A> {
     let mut left: f64 = rng.random();
     for (outcome, p) in &outcomes {
         if left < *p {
@@ -83,7 +133,7 @@ pub fn pick_chance<A: Clone>(outcomes: Vec<(A, f64)>, rng: &mut SmallRng) -> Opt
 }
 
 /// A player that picks any legal action.
-pub fn random_action<G: Game>(game: &G, rng: &mut SmallRng) -> Option<G::Action> {
+pub fn random_action<G: Game>(game: &G, rng: &mut SeededRng) -> Option<G::Action> {
     let mut actions = game.legal_actions();
     if actions.is_empty() {
         return None;

@@ -13,11 +13,11 @@
 //! so that asking again costs nothing.
 
 use super::{Evaluate, RobotPlayer, Thinker, pick_best_by};
+use super::{RobotLevel, SeededRng};
 use crate::rules::nard::{
     Board, CHECKERS, CheckerMove, HEAD, Nard, NardAction, Numbers, Phase, Play, SetKind, plays,
 };
 use crate::rules::{Game, Seat};
-use rand::rngs::SmallRng;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
@@ -48,9 +48,9 @@ pub struct Strength {
     pub take_at: f64,
 }
 
-pub fn strength(level: u8) -> Strength {
+pub fn strength(level: RobotLevel) -> Strength {
     match level {
-        1 => Strength {
+        RobotLevel::One => Strength {
             lookahead: false,
             candidates: 1,
             deep: 0,
@@ -61,7 +61,7 @@ pub fn strength(level: u8) -> Strength {
             double_at: 0.85,
             take_at: 0.1,
         },
-        2 => Strength {
+        RobotLevel::Two => Strength {
             lookahead: false,
             candidates: 1,
             deep: 0,
@@ -72,7 +72,7 @@ pub fn strength(level: u8) -> Strength {
             double_at: 0.75,
             take_at: 0.2,
         },
-        _ => Strength {
+        RobotLevel::Three => Strength {
             lookahead: true,
             candidates: 6,
             deep: 3,
@@ -583,8 +583,8 @@ fn sort_best_first(ranked: &mut [(Play, f64)]) {
 }
 
 /// The moves the Robot plays for the rest of the dice set in play.
-pub fn plan(game: &Nard, level: u8) -> Vec<CheckerMove> {
-    plan_with(game, level, &strength(level))
+pub fn plan(game: &Nard, level: RobotLevel) -> Vec<CheckerMove> {
+    plan_with(game, level.number(), &strength(level))
 }
 
 /// The same with any strength; `salt` varies the noise between players of equal strength.
@@ -766,7 +766,7 @@ fn remember_plan(s: &Situation, tag: u64, moves: &[CheckerMove]) {
 // The cube.
 
 /// Whether the Robot doubles before its roll.
-pub fn wants_to_double(game: &Nard, level: u8) -> bool {
+pub fn wants_to_double(game: &Nard, level: RobotLevel) -> bool {
     let Phase::AwaitingRoll(seat) = *game.phase() else { return false };
     if !game.can_double(seat) {
         return false;
@@ -779,7 +779,7 @@ pub fn wants_to_double(game: &Nard, level: u8) -> bool {
 }
 
 /// Whether the Robot takes the double offered to it.
-pub fn takes_double(game: &Nard, level: u8) -> bool {
+pub fn takes_double(game: &Nard, level: RobotLevel) -> bool {
     let Some(doubler) = game.double_offered_by() else { return false };
     let me = doubler.opponent();
     // Dropping would lose the match anyway.
@@ -793,7 +793,7 @@ pub fn takes_double(game: &Nard, level: u8) -> bool {
 
 struct NardThinker {
     game: Nard,
-    level: u8,
+    level: RobotLevel,
     planner: Option<Planner>,
 }
 
@@ -803,8 +803,9 @@ impl Thinker<Nard> for NardThinker {
             let take = takes_double(&self.game, self.level);
             return Some(if take { NardAction::Take } else { NardAction::Drop });
         }
-        let planner =
-            self.planner.get_or_insert_with(|| Planner::new(&self.game, self.level, &strength(self.level)));
+        let planner = self
+            .planner
+            .get_or_insert_with(|| Planner::new(&self.game, self.level.number(), &strength(self.level)));
         let moves = planner.step(nodes)?;
         let first = moves.first().map(|&mv| NardAction::Move(mv));
         // Nothing to plan (no dice set in play): the first legal action, if any.
@@ -813,18 +814,18 @@ impl Thinker<Nard> for NardThinker {
 }
 
 impl RobotPlayer for Nard {
-    fn thinker(&self, level: u8, _seed: u64) -> Box<dyn Thinker<Self>> {
+    fn thinker(&self, level: RobotLevel, _seed: u64) -> Box<dyn Thinker<Self>> {
         Box::new(NardThinker { game: self.clone(), level, planner: None })
     }
 
-    fn before_roll(&self, level: u8, _seed: u64) -> Option<NardAction> {
+    fn before_roll(&self, level: RobotLevel, _seed: u64) -> Option<NardAction> {
         wants_to_double(self, level).then_some(NardAction::Double)
     }
 }
 
 /// The benchmark's greedy player: the play of the dice set that leaves its smallest pip count,
 /// ties broken at random; it takes every double and never offers one.
-pub fn greedy(game: &Nard, rng: &mut SmallRng) -> Option<NardAction> {
+pub fn greedy(game: &Nard, rng: &mut SeededRng) -> Option<NardAction> {
     match game.phase() {
         Phase::DoubleOffered(_) => Some(NardAction::Take),
         Phase::Playing(set) => {

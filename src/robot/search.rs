@@ -1,10 +1,10 @@
 //! Alpha-beta search with iterative deepening for two-seat games without dice, sliced at the root
 //! so it can be resumed between frames.
 
+use super::SeededRng;
 use super::{Evaluate, Thinker, rng};
 use crate::rules::{Seat, Winner};
 use rand::Rng;
-use rand::rngs::SmallRng;
 
 pub const WIN: i32 = 1_000_000;
 
@@ -25,7 +25,7 @@ pub struct AlphaBeta<G: Evaluate> {
     root: G,
     me: Seat,
     strength: Strength,
-    rng: SmallRng,
+    rng: SeededRng,
     /// Root actions with their score from the last finished iteration (best first).
     ranked: Vec<(G::Action, i32)>,
     /// Scores of the iteration under way, in `ranked` order.
@@ -89,9 +89,9 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.nodes += 1;
         if let Some(outcome) = game.outcome() {
             return match outcome.winner {
-                Winner::Seat(seat) if seat == self.me => WIN - ply,
-                Winner::Seat(_) => -WIN + ply,
                 Winner::Draw => 0,
+                winner if winner.includes(self.me) => WIN - ply,
+                _ => -WIN + ply,
             };
         }
         if depth == 0 {

@@ -18,9 +18,20 @@ impl Seat {
     pub const WHITE: Seat = Seat(0);
     pub const BLACK: Seat = Seat(1);
 
-    /// The other seat of a two-player game.
+    /// The other seat of a two-player game (for more seats, `next`).
     pub fn opponent(self) -> Seat {
-        Seat(1 - self.0)
+        debug_assert!(self.0 < 2, "opponent() is for two-seat games");
+        Seat(self.0 ^ 1)
+    }
+
+    /// The seat after this one round a table of `seat_count` seats.
+    pub fn next(self, seat_count: usize) -> Seat {
+        Seat(((self.index() + 1) % seat_count.max(1)) as u8)
+    }
+
+    /// Every seat of a table of `seat_count` seats, in turn order from seat 0.
+    pub fn all(seat_count: usize) -> impl Iterator<Item = Seat> {
+        (0..seat_count as u8).map(Seat)
     }
 
     pub fn index(self) -> usize {
@@ -28,10 +39,41 @@ impl Seat {
     }
 }
 
+/// A set of seats, such as a team of partners.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct SeatSet(u8);
+
+impl SeatSet {
+    pub fn of(seats: &[Seat]) -> SeatSet {
+        SeatSet(seats.iter().fold(0, |bits, s| bits | 1 << s.0))
+    }
+
+    pub fn contains(self, seat: Seat) -> bool {
+        self.0 & (1 << seat.0) != 0
+    }
+
+    pub fn seats(self) -> impl Iterator<Item = Seat> {
+        (0..8u8).filter(move |i| self.0 & (1 << i) != 0).map(Seat)
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Winner {
     Seat(Seat),
+    /// Partners who win together.
+    Team(SeatSet),
     Draw,
+}
+
+impl Winner {
+    /// Whether `seat` is among the winners.
+    pub fn includes(self, seat: Seat) -> bool {
+        match self {
+            Winner::Seat(winner) => winner == seat,
+            Winner::Team(team) => team.contains(seat),
+            Winner::Draw => false,
+        }
+    }
 }
 
 /// Why a game ended; the screens turn it into words.
@@ -76,6 +118,10 @@ pub struct Outcome {
 impl Outcome {
     pub fn win(seat: Seat, reason: EndReason) -> Outcome {
         Outcome { winner: Winner::Seat(seat), reason }
+    }
+
+    pub fn team(team: SeatSet, reason: EndReason) -> Outcome {
+        Outcome { winner: Winner::Team(team), reason }
     }
 
     pub fn draw(reason: EndReason) -> Outcome {
