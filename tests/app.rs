@@ -13,6 +13,7 @@ use tabla::app::turn::{GameCommand, GameSeed, Play, RobotPace, ScoreBoard, SetCo
 use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
 use tabla::levels;
 use tabla::robot;
+use tabla::robot::RobotLevel;
 use tabla::rules::board::{Move, Square};
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
@@ -30,7 +31,13 @@ fn app_for(level: &str, opponent: Opponent, person_seat: Seat) -> App {
         .init_asset::<Image>()
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .insert_resource(Launch {
-            start: Some(MatchSetup { level, opponent, person_seat, robot_level: 2, clock_minutes: 0 }),
+            start: Some(MatchSetup {
+                level,
+                opponent,
+                person_seat,
+                robot_level: RobotLevel::Two,
+                clock_minutes: 0,
+            }),
             // Settings go to a folder of the test's own, not the player's.
             settings_dir: Some(test_home("games")),
             ..default()
@@ -176,7 +183,8 @@ fn undo_takes_back_the_persons_move_and_the_robots_answer() {
 #[test]
 fn two_robots_play_a_game_to_the_end() {
     let mut app = app("two_knights", Opponent::Robot);
-    app.world_mut().write_message(SetControls([Control::Robot(3), Control::Robot(1)]));
+    app.world_mut()
+        .write_message(SetControls([Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
     let mut frames = 0;
     while app.world().resource::<ScoreBoard>().result.is_none() {
         app.update();
@@ -210,7 +218,7 @@ fn gliding(app: &mut App) -> bool {
 
 /// Two Robots play a whole game; whenever the board is at rest it must show exactly the rules'
 /// pieces and trays, and the panels the rules' scores.
-fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [u8; 2]) -> G {
+fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [RobotLevel; 2]) -> G {
     let mut app = app_for(level, Opponent::Robot, Seat::WHITE);
     app.world_mut().write_message(SetControls([Control::Robot(levels[0]), Control::Robot(levels[1])]));
     let mut frames = 0;
@@ -246,11 +254,13 @@ fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [u8; 2]) -> G {
 
 #[test]
 fn robots_finish_every_game_and_the_board_always_mirrors_the_rules() {
-    let hunt: KnightHunt = robots_play_to_the_end("knight_hunt/two_knights_capture", [2, 1]);
+    let hunt: KnightHunt =
+        robots_play_to_the_end("knight_hunt/two_knights_capture", [RobotLevel::Two, RobotLevel::One]);
     assert!(hunt.outcome().is_some());
-    let circles: Circles = robots_play_to_the_end("circles/classic", [1, 2]);
+    let circles: Circles = robots_play_to_the_end("circles/classic", [RobotLevel::One, RobotLevel::Two]);
     assert!(circles.outcome().is_some());
-    let bunnies: BunniesAndHorses = robots_play_to_the_end("bunnies/two_horses", [2, 1]);
+    let bunnies: BunniesAndHorses =
+        robots_play_to_the_end("bunnies/two_horses", [RobotLevel::Two, RobotLevel::One]);
     assert_eq!(bunnies.round(), 2, "the match went on to round 2");
     assert!(bunnies.outcome().is_some());
 }
@@ -286,14 +296,15 @@ fn bunnies_against_the_robot_the_board_turns_for_round_2() {
     let mut app = app_for("bunnies/one_horse", Opponent::Robot, Seat::WHITE);
     assert!(!app.world().resource::<tabla::app::board::BoardLayout>().flipped, "bunnies below in round 1");
     // The Robot finishes round 1 for the person, who takes over again in round 2.
-    app.world_mut().write_message(SetControls([Control::Robot(3), Control::Robot(1)]));
+    app.world_mut()
+        .write_message(SetControls([Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
     let mut frames = 0;
     while app.world().resource::<Play<BunniesAndHorses>>().game().round() == 1 {
         app.update();
         frames += 1;
         assert!(frames < 20_000);
     }
-    app.world_mut().write_message(SetControls([Control::Person, Control::Robot(1)]));
+    app.world_mut().write_message(SetControls([Control::Person, Control::Robot(RobotLevel::One)]));
     app.update();
     app.update();
     let board = app.world().resource::<ScoreBoard>().clone();

@@ -18,6 +18,7 @@ pub mod web;
 
 use crate::i18n::Language;
 use crate::levels::{self, Level};
+use crate::robot::RobotLevel;
 use crate::rules::Seat;
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -28,7 +29,7 @@ pub use screens::Screen;
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Control {
     Person,
-    Robot(u8),
+    Robot(RobotLevel),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -45,7 +46,7 @@ pub struct MatchSetup {
     pub opponent: Opponent,
     /// The person's seat when playing the Robot.
     pub person_seat: Seat,
-    pub robot_level: u8,
+    pub robot_level: RobotLevel,
     /// Minutes per player; 0 is no clock.
     pub clock_minutes: u32,
 }
@@ -106,10 +107,8 @@ impl Launch {
                     "black" => Seat::BLACK,
                     other => return Err(format!("--color is white or black, not '{other}'")),
                 };
-                let robot_level = match get("robot-level").unwrap_or("1").parse() {
-                    Ok(level @ 1..=3) => level,
-                    _ => return Err("--robot-level is 1, 2 or 3".into()),
-                };
+                let robot_level = RobotLevel::parse(get("robot-level").unwrap_or("1"))
+                    .ok_or("--robot-level is 1, 2 or 3")?;
                 let clock_minutes: u32 =
                     get("clock").unwrap_or("0").parse().map_err(|_| "--clock is a number of minutes")?;
                 Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes })

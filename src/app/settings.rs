@@ -3,6 +3,7 @@
 
 use super::{Launch, Opponent};
 use crate::i18n::{Language, Strings};
+use crate::robot::RobotLevel;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -29,7 +30,7 @@ pub struct Choices {
     pub opponent: Opponent,
     /// 0 White, 1 Black: the person's colour against the Robot.
     pub colour: u8,
-    pub robot_level: u8,
+    pub robot_level: RobotLevel,
     pub clock_minutes: u32,
 }
 
@@ -39,7 +40,7 @@ impl Default for Choices {
             variant: String::new(),
             opponent: Opponent::Robot,
             colour: 0,
-            robot_level: 1,
+            robot_level: RobotLevel::One,
             clock_minutes: 0,
         }
     }

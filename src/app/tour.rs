@@ -10,6 +10,7 @@ use super::turn::{GameSeed, RobotPace, ScoreBoard, SetControls};
 use super::{Control, Launch, MatchSetup, Opponent};
 use crate::i18n::Language;
 use crate::levels;
+use crate::robot::RobotLevel;
 use crate::rules::Seat;
 use crate::rules::board::BoardShape;
 use crate::rules::board::Square;
@@ -268,7 +269,7 @@ fn run(
                 level,
                 opponent,
                 person_seat,
-                robot_level: 1,
+                robot_level: RobotLevel::One,
                 clock_minutes: 3,
             });
             // Leave the game screen and come back, so the new game starts afresh.
@@ -278,10 +279,10 @@ fn run(
             tour.waiting = 2;
         }
         Step::Robots => {
-            controls.write(SetControls([Control::Robot(1), Control::Robot(1)]));
+            controls.write(SetControls([Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::One)]));
         }
         Step::PersonAgain => {
-            controls.write(SetControls([Control::Person, Control::Robot(1)]));
+            controls.write(SetControls([Control::Person, Control::Robot(RobotLevel::One)]));
         }
         Step::Press(name) => {
             let square = BoardShape::CHESS.parse(name).expect("the tour's squares are on the board");

@@ -665,6 +665,7 @@ pub fn publish_scoreboard<G: AppGame>(
     let result = game.outcome().map(|outcome| {
         let winner = match outcome.winner {
             Winner::Seat(seat) => Some(seat),
+            Winner::Team(team) => team.seats().next(),
             Winner::Draw => None,
         };
         let title = match (winner, play.has_robot()) {

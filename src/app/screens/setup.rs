@@ -7,6 +7,7 @@ use crate::app::hud::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::settings::{Choices, Settings, Words};
 use crate::app::{MatchSetup, Opponent};
 use crate::levels::{self, Level};
+use crate::robot::RobotLevel;
 use crate::rules::Seat;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, vec2};
@@ -130,10 +131,10 @@ fn setup(
                         ui.add_space(6.0);
                         ui.label(bold(words.get("setup_level"), 20.0));
                         ui.horizontal_wrapped(|ui| {
-                            for level in 1..=3u8 {
+                            for level in RobotLevel::ALL {
                                 let button = egui::Button::new(format!(
                                     "{} {}",
-                                    "★".repeat(level as usize),
+                                    "★".repeat(level.number() as usize),
                                     words.get(&format!("level_{level}"))
                                 ))
                                 .selected(choices.robot_level == level)
@@ -198,7 +199,7 @@ fn match_setup(level: Level, choices: &Choices, fixed_seat: Option<Seat>) -> Mat
         level,
         opponent: choices.opponent,
         person_seat: fixed_seat.unwrap_or(chosen),
-        robot_level: choices.robot_level.clamp(1, 3),
+        robot_level: choices.robot_level,
         clock_minutes: choices.clock_minutes,
     }
 }
