@@ -1,8 +1,9 @@
 //! `tabla text`: every game as lines of commands in and JSON lines out, for outside checks and
 //! for playing without a screen. One session serves every game through `Game`.
 
+use crate::history::History;
 use crate::levels::{Level, LevelGame};
-use crate::robot::{self, RobotLevel, RobotPlayer};
+use crate::robot::{RobotLevel, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
 use crate::rules::knight_hunt::KnightHunt;
@@ -17,9 +18,7 @@ pub trait Console {
 }
 
 pub struct Session<G: RobotPlayer> {
-    history: Vec<G>,
-    undone: Vec<G>,
-    seed: u64,
+    history: History<G>,
 }
 
 pub fn outcome_json<G: Game>(game: &G) -> Value {
@@ -49,18 +48,16 @@ fn refuse(error: impl ToString) -> Value {
 
 impl<G: RobotPlayer> Session<G> {
     pub fn new(game: G, seed: u64) -> Session<G> {
-        Session { history: vec![game], undone: Vec::new(), seed }
+        Session { history: History::new(game, seed) }
     }
 
     pub fn game(&self) -> &G {
-        self.history.last().expect("a session always holds a game")
+        self.history.game()
     }
 
-    fn played(&mut self, next: G, action: &G::Action) -> Value {
-        let text = self.game().action_text(action);
-        self.history.push(next);
-        self.undone.clear();
+    fn played(&self, action: &G::Action) -> Value {
         let game = self.game();
+        let text = self.history.previous().map_or_else(String::new, |before| before.action_text(action));
         let passed: Vec<&str> = game.passed().into_iter().map(|s| game.seat_name(s)).collect();
         json!({
             "ok": true,
@@ -72,37 +69,27 @@ impl<G: RobotPlayer> Session<G> {
     }
 
     fn play(&mut self, text: &str) -> Value {
-        let mut next = self.game().clone();
-        let action = match next.parse_action(text) {
+        let action = match self.game().parse_action(text) {
             Ok(action) => action,
             Err(e) => return refuse(e),
         };
-        match next.apply(&action) {
-            Ok(()) => self.played(next, &action),
+        match self.history.play(&action, ()) {
+            Ok(()) => self.played(&action),
             Err(e) => refuse(e),
         }
     }
 
     fn robot(&mut self, level: &str) -> Value {
-        let level = match RobotLevel::parse(level) {
-            Some(level) => level,
-            None => return refuse(format!("the Robot's level is 1, 2 or 3, not '{level}'")),
+        let Some(level) = RobotLevel::parse(level) else {
+            return refuse(format!("the Robot's level is 1, 2 or 3, not '{level}'"));
         };
-        let seed = self.seed ^ (self.history.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let game = self.game();
-        let chosen = if let Some(rolls) = game.chance() {
-            // Dice are due: the Robot may act first (a double); otherwise it rolls the session's
-            // seeded dice, so a session replays from its seed.
-            robot::choose(game, level, seed).or_else(|| robot::pick_chance(rolls, &mut robot::rng(seed)))
-        } else {
-            robot::choose(game, level, seed)
-        };
-        let Some(action) = chosen else {
+        let Some(action) = self.history.robot_action(level) else {
             return refuse("nobody is to move");
         };
-        let mut next = self.game().clone();
-        next.play(&action);
-        self.played(next, &action)
+        match self.history.play(&action, ()) {
+            Ok(()) => self.played(&action),
+            Err(e) => refuse(e),
+        }
     }
 }
 
@@ -120,20 +107,13 @@ impl<G: RobotPlayer> Console for Session<G> {
             }
             "play" if !rest.is_empty() => self.play(rest),
             "play" => refuse("play needs an action, for example: play g1f3"),
-            "undo" => match self.history.len() {
-                1 => refuse("nothing to undo"),
-                _ => {
-                    let undone = self.history.pop().expect("more than one state");
-                    self.undone.push(undone);
-                    json!({ "ok": true })
-                }
+            "undo" => match self.history.undo() {
+                None => refuse("nothing to undo"),
+                Some(_) => json!({ "ok": true }),
             },
-            "redo" => match self.undone.pop() {
+            "redo" => match self.history.redo() {
                 None => refuse("nothing to redo"),
-                Some(state) => {
-                    self.history.push(state);
-                    json!({ "ok": true })
-                }
+                Some(_) => json!({ "ok": true }),
             },
             "robot" => self.robot(if rest.is_empty() { "3" } else { rest }),
             "" => refuse("empty line"),

@@ -1,0 +1,146 @@
+//! A game with its past: every state since the start, undo and redo, and the seeded dice. The text
+//! interface and the app both keep their game in a `History`, so there is one way to take an
+//! action back and one way to roll the dice in the whole project.
+
+use crate::robot::{self, RobotLevel, RobotPlayer};
+use crate::rules::{Game, RuleError, Seat};
+
+/// One state of the game and how it was reached. `note` is whatever the keeper of the history
+/// wants to remember with it (the app's move-list entries; `()` for the text interface).
+#[derive(Clone, Debug)]
+pub struct Step<G: Game, N = ()> {
+    pub game: G,
+    /// The action that led here (`None` for the start and for a clock running out).
+    pub action: Option<G::Action>,
+    /// The seat that acted.
+    pub mover: Option<Seat>,
+    pub note: N,
+}
+
+#[derive(Clone, Debug)]
+pub struct History<G: Game, N = ()> {
+    start: G,
+    steps: Vec<Step<G, N>>,
+    undone: Vec<Step<G, N>>,
+    seed: u64,
+}
+
+impl<G: Game, N: Default + Clone> History<G, N> {
+    pub fn new(start: G, seed: u64) -> History<G, N> {
+        History { steps: vec![Self::first(start.clone())], start, undone: Vec::new(), seed }
+    }
+
+    fn first(game: G) -> Step<G, N> {
+        Step { game, action: None, mover: None, note: N::default() }
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &G {
+        &self.steps.last().expect("a history always holds the start").game
+    }
+
+    /// The state before the last step.
+    pub fn previous(&self) -> Option<&G> {
+        self.steps.len().checked_sub(2).map(|i| &self.steps[i].game)
+    }
+
+    pub fn last(&self) -> &Step<G, N> {
+        self.steps.last().expect("a history always holds the start")
+    }
+
+    /// Every step from the start (the start itself first).
+    pub fn steps(&self) -> &[Step<G, N>] {
+        &self.steps
+    }
+
+    /// Steps that redo would bring back, the next one last.
+    pub fn undone(&self) -> &[Step<G, N>] {
+        &self.undone
+    }
+
+    /// Actions (and clock run-outs) since the start.
+    pub fn moves_played(&self) -> usize {
+        self.steps.len() - 1
+    }
+
+    /// The seed of every random choice made in the current position (the dice, the Robot's
+    /// ties and errors): the game's seed mixed with how far the game has come, so a game replays
+    /// the same from its seed and its actions.
+    pub fn position_seed(&self) -> u64 {
+        self.seed ^ (self.steps.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Checks an action against the rules and plays it; a refused action changes nothing.
+    pub fn play(&mut self, action: &G::Action, note: N) -> Result<(), RuleError> {
+        let mut next = self.game().clone();
+        next.apply(action)?;
+        let mover = self.game().to_move();
+        self.push(Step { game: next, action: Some(action.clone()), mover, note });
+        Ok(())
+    }
+
+    /// While dice are due: rolls them with the position's seed and plays the roll.
+    pub fn roll(&mut self) -> Option<G::Action> {
+        let rolls = self.game().chance()?;
+        let roll = robot::pick_chance(rolls, &mut robot::rng(self.position_seed()))?;
+        self.play(&roll, N::default()).ok()?;
+        Some(roll)
+    }
+
+    /// The seat ran out of time: the game ends with that, as a step of its own.
+    pub fn time_out(&mut self, seat: Seat) {
+        let mut game = self.game().clone();
+        game.time_out(seat);
+        self.push(Self::first(game));
+    }
+
+    fn push(&mut self, step: Step<G, N>) {
+        self.steps.push(step);
+        self.undone.clear();
+    }
+
+    /// Takes the last step back; `None` at the start.
+    pub fn undo(&mut self) -> Option<&Step<G, N>> {
+        if self.steps.len() < 2 {
+            return None;
+        }
+        let step = self.steps.pop().expect("more than one step");
+        self.undone.push(step);
+        self.undone.last()
+    }
+
+    /// Plays the last undone step again; `None` when nothing was undone.
+    pub fn redo(&mut self) -> Option<&Step<G, N>> {
+        let step = self.undone.pop()?;
+        self.steps.push(step);
+        self.steps.last()
+    }
+
+    /// Back to the start, with a new seed so the dice and the Robot do not repeat the last game.
+    pub fn restart(&mut self) {
+        self.steps = vec![Self::first(self.start.clone())];
+        self.undone.clear();
+        self.seed = self.seed.wrapping_add(1);
+    }
+}
+
+impl<G: RobotPlayer, N: Default + Clone> History<G, N> {
+    /// What the Robot does now when it holds the seat to act: while dice are due, its own choice
+    /// before the roll (such as doubling) or else the roll itself; otherwise it thinks to the end.
+    /// The app thinks in slices instead, through `thinker`, and rolls through `roll`.
+    pub fn robot_action(&self, level: RobotLevel) -> Option<G::Action> {
+        let game = self.game();
+        let seed = self.position_seed();
+        match game.chance() {
+            Some(rolls) => {
+                game.before_roll(level, seed).or_else(|| robot::pick_chance(rolls, &mut robot::rng(seed)))
+            }
+            None => robot::choose(game, level, seed),
+        }
+    }
+
+    /// A Robot thinking about the current position, seeded by it.
+    pub fn thinker(&self, level: RobotLevel) -> Box<dyn robot::Thinker<G>> {
+        self.game().thinker(level, self.position_seed())
+    }
+}
