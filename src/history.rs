@@ -58,6 +58,11 @@ impl<G: Game, N: Default + Clone> History<G, N> {
         &self.undone
     }
 
+    /// The note of the last step, to add to it.
+    pub fn last_note_mut(&mut self) -> Option<&mut N> {
+        self.steps.last_mut().map(|step| &mut step.note)
+    }
+
     /// Actions (and clock run-outs) since the start.
     pub fn moves_played(&self) -> usize {
         self.steps.len() - 1

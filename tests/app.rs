@@ -7,9 +7,11 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
-use tabla::app::board::{AppGame, Extra, Mark, PieceView, TrayItem};
+use tabla::app::board::{Mark, PieceView, TrayItem};
+use tabla::app::game::{AppGame, Extra};
 use tabla::app::input::{BoardDrop, BoardPress};
-use tabla::app::turn::{GameCommand, GameSeed, Play, RobotPace, ScoreBoard, SetControls};
+use tabla::app::scoreboard::ScoreBoard;
+use tabla::app::turn::{GameCommand, GameSeed, Play, RobotPace, SetControls};
 use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
 use tabla::levels;
 use tabla::robot;
@@ -81,7 +83,7 @@ fn tray_counts(app: &mut App) -> [usize; 2] {
 
 fn check_screen_matches_rules(app: &mut App) {
     let game = game(app);
-    let mut expected = tabla::app::board::AppGame::pieces(&game);
+    let mut expected = tabla::app::game::AppGame::pieces(&game);
     expected.sort_by_key(|(s, _)| (s.rank, s.file));
     assert_eq!(pieces_on_board(app), expected, "the piece entities mirror the rules");
     assert_eq!(tray_counts(app), [game.score(Seat::WHITE) as usize, game.score(Seat::BLACK) as usize]);
@@ -104,8 +106,12 @@ fn a_whole_game_by_taps_and_drags() {
     check_screen_matches_rules(&mut app);
     let mut moves = 0;
     while let Some(seat) = game(&app).to_move() {
-        let choice: Move =
-            robot::choose(&game(&app), if seat == Seat::WHITE { 3 } else { 2 }, moves).unwrap();
+        let choice: Move = robot::choose(
+            &game(&app),
+            if seat == Seat::WHITE { RobotLevel::Three } else { RobotLevel::Two },
+            moves,
+        )
+        .unwrap();
         if moves % 3 == 2 {
             // Drag the knight there.
             app.world_mut().write_message(BoardDrop { from: choice.from, to: Some(choice.to) });
@@ -184,7 +190,7 @@ fn undo_takes_back_the_persons_move_and_the_robots_answer() {
 fn two_robots_play_a_game_to_the_end() {
     let mut app = app("two_knights", Opponent::Robot);
     app.world_mut()
-        .write_message(SetControls([Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
+        .write_message(SetControls(vec![Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
     let mut frames = 0;
     while app.world().resource::<ScoreBoard>().result.is_none() {
         app.update();
@@ -196,7 +202,7 @@ fn two_robots_play_a_game_to_the_end() {
     let outcome = game(&app).outcome().unwrap();
     assert!(game(&app).score(Seat::WHITE) + game(&app).score(Seat::BLACK) > 0, "{outcome:?}");
     // People take the seats back, and Restart lays out a fresh board.
-    app.world_mut().write_message(SetControls([Control::Person, Control::Person]));
+    app.world_mut().write_message(SetControls(vec![Control::Person, Control::Person]));
     app.world_mut().write_message(GameCommand::Restart);
     settle(&mut app);
     assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
@@ -220,7 +226,7 @@ fn gliding(app: &mut App) -> bool {
 /// pieces and trays, and the panels the rules' scores.
 fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [RobotLevel; 2]) -> G {
     let mut app = app_for(level, Opponent::Robot, Seat::WHITE);
-    app.world_mut().write_message(SetControls([Control::Robot(levels[0]), Control::Robot(levels[1])]));
+    app.world_mut().write_message(SetControls(vec![Control::Robot(levels[0]), Control::Robot(levels[1])]));
     let mut frames = 0;
     let mut checked = 0;
     while app.world().resource::<ScoreBoard>().result.is_none() || gliding(&mut app) {
@@ -297,14 +303,14 @@ fn bunnies_against_the_robot_the_board_turns_for_round_2() {
     assert!(!app.world().resource::<tabla::app::board::BoardLayout>().flipped, "bunnies below in round 1");
     // The Robot finishes round 1 for the person, who takes over again in round 2.
     app.world_mut()
-        .write_message(SetControls([Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
+        .write_message(SetControls(vec![Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
     let mut frames = 0;
     while app.world().resource::<Play<BunniesAndHorses>>().game().round() == 1 {
         app.update();
         frames += 1;
         assert!(frames < 20_000);
     }
-    app.world_mut().write_message(SetControls([Control::Person, Control::Robot(RobotLevel::One)]));
+    app.world_mut().write_message(SetControls(vec![Control::Person, Control::Robot(RobotLevel::One)]));
     app.update();
     app.update();
     let board = app.world().resource::<ScoreBoard>().clone();

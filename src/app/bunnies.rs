@@ -2,17 +2,16 @@
 //! into it, the round banner, and the board turning for the person in round 2.
 
 use super::art::Art;
-use super::board::{self, AppGame, Decoration, Exit, Extra};
+use super::game::{AppGame, Decoration, Exit, Extra};
+use super::kit;
 use super::settings::Words;
-use super::turn;
 use crate::rules::board::Square;
 use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    turn::add_game::<BunniesAndHorses>(app);
-    board::add_game::<BunniesAndHorses>(app);
+    kit::add_game::<BunniesAndHorses>(app);
 }
 
 fn role_art(role: Role) -> Art {

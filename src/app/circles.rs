@@ -2,17 +2,16 @@
 //! filling bar, the move list with each language's piece letters.
 
 use super::art::Art;
-use super::board::{self, AppGame, Decoration, Extra};
+use super::game::{AppGame, Decoration, Extra};
+use super::kit;
 use super::settings::Words;
-use super::turn;
 use crate::rules::board::{Move, Square};
 use crate::rules::circles::{Circles, Piece};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    turn::add_game::<Circles>(app);
-    board::add_game::<Circles>(app);
+    kit::add_game::<Circles>(app);
 }
 
 fn art(seat: Seat, piece: Piece) -> Art {

@@ -3,133 +3,34 @@
 
 use super::Control;
 use super::Screen;
-use super::art::{Art, ArtImages};
-use super::board::BoardArea;
-use super::board::Extra;
+use super::art::Art;
+use super::board::{BoardArea, ViewCommand};
+use super::game::Extra;
+use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::settings::{Settings, Words};
-use super::turn::{GameCommand, ScoreBoard, SeatBoard};
+use super::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card};
+use super::turn::{BoardCovered, GameCommand};
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, FontFamily, FontId, RichText, TextStyle, vec2};
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle};
-use std::collections::HashMap;
-use std::sync::Arc;
-
-pub const INK: Color32 = Color32::from_rgb(60, 44, 34);
-pub const CARD: Color32 = Color32::from_rgb(255, 250, 240);
-pub const ACCENT: Color32 = Color32::from_rgb(232, 120, 40);
-pub const CALM: Color32 = Color32::from_rgb(92, 148, 82);
-
-/// egui's handles for the pictures, made once the pictures are loaded.
-#[derive(Resource, Default)]
-pub struct EguiArt(HashMap<Art, egui::TextureId>);
-
-impl EguiArt {
-    pub fn image(&self, art: Art, side: f32) -> egui::Image<'static> {
-        let id = self.0.get(&art).copied().unwrap_or_default();
-        egui::Image::new(egui::load::SizedTexture::new(id, vec2(side, side)))
-    }
-}
-
-/// Present once egui has the game's fonts (they take effect from the next frame on).
-#[derive(Resource)]
-pub struct UiReady;
+use bevy_egui::egui::{self, Color32, RichText, vec2};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 /// Whether the help window is open.
 #[derive(Resource, Default)]
 pub struct HelpOpen(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<EguiArt>().init_resource::<HelpOpen>();
-    app.add_systems(EguiPrimaryContextPass, style_once.run_if(not(resource_exists::<UiReady>)));
+    app.init_resource::<HelpOpen>();
     app.add_systems(
         EguiPrimaryContextPass,
         game_panels.run_if(in_state(Screen::Playing).and_then(resource_exists::<UiReady>)),
     );
-    app.add_systems(OnExit(Screen::Playing), |mut help: ResMut<HelpOpen>| help.0 = false);
-    super::screens::ui_plugin(app);
-}
-
-fn style_once(
-    mut commands: Commands,
-    mut contexts: EguiContexts,
-    images: Res<ArtImages>,
-    mut art: ResMut<EguiArt>,
-) -> Result {
-    for picture in Art::ALL {
-        let id = contexts.add_image(EguiTextureHandle::Strong(images.get(picture)));
-        art.0.insert(picture, id);
-    }
-    let ctx = contexts.ctx_mut()?;
-    let mut fonts = egui::FontDefinitions::empty();
-    fonts.font_data.insert(
-        "sans".into(),
-        Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans.ttf"))),
-    );
-    fonts.font_data.insert(
-        "bold".into(),
-        Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"))),
-    );
-    fonts.families.insert(FontFamily::Proportional, vec!["sans".into()]);
-    fonts.families.insert(FontFamily::Monospace, vec!["sans".into()]);
-    fonts.families.insert(FontFamily::Name("bold".into()), vec!["bold".into(), "sans".into()]);
-    ctx.set_fonts(fonts);
-    ctx.set_theme(egui::Theme::Light);
-    ctx.all_styles_mut(|style| {
-        style.text_styles = [
-            (TextStyle::Heading, FontId::new(30.0, FontFamily::Name("bold".into()))),
-            (TextStyle::Body, FontId::proportional(19.0)),
-            (TextStyle::Button, FontId::proportional(19.0)),
-            (TextStyle::Small, FontId::proportional(14.0)),
-            (TextStyle::Monospace, FontId::proportional(17.0)),
-        ]
-        .into();
-        style.spacing.button_padding = vec2(14.0, 10.0);
-        style.spacing.item_spacing = vec2(10.0, 10.0);
-        style.spacing.interact_size.y = 48.0;
-        style.visuals.override_text_color = Some(INK);
-        style.visuals.window_fill = CARD;
-        style.visuals.panel_fill = CARD;
-        style.visuals.window_corner_radius = 18.into();
-        style.visuals.widgets.inactive.corner_radius = 12.into();
-        style.visuals.widgets.hovered.corner_radius = 12.into();
-        style.visuals.widgets.active.corner_radius = 12.into();
-        style.visuals.widgets.inactive.weak_bg_fill = Color32::from_rgb(246, 232, 208);
-        style.visuals.widgets.hovered.weak_bg_fill = Color32::from_rgb(252, 220, 170);
-        style.visuals.selection.bg_fill = Color32::from_rgb(255, 196, 110);
-        style.visuals.selection.stroke.color = INK;
-    });
-    commands.insert_resource(UiReady);
-    Ok(())
-}
-
-/// Draws a whole-window screen (menu, setup) that scrolls when the window is small.
-pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)) {
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "screen".into(),
-        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
-    );
-    egui::CentralPanel::default().frame(egui::Frame::NONE.inner_margin(egui::Margin::same(8))).show(
-        &mut root,
-        |ui| {
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                ui.vertical_centered(add_contents);
-            });
+    app.add_systems(
+        OnExit(Screen::Playing),
+        |mut help: ResMut<HelpOpen>, mut covered: ResMut<BoardCovered>| {
+            help.0 = false;
+            covered.0 = false;
         },
     );
-}
-
-pub fn bold(text: impl Into<String>, size: f32) -> RichText {
-    RichText::new(text).font(FontId::new(size, FontFamily::Name("bold".into())))
-}
-
-/// A card with rounded corners, as every panel of the game is drawn.
-pub fn card(fill: Color32) -> egui::Frame {
-    egui::Frame::new()
-        .fill(fill)
-        .corner_radius(16)
-        .inner_margin(egui::Margin::same(10))
-        .stroke(egui::Stroke::new(1.5, Color32::from_rgb(214, 190, 160)))
 }
 
 fn clock_text(seconds: f32) -> String {
@@ -303,6 +204,29 @@ fn settings_window(
     }
 }
 
+/// Small buttons in the board's corner that change only the view: zoom in and out, turn the board
+/// a quarter, show the whole board again.
+fn view_buttons(ctx: &egui::Context, board: Rect, words: &Words, view: &mut MessageWriter<ViewCommand>) {
+    let buttons = [
+        ("+", "zoom_in", ViewCommand::Zoom { factor: 1.5, around: None }),
+        ("–", "zoom_out", ViewCommand::Zoom { factor: 1.0 / 1.5, around: None }),
+        ("↺", "turn_board", ViewCommand::Turn),
+        ("▣", "whole_board", ViewCommand::Fit),
+    ];
+    egui::Area::new("view".into()).fixed_pos(egui::pos2(board.max.x - 46.0, board.min.y + 2.0)).show(
+        ctx,
+        |ui| {
+            ui.spacing_mut().item_spacing.y = 4.0;
+            for (sign, key, command) in buttons {
+                let button = egui::Button::new(bold(sign, 20.0)).min_size(vec2(44.0, 44.0));
+                if ui.add(button).on_hover_text(words.get(key)).clicked() {
+                    view.write(command);
+                }
+            }
+        },
+    );
+}
+
 /// What a button of the game screen asks for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum PanelAction {
@@ -360,18 +284,21 @@ fn game_panels(
     mut area: ResMut<BoardArea>,
     mut help: ResMut<HelpOpen>,
     mut settings_open: Local<bool>,
+    mut covered: ResMut<BoardCovered>,
     mut commands: MessageWriter<GameCommand>,
+    mut view: MessageWriter<ViewCommand>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     // A phone on its side puts the panels left of the board and the buttons right of it.
     let sideways = screen.height() < 520.0 && screen.width() >= screen.height() * 1.3;
+    // The bottom seat's panel sits nearest the board's lower edge and the buttons; the other
+    // seats follow in turn order from the one after it.
     let bottom = board.bottom_seat.index();
-    let (upper, lower) = match (board.seats.get(1 - bottom), board.seats.get(bottom)) {
-        (Some(upper), Some(lower)) => (upper, lower),
-        _ => return Ok(()),
-    };
+    let Some(lower) = board.seats.get(bottom) else { return Ok(()) };
+    let others: Vec<&SeatBoard> =
+        (1..board.seats.len()).map(|i| &board.seats[(bottom + i) % board.seats.len()]).collect();
     let mut actions = Vec::new();
     let wanted = if sideways {
         let column = (screen.width() * 0.3).min(260.0);
@@ -379,7 +306,9 @@ fn game_panels(
             egui::Area::new("seats".into()).anchor(egui::Align2::LEFT_TOP, vec2(6.0, 6.0)).show(ctx, |ui| {
                 ui.set_max_width(column);
                 ui.spacing_mut().item_spacing.y = 4.0;
-                seat_card(ui, upper, &art, column - 16.0, board.show_score, true);
+                for seat in others.iter().rev() {
+                    seat_card(ui, seat, &art, column - 16.0, board.show_score, true);
+                }
                 seat_card(ui, lower, &art, column - 16.0, board.show_score, true);
                 status_lines(ui, &board, true);
             });
@@ -409,22 +338,30 @@ fn game_panels(
         // upright stacks the panels, any small screen gets the compact ones.
         let narrow = screen.width() < 640.0;
         let compact = narrow || screen.height() < 520.0;
-        let card_width =
-            if narrow { screen.width() - 36.0 } else { (screen.width() / 2.0 - 60.0).min(420.0) };
+        let seat_count = board.seats.len() as f32;
+        let card_width = if narrow {
+            screen.width() - 36.0
+        } else {
+            (screen.width() / seat_count - 30.0 * seat_count).min(420.0)
+        };
         let seats = egui::Area::new("seats".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 6.0)).show(
             ctx,
             |ui| {
                 if narrow {
                     ui.spacing_mut().item_spacing.y = 4.0;
                     ui.vertical(|ui| {
-                        seat_card(ui, upper, &art, card_width, board.show_score, compact);
+                        for seat in others.iter().rev() {
+                            seat_card(ui, seat, &art, card_width, board.show_score, compact);
+                        }
                         seat_card(ui, lower, &art, card_width, board.show_score, compact);
                     });
                 } else {
                     // Side by side, the person's (or the first player's) panel comes first.
                     ui.horizontal_top(|ui| {
                         seat_card(ui, lower, &art, card_width, board.show_score, compact);
-                        seat_card(ui, upper, &art, card_width, board.show_score, compact);
+                        for seat in &others {
+                            seat_card(ui, seat, &art, card_width, board.show_score, compact);
+                        }
                     });
                 }
             },
@@ -472,6 +409,7 @@ fn game_panels(
     if area.0 != wanted {
         area.0 = wanted;
     }
+    view_buttons(ctx, wanted, &words, &mut view);
     for action in actions {
         match action {
             PanelAction::Menu => next.set(Screen::Menu),
@@ -525,6 +463,9 @@ fn game_panels(
         }
     }
 
+    let now_covered = BoardCovered(help.0 || *settings_open);
+    covered.set_if_neq(now_covered);
+
     if let Some(result) = &board.result {
         egui::Window::new("result")
             .title_bar(false)
@@ -537,14 +478,9 @@ fn game_panels(
                     ui.add(art.image(picture, 96.0));
                     ui.label(bold(&result.title, 30.0).color(ACCENT));
                     ui.label(&result.reason);
-                    if board.show_score
-                        && let [first, second] = &board.seats[..]
-                    {
-                        let score = words.fill(
-                            "final_score",
-                            &[("a", &first.score.to_string()), ("b", &second.score.to_string())],
-                        );
-                        ui.label(bold(score, 26.0));
+                    if board.show_score {
+                        let scores: Vec<String> = board.seats.iter().map(|s| s.score.to_string()).collect();
+                        ui.label(bold(scores.join(" – "), 26.0));
                     }
                     ui.horizontal(|ui| {
                         if ui.button(bold(words.get("play_again"), 20.0)).clicked() {

@@ -1,9 +1,13 @@
-//! Pointer and finger input on the board, through bevy_picking observers on the squares. The
-//! observers only translate gestures into `BoardPress` and `BoardDrop`; the turn logic (and the
-//! headless tests) work from those messages alone.
+//! Pointer and finger input on the board, through one set of bevy_picking observers on the board
+//! itself: a touch on any square bubbles up to it. The observers only translate gestures into
+//! `BoardPress` and `BoardDrop`; the turn logic (and the headless tests) work from those messages
+//! alone.
 
-use super::board::{BoardRoot, Cell, PieceView};
+use super::Screen;
+use super::board::{BoardRoot, Cell, PieceView, ViewCommand};
 use crate::rules::board::Square;
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::input::touch::Touches;
 use bevy::picking::events::{Drag, DragDrop, DragEnd, DragStart, Pointer, Press};
 use bevy::prelude::*;
 
@@ -24,16 +28,60 @@ pub struct Dragging {
     pub entity: Option<Entity>,
     pub from: Option<Square>,
     dropped: bool,
+    /// The drag began on an empty square: it moves the view, not a piece.
+    panning: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<BoardPress>().add_message::<BoardDrop>().init_resource::<Dragging>();
+    app.add_systems(Update, (wheel_zoom, pinch_zoom).run_if(in_state(Screen::Playing)));
 }
 
-/// Gives a square entity its pointer observers.
-pub fn observe_cell(commands: &mut Commands, cell: Entity) {
+/// The mouse wheel zooms around the pointer.
+fn wheel_zoom(
+    mut wheels: MessageReader<MouseWheel>,
+    windows: Query<&Window>,
+    mut view: MessageWriter<ViewCommand>,
+) {
+    for wheel in wheels.read() {
+        let notches = match wheel.unit {
+            MouseScrollUnit::Line => wheel.y,
+            MouseScrollUnit::Pixel => wheel.y / 40.0,
+        };
+        if notches == 0.0 {
+            continue;
+        }
+        let around = windows.get(wheel.window).ok().and_then(|w| w.cursor_position());
+        view.write(ViewCommand::Zoom { factor: 1.15f32.powf(notches), around });
+    }
+}
+
+/// Two fingers zoom (their spread) and move (their middle) the view; a piece held by the first
+/// finger is let go.
+fn pinch_zoom(touches: Res<Touches>, mut dragging: ResMut<Dragging>, mut view: MessageWriter<ViewCommand>) {
+    let fingers: Vec<_> = touches.iter().take(3).collect();
+    let [a, b] = fingers[..] else { return };
+    let before = a.previous_position().distance(b.previous_position());
+    let now = a.position().distance(b.position());
+    if dragging.from.is_some() {
+        dragging.entity = None;
+        dragging.from = None;
+        dragging.dropped = true;
+    }
+    if before > 1.0 && now > 1.0 && (now - before).abs() > 0.5 {
+        let middle = (a.position() + b.position()) / 2.0;
+        view.write(ViewCommand::Zoom { factor: now / before, around: Some(middle) });
+    }
+    let moved = (a.delta() + b.delta()) / 2.0;
+    if moved != Vec2::ZERO {
+        view.write(ViewCommand::Pan(moved));
+    }
+}
+
+/// Gives the board its pointer observers (one of each, whatever the number of squares).
+pub fn observe_board(commands: &mut Commands, board: Entity) {
     commands
-        .entity(cell)
+        .entity(board)
         .observe(on_press)
         .observe(on_drag_start)
         .observe(on_drag)
@@ -46,7 +94,7 @@ fn cell_square(cells: &Query<&Cell>, entity: Entity) -> Option<Square> {
 }
 
 fn on_press(press: On<Pointer<Press>>, cells: Query<&Cell>, mut out: MessageWriter<BoardPress>) {
-    if let Some(square) = cell_square(&cells, press.entity) {
+    if let Some(square) = cell_square(&cells, press.original_event_target()) {
         out.write(BoardPress(square));
     }
 }
@@ -57,9 +105,12 @@ fn on_drag_start(
     pieces: Query<(Entity, &PieceView)>,
     mut dragging: ResMut<Dragging>,
 ) {
-    let Some(square) = cell_square(&cells, start.entity) else { return };
+    let Some(square) = cell_square(&cells, start.original_event_target()) else { return };
     let piece = pieces.iter().find(|(_, view)| view.square == square).map(|(e, _)| e);
-    *dragging = Dragging { entity: piece, from: Some(square), dropped: false };
+    *dragging = match piece {
+        Some(piece) => Dragging { entity: Some(piece), from: Some(square), dropped: false, panning: false },
+        None => Dragging { panning: true, ..default() },
+    };
 }
 
 /// The dragged piece follows the pointer, lifted above the others.
@@ -69,7 +120,12 @@ fn on_drag(
     cameras: Query<(&Camera, &GlobalTransform)>,
     roots: Query<&GlobalTransform, With<BoardRoot>>,
     mut transforms: Query<&mut Transform, With<PieceView>>,
+    mut view: MessageWriter<ViewCommand>,
 ) {
+    if dragging.panning {
+        view.write(ViewCommand::Pan(drag.delta));
+        return;
+    }
     let Some(entity) = dragging.entity else { return };
     let (Ok((camera, camera_at)), Ok(root)) = (cameras.single(), roots.single()) else { return };
     let Ok(world) = camera.viewport_to_world_2d(camera_at, drag.pointer_location.position) else { return };
@@ -86,7 +142,9 @@ fn on_drop(
     mut dragging: ResMut<Dragging>,
     mut out: MessageWriter<BoardDrop>,
 ) {
-    let (Some(from), Some(to)) = (dragging.from, cell_square(&cells, drop.entity)) else { return };
+    let (Some(from), Some(to)) = (dragging.from, cell_square(&cells, drop.original_event_target())) else {
+        return;
+    };
     dragging.dropped = true;
     out.write(BoardDrop { from, to: (to != from).then_some(to) });
 }

@@ -1,17 +1,16 @@
 //! Knight Hunt on screen: its pieces, its trays of caught pawns, knights left under each score.
 
 use super::art::Art;
-use super::board::{self, AppGame, Exit, Extra};
+use super::game::{AppGame, Exit, Extra};
+use super::kit;
 use super::settings::Words;
-use super::turn;
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use crate::rules::knight_hunt::KnightHunt;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    turn::add_game::<KnightHunt>(app);
-    board::add_game::<KnightHunt>(app);
+    kit::add_game::<KnightHunt>(app);
 }
 
 fn knight(seat: Seat) -> Art {

@@ -6,12 +6,17 @@ pub mod art;
 pub mod board;
 mod bunnies;
 mod circles;
+pub mod game;
 mod hud;
 pub mod input;
+mod kit;
 mod knight_hunt;
+mod pieces;
+pub mod scoreboard;
 pub mod screens;
 pub mod settings;
 mod sound;
+mod theme;
 mod tour;
 pub mod turn;
 pub mod web;
@@ -52,14 +57,15 @@ pub struct MatchSetup {
 }
 
 impl MatchSetup {
-    pub fn controls(&self) -> [Control; 2] {
-        match self.opponent {
-            Opponent::Friend => [Control::Person, Control::Person],
-            Opponent::Robot if self.person_seat == Seat::WHITE => {
-                [Control::Person, Control::Robot(self.robot_level)]
-            }
-            Opponent::Robot => [Control::Robot(self.robot_level), Control::Person],
-        }
+    /// Who plays each of the game's `seats`: against the Robot, the person takes their seat and
+    /// the Robot every other one.
+    pub fn controls(&self, seats: usize) -> Vec<Control> {
+        Seat::all(seats)
+            .map(|seat| match self.opponent {
+                Opponent::Robot if seat != self.person_seat => Control::Robot(self.robot_level),
+                _ => Control::Person,
+            })
+            .collect()
     }
 }
 
@@ -176,7 +182,14 @@ pub fn core_plugin(app: &mut App) {
 
 /// What needs a real window: the egui panels, sound, the camera and the tour.
 fn presentation_plugin(app: &mut App) {
-    app.add_plugins((hud::plugin, sound::plugin, tour::plugin, web::plugin));
+    app.add_plugins((
+        theme::plugin,
+        hud::plugin,
+        screens::ui_plugin,
+        sound::plugin,
+        tour::plugin,
+        web::plugin,
+    ));
     app.add_systems(Startup, |mut commands: Commands| {
         commands.spawn(Camera2d);
     });

@@ -4,9 +4,10 @@
 use super::board::Cell;
 use super::hud::HelpOpen;
 use super::input::BoardPress;
+use super::scoreboard::ScoreBoard;
 use super::screens::{Screen, SetupFor};
 use super::settings::Settings;
-use super::turn::{GameSeed, RobotPace, ScoreBoard, SetControls};
+use super::turn::{GameSeed, RobotPace, SetControls};
 use super::{Control, Launch, MatchSetup, Opponent};
 use crate::i18n::Language;
 use crate::levels;
@@ -279,10 +280,11 @@ fn run(
             tour.waiting = 2;
         }
         Step::Robots => {
-            controls.write(SetControls([Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::One)]));
+            controls
+                .write(SetControls(vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::One)]));
         }
         Step::PersonAgain => {
-            controls.write(SetControls([Control::Person, Control::Robot(RobotLevel::One)]));
+            controls.write(SetControls(vec![Control::Person, Control::Robot(RobotLevel::One)]));
         }
         Step::Press(name) => {
             let square = BoardShape::CHESS.parse(name).expect("the tour's squares are on the board");

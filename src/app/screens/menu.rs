@@ -1,8 +1,8 @@
 //! The first screen: big picture buttons, one per game, the language and the sound.
 
-use super::{GameInfo, PlayableGames, Screen, SetupFor, games};
-use crate::app::hud::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
+use super::{GameInfo, Levels, PlayableGames, Screen, SetupFor, games};
 use crate::app::settings::{Settings, Words};
+use crate::app::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
 use crate::i18n::Language;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -21,12 +21,13 @@ fn menu(
     words: Res<Words>,
     mut settings: ResMut<Settings>,
     playable: Res<PlayableGames>,
+    levels: Res<Levels>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
-    let list = games(&playable);
+    let list = games(&playable, &levels);
     let tile = ((screen.width() - 60.0) / list.len().max(2) as f32 - 24.0).clamp(110.0, 220.0);
     full_screen(ctx, |ui| {
         ui.add_space((screen.height() * 0.08).min(60.0));

@@ -21,8 +21,19 @@ pub enum Screen {
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct SetupFor(pub String);
 
+/// The built-in level files, read once when the app starts.
+#[derive(Resource, Debug)]
+pub struct Levels(pub Vec<levels::Level>);
+
+impl Levels {
+    /// A game's levels, in file order.
+    pub fn of<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a levels::Level> {
+        self.0.iter().filter(move |l| l.game_name() == game)
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Screen>().init_resource::<PlayableGames>();
+    app.init_state::<Screen>().init_resource::<PlayableGames>().insert_resource(Levels(levels::builtin()));
     app.add_systems(Startup, start_from_launch);
 }
 
@@ -78,9 +89,9 @@ impl PlayableGames {
 }
 
 /// The playable games in menu order (the order of the built-in level files).
-pub fn games(playable: &PlayableGames) -> Vec<GameInfo> {
+pub fn games(playable: &PlayableGames, levels: &Levels) -> Vec<GameInfo> {
     let mut found: Vec<GameInfo> = Vec::new();
-    for level in levels::builtin() {
+    for level in &levels.0 {
         if let Some(info) = playable.get(level.game_name())
             && !found.iter().any(|g| g.name == info.name)
         {

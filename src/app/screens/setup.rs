@@ -1,12 +1,12 @@
 //! A game's setup screen: the variant, the opponent, the person's colour, the Robot's level and
 //! the clock. The choices are remembered in the settings.
 
-use super::{PlayableGames, Screen, SetupFor};
+use super::{Levels, PlayableGames, Screen, SetupFor};
 use crate::app::art::Art;
-use crate::app::hud::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::settings::{Choices, Settings, Words};
+use crate::app::theme::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::{MatchSetup, Opponent};
-use crate::levels::{self, Level};
+use crate::levels::Level;
 use crate::robot::RobotLevel;
 use crate::rules::Seat;
 use bevy::prelude::*;
@@ -18,11 +18,6 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         setup.run_if(resource_exists::<UiReady>).run_if(in_state(Screen::Setup)),
     );
-}
-
-/// The game's levels, in file order.
-fn variants(game: &str) -> Vec<Level> {
-    levels::builtin().into_iter().filter(|l| l.game_name() == game).collect()
 }
 
 /// A row of choices drawn as toggle buttons; returns the one clicked.
@@ -52,6 +47,7 @@ fn setup(
     words: Res<Words>,
     game: Res<SetupFor>,
     playable: Res<PlayableGames>,
+    all_levels: Res<Levels>,
     mut settings: ResMut<Settings>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -63,7 +59,7 @@ fn setup(
         next.set(Screen::Menu);
         return Ok(());
     };
-    let levels = variants(&game);
+    let levels: Vec<Level> = all_levels.of(&game).cloned().collect();
     let mut choices = settings.choices.get(&game).cloned().unwrap_or_default();
     if !levels.iter().any(|l| l.variant() == choices.variant) {
         choices.variant = levels.first().map(|l| l.variant().to_string()).unwrap_or_default();

@@ -1,0 +1,131 @@
+//! What a game tells the screens about itself, beyond the rules: its name and picture, its seats'
+//! labels and scores, its banner and notices, and how its pieces look on the board. A game's view
+//! file implements `AppGame`; the kit does the rest.
+
+use super::art::Art;
+use super::settings::Words;
+use crate::levels::FromLevel;
+use crate::robot::RobotPlayer;
+use crate::rules::Seat;
+use crate::rules::board::{BoardShape, Move, Square};
+use bevy::prelude::*;
+
+/// What a square-board game tells the screen, beyond the rules.
+/// What an action does on the board: the piece it moves, if any (a roll of the dice or a cube
+/// decision moves none).
+pub trait BoardAction {
+    fn motion(&self) -> Option<Move>;
+}
+
+impl BoardAction for Move {
+    fn motion(&self) -> Option<Move> {
+        Some(*self)
+    }
+}
+
+pub trait AppGame: RobotPlayer<Action: BoardAction> + FromLevel {
+    const NAME: &'static str;
+    /// The game's picture on the menu.
+    const MENU_ART: Art;
+    /// The person's seat against the Robot, when the game decides it (else the person chooses).
+    const PERSON_SEAT: Option<Seat> = None;
+    /// Whether the panels show a score.
+    const SHOW_SCORE: bool = true;
+    /// Whether pieces leave the board for trays beside it (else no room is kept for them).
+    const HAS_TRAYS: bool = true;
+
+    /// The words key of a seat's colour or role now ("white", "role_bunnies"…).
+    fn seat_label_key(&self, seat: Seat) -> &'static str {
+        if seat == Seat::WHITE { "white" } else { "black" }
+    }
+    /// The seat's score as its panel shows it.
+    fn score(&self, seat: Seat) -> u32;
+    /// What the seat's panel shows under its score (knights left, progress, …).
+    fn extras(&self, _seat: Seat) -> Vec<Extra> {
+        Vec::new()
+    }
+    /// A lasting message about the game's phase.
+    fn banner(&self, _words: &Words) -> Option<String> {
+        None
+    }
+    /// A big message when a new phase begins with this state (a new round), told to `person`
+    /// (the person playing the Robot; `None` for two players).
+    fn phase_notice(&self, _before: &Self, _person: Option<Seat>, _words: &Words) -> Option<String> {
+        None
+    }
+    /// The words key of the letter the move list writes for the piece making `action`; games
+    /// without a move list say `None`.
+    fn piece_letter(&self, _action: &Self::Action) -> Option<&'static str> {
+        None
+    }
+    /// Whether this state begins a new phase laid out afresh (a new round): every piece of the
+    /// last phase leaves the board and the new ones appear.
+    fn new_phase(&self, _before: &Self) -> bool {
+        false
+    }
+    /// Whether the board is turned (rank 8 at the bottom) for `person`.
+    fn flipped(&self, person: Option<Seat>) -> bool {
+        person == Some(Seat::BLACK)
+    }
+    fn shape(&self) -> BoardShape {
+        BoardShape::CHESS
+    }
+    /// Every piece on the board and its picture.
+    fn pieces(&self) -> Vec<(Square, Art)>;
+    /// The pieces a seat has collected, shown beside the board.
+    fn tray(&self, seat: Seat) -> Vec<Art>;
+    /// Whether a seat's tray lies beyond rank 8 (else below rank 1).
+    fn tray_beyond_rank_8(&self, seat: Seat) -> bool {
+        seat == Seat::BLACK
+    }
+    /// Where a piece goes when it leaves the board with the last action, played by `mover`.
+    fn exit(&self, _square: Square, _art: Art, mover: Seat) -> Exit {
+        Exit::Tray(mover)
+    }
+    /// The legal destinations of the piece on `from`, for the seat to move.
+    fn targets(&self, from: Square) -> Vec<Square> {
+        self.legal_actions()
+            .iter()
+            .filter_map(BoardAction::motion)
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect()
+    }
+    /// The legal action that takes the piece on `from` to `to`, if there is one.
+    fn action_between(&self, from: Square, to: Square) -> Option<Self::Action> {
+        self.legal_actions().into_iter().find(|a| a.motion() == Some(Move::new(from, to)))
+    }
+    /// Whether the piece on `square` belongs to the seat to move (it may be picked up).
+    fn movable(&self, square: Square) -> bool;
+    fn square_colour(&self, square: Square) -> Color {
+        if square.is_dark() { Color::srgb(0.71, 0.53, 0.39) } else { Color::srgb(0.94, 0.85, 0.71) }
+    }
+    /// Pictures drawn on the board under the pieces.
+    fn decorations(&self) -> Vec<Decoration> {
+        Vec::new()
+    }
+}
+
+/// A line of a seat's panel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Extra {
+    /// A picture repeated `n` times (knights left).
+    Count(Art, u32),
+    /// A piece's way round, filling a bar.
+    Progress { art: Art, percent: u8, finished: bool },
+    /// A few words.
+    Text(String),
+}
+
+/// A picture on the board: `at` in squares from the centre of a1, `size` in squares.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decoration {
+    pub art: Art,
+    pub at: Vec2,
+    pub size: f32,
+}
+
+pub enum Exit {
+    Tray(Seat),
+    Vanish,
+}

@@ -1,0 +1,297 @@
+//! The pieces and highlights on the board, mirrored from the rules state after every change of the
+//! game: the piece that moved glides, captured pieces fly to their tray, the selection and its
+//! targets light up.
+
+use super::animate::{DespawnAfterGlide, Glide, glide_seconds};
+use super::art::{Art, ArtImages};
+use super::board::{
+    BoardLayout, BoardRoot, BoardView, Cell, MARK_Z, Mark, OnBoard, PIECE_Z, PieceView, TRAY_ITEM_SIZE,
+    TrayItem,
+};
+use super::game::{AppGame, Exit};
+use super::input::Dragging;
+use super::turn::{Change, Play};
+use crate::rules::Seat;
+use crate::rules::board::Square;
+use bevy::prelude::*;
+
+/// Adds the systems that mirror one game's state on the board.
+pub fn add_game<G: AppGame>(app: &mut App) {
+    app.add_systems(
+        Update,
+        (follow_turns::<G>, sync_pieces::<G>, settle_pieces, mark_squares::<G>)
+            .chain()
+            .after(super::turn::TurnSet)
+            .run_if(resource_exists::<Play<G>>),
+    );
+}
+
+/// Turns the board when the game asks for it (Bunnies and Horses turns it for round 2) or the
+/// person turns the view; the pieces then glide to their new places (`settle_pieces`).
+fn follow_turns<G: AppGame>(
+    play: Res<Play<G>>,
+    view: Res<BoardView>,
+    mut layout: ResMut<BoardLayout>,
+    mut drawn: Query<(&OnBoard, &mut Transform)>,
+) {
+    let flipped = play.game().flipped(play.person_against_robot());
+    if layout.flipped == flipped && layout.turns == view.turns {
+        return;
+    }
+    layout.flipped = flipped;
+    layout.turns = view.turns;
+    for (on_board, mut transform) in &mut drawn {
+        let z = transform.translation.z;
+        transform.translation = layout.local_point(on_board.0).extend(z);
+    }
+}
+
+fn piece_bundle(art: Art, images: &ArtImages) -> impl Bundle {
+    (Sprite { image: images.get(art), custom_size: Some(Vec2::splat(1.0)), ..default() }, Pickable::IGNORE)
+}
+
+/// Mirrors the pieces and trays after every change of the game, animating what the last action did.
+#[allow(clippy::too_many_arguments)]
+fn sync_pieces<G: AppGame>(
+    mut commands: Commands,
+    play: Res<Play<G>>,
+    layout: Res<BoardLayout>,
+    images: Res<ArtImages>,
+    roots: Query<Entity, With<BoardRoot>>,
+    mut pieces: Query<(Entity, &mut PieceView, &Transform)>,
+    trays: Query<(Entity, &TrayItem)>,
+    mut synced: Local<Option<u64>>,
+) {
+    if *synced == Some(play.version) {
+        return;
+    }
+    let Ok(root) = roots.single() else { return };
+    *synced = Some(play.version);
+    let game = play.game();
+    let mut wanted = game.pieces();
+    let mut tray_counts = [0usize; 2];
+    for (_, item) in &trays {
+        tray_counts[item.seat.index()] = tray_counts[item.seat.index()].max(item.slot + 1);
+    }
+
+    let Change::Played { motion: action, mover } = play.change else {
+        lay_out_afresh(&mut commands, game, &layout, &images, root, &pieces, &trays);
+        return;
+    };
+    // The piece that moved keeps its entity and glides on from wherever it is (a drag ends mid-board).
+    let mut mover_entity = None;
+    for (entity, mut view, transform) in &mut pieces {
+        if view.square != action.from {
+            continue;
+        }
+        mover_entity = Some(entity);
+        if let Some(at) = wanted.iter().position(|(s, a)| *s == action.to && *a == view.art) {
+            wanted.swap_remove(at);
+            view.square = action.to;
+            let to = layout.piece_position(action.to);
+            let distance = transform.translation.truncate().distance(to.truncate());
+            commands.entity(entity).insert(
+                Glide::new(transform.translation.with_z(PIECE_Z + 1.0), to, glide_seconds(distance))
+                    .eased(EaseFunction::CubicOut),
+            );
+        }
+    }
+    let new_phase = play.previous().is_some_and(|before| game.new_phase(before));
+    for (entity, view, transform) in &pieces {
+        if view.square == action.to && Some(entity) == mover_entity {
+            continue;
+        }
+        if Some(entity) != mover_entity
+            && !new_phase
+            && let Some(at) = wanted.iter().position(|(s, a)| *s == view.square && *a == view.art)
+        {
+            wanted.swap_remove(at);
+            continue;
+        }
+        // This piece left the board with the move: fly it out. The mover first lands on its square.
+        let start = transform.translation.with_z(PIECE_Z + 2.0);
+        let landing =
+            (Some(entity) == mover_entity).then(|| layout.piece_position(action.to).with_z(PIECE_Z + 2.0));
+        let mut entity_commands = commands.entity(entity);
+        entity_commands.remove::<PieceView>();
+        match game.exit(view.square, view.art, mover) {
+            Exit::Tray(seat) => {
+                let slot = tray_counts[seat.index()];
+                tray_counts[seat.index()] += 1;
+                let beyond_rank_8 = game.tray_beyond_rank_8(seat);
+                let to = layout.tray_position(seat, slot, beyond_rank_8);
+                let fly = |from: Vec3| {
+                    Glide::new(from, to, 0.6).scaled(1.25, TRAY_ITEM_SIZE).eased(EaseFunction::CubicInOut)
+                };
+                let glide = match landing {
+                    Some(square) => {
+                        Glide::new(start, square, 0.3).eased(EaseFunction::CubicOut).then(fly(square))
+                    }
+                    None => fly(start),
+                };
+                entity_commands.insert((TrayItem { seat, slot, art: view.art, beyond_rank_8 }, glide));
+            }
+            Exit::Vanish => {
+                let at = landing.unwrap_or(start);
+                let shrink = Glide::new(at, at, 0.35).scaled(1.0, 0.0).eased(EaseFunction::BackIn);
+                let glide = match landing {
+                    Some(square) => Glide::new(start, square, 0.3).then(shrink),
+                    None => shrink,
+                };
+                entity_commands.insert((glide, DespawnAfterGlide));
+            }
+        }
+    }
+    // A new phase waits for the old pieces to leave before it pops in.
+    let delay = if new_phase { 0.7 } else { 0.0 };
+    for (square, art) in wanted {
+        let at = layout.piece_position(square);
+        commands.spawn((
+            PieceView { square, art },
+            piece_bundle(art, &images),
+            Transform::from_translation(at).with_scale(Vec3::ZERO),
+            Glide::new(at, at, delay)
+                .scaled(0.0, 0.0)
+                .then(Glide::new(at, at, 0.3).scaled(0.0, 1.0).eased(EaseFunction::BackOut)),
+            ChildOf(root),
+        ));
+    }
+    // Whatever the animation made of the trays, they end as the rules have them.
+    for seat in [Seat::WHITE, Seat::BLACK] {
+        let beyond_rank_8 = game.tray_beyond_rank_8(seat);
+        let tray = game.tray(seat);
+        for (entity, item) in &trays {
+            if item.seat == seat && item.slot >= tray.len() {
+                commands.entity(entity).despawn();
+            }
+        }
+        for (slot, art) in tray.iter().enumerate().skip(tray_counts[seat.index()]) {
+            let at = layout.tray_position(seat, slot, beyond_rank_8);
+            commands.spawn((
+                TrayItem { seat, slot, art: *art, beyond_rank_8 },
+                piece_bundle(*art, &images),
+                Transform::from_translation(at).with_scale(Vec3::ZERO),
+                Glide::new(at, at, 0.3).scaled(0.0, TRAY_ITEM_SIZE).eased(EaseFunction::BackOut),
+                ChildOf(root),
+            ));
+        }
+    }
+}
+
+/// Lays every piece and tray out again without animation (a new game, undo, redo).
+fn lay_out_afresh<G: AppGame>(
+    commands: &mut Commands,
+    game: &G,
+    layout: &BoardLayout,
+    images: &ArtImages,
+    root: Entity,
+    pieces: &Query<(Entity, &mut PieceView, &Transform)>,
+    trays: &Query<(Entity, &TrayItem)>,
+) {
+    for (entity, _, _) in pieces {
+        commands.entity(entity).despawn();
+    }
+    for (entity, _) in trays {
+        commands.entity(entity).despawn();
+    }
+    for (square, art) in game.pieces() {
+        commands.spawn((
+            PieceView { square, art },
+            piece_bundle(art, images),
+            Transform::from_translation(layout.piece_position(square)),
+            ChildOf(root),
+        ));
+    }
+    for seat in [Seat::WHITE, Seat::BLACK] {
+        let beyond_rank_8 = game.tray_beyond_rank_8(seat);
+        for (slot, art) in game.tray(seat).into_iter().enumerate() {
+            commands.spawn((
+                TrayItem { seat, slot, art, beyond_rank_8 },
+                piece_bundle(art, images),
+                Transform::from_translation(layout.tray_position(seat, slot, beyond_rank_8))
+                    .with_scale(Vec3::splat(TRAY_ITEM_SIZE)),
+                ChildOf(root),
+            ));
+        }
+    }
+}
+
+/// Pieces not where they belong (a refused drag, a turned board) glide back to their square.
+fn settle_pieces(
+    mut commands: Commands,
+    layout: Res<BoardLayout>,
+    dragging: Res<Dragging>,
+    pieces: Query<(Entity, &PieceView, &Transform), Without<Glide>>,
+    trays: Query<(Entity, &TrayItem, &Transform), Without<Glide>>,
+) {
+    for (entity, view, transform) in &pieces {
+        if dragging.entity == Some(entity) {
+            continue;
+        }
+        let home = layout.piece_position(view.square);
+        let distance = transform.translation.truncate().distance(home.truncate());
+        if distance > 1e-3 {
+            commands.entity(entity).insert(
+                Glide::new(transform.translation, home, glide_seconds(distance))
+                    .scaled(transform.scale.x, 1.0),
+            );
+        }
+    }
+    for (entity, item, transform) in &trays {
+        let home = layout.tray_position(item.seat, item.slot, item.beyond_rank_8);
+        if transform.translation.truncate().distance(home.truncate()) > 1e-3 {
+            commands.entity(entity).insert(
+                Glide::new(transform.translation, home, 0.3).scaled(transform.scale.x, TRAY_ITEM_SIZE),
+            );
+        }
+    }
+}
+
+/// Lights up the selected piece, its legal targets and the last move.
+#[allow(clippy::too_many_arguments)]
+fn mark_squares<G: AppGame>(
+    mut commands: Commands,
+    play: Res<Play<G>>,
+    layout: Res<BoardLayout>,
+    images: Res<ArtImages>,
+    roots: Query<Entity, With<BoardRoot>>,
+    marks: Query<Entity, With<Mark>>,
+    mut cells: Query<(&Cell, &mut Sprite)>,
+    mut shown: Local<Option<(u64, Option<Square>, bool, u8)>>,
+) {
+    let now = (play.version, play.selected, layout.flipped, layout.turns);
+    if *shown == Some(now) {
+        return;
+    }
+    let Ok(root) = roots.single() else { return };
+    *shown = Some(now);
+    for entity in &marks {
+        commands.entity(entity).despawn();
+    }
+    let game = play.game();
+    let last = play.last_move();
+    for (cell, mut sprite) in &mut cells {
+        let base = game.square_colour(cell.0);
+        let lit = last.is_some_and(|m| m.from == cell.0 || m.to == cell.0);
+        sprite.color = if lit { base.mix(&Color::srgb(0.98, 0.86, 0.25), 0.45) } else { base };
+    }
+    let Some(from) = play.selected else { return };
+    let mut mark = |art: Art, square: Square, size: f32| {
+        commands.spawn((
+            Mark,
+            Sprite { image: images.get(art), custom_size: Some(Vec2::splat(size)), ..default() },
+            Transform::from_translation(layout.local(square).extend(MARK_Z)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    };
+    mark(Art::SelectedRing, from, 1.0);
+    let occupied: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).collect();
+    for target in game.targets(from) {
+        if occupied.contains(&target) {
+            mark(Art::TargetRing, target, 1.0);
+        } else {
+            mark(Art::TargetDot, target, 0.9);
+        }
+    }
+}

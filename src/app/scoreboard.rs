@@ -1,0 +1,178 @@
+//! What the panels show, rebuilt from the rules state: each seat's name, score and clock, whose
+//! turn it is, the move list, the result. The panels (hud.rs) only read `ScoreBoard`.
+
+use super::game::{AppGame, Extra};
+use super::settings::Words;
+use super::turn::{Notice, Play, game_key};
+use super::{Control, MatchSetup};
+use crate::rules::{EndReason, Seat, Winner};
+use bevy::prelude::*;
+
+pub fn add_game<G: AppGame>(app: &mut App) {
+    app.init_resource::<ScoreBoard>();
+    app.add_systems(
+        Update,
+        publish_scoreboard::<G>.after(super::turn::TurnSet).run_if(resource_exists::<Play<G>>),
+    );
+}
+
+/// What the panels show about one seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatBoard {
+    pub seat: Seat,
+    pub name: String,
+    pub control: Control,
+    pub score: u32,
+    pub extras: Vec<super::board::Extra>,
+    pub to_move: bool,
+    pub clock: Option<f32>,
+}
+
+/// The panels' view of the game, rebuilt from the rules state every frame.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ScoreBoard {
+    pub game: &'static str,
+    pub seats: Vec<SeatBoard>,
+    /// The seat whose panel sits below the board (the person's, or the first player's).
+    pub bottom_seat: Seat,
+    pub show_score: bool,
+    /// The line under the board: whose turn, the Robot thinking, a pass…
+    pub status: String,
+    /// A big message over the board, such as a new round.
+    pub big_notice: Option<String>,
+    pub banner: Option<String>,
+    /// The move list in rounds: each round's moves, White's (or the first seat's) first.
+    pub move_list: Vec<String>,
+    pub result: Option<ResultBoard>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub moves: usize,
+    /// Clock choices of this level, and the one the next Restart brings.
+    pub clock_choices: Vec<u32>,
+    pub next_clock: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultBoard {
+    pub title: String,
+    pub reason: String,
+    pub winner: Option<Seat>,
+}
+
+/// The name a seat goes by: "You", "Robot", "Player 1"…, with its colour or role.
+pub fn seat_name<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> String {
+    let colour = words.get(play.game().seat_label_key(seat));
+    let who = match play.controls.get(seat.index()) {
+        Some(Control::Robot(_)) => words.get("robot").to_string(),
+        _ if play.has_robot() => words.get("you").to_string(),
+        _ => words.get(&format!("player_{}", seat.index() + 1)).to_string(),
+    };
+    format!("{who} ({colour})")
+}
+
+/// The move list written round by round: "1. Ta8 Nf7". A round starts with the first seat; a
+/// round that starts later (the Robot opened as the second seat) begins with "…".
+fn move_list<G: AppGame>(play: &Play<G>, words: &Words) -> Vec<String> {
+    let mut rounds: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut last_seat: Option<Seat> = None;
+    for note in play.notes() {
+        let text = match (note.letter, note.to) {
+            (Some(letter), Some(to)) => format!("{}{to}", words.get(letter)),
+            _ => "—".to_string(),
+        };
+        if last_seat.is_some_and(|last| note.seat <= last) && !current.is_empty() {
+            rounds.push(std::mem::take(&mut current));
+        }
+        last_seat = Some(note.seat);
+        if current.is_empty() {
+            current = if note.seat == Seat(0) {
+                format!("{}. {text}", rounds.len() + 1)
+            } else {
+                format!("{}. … {text}", rounds.len() + 1)
+            };
+        } else {
+            current = format!("{current}  {text}");
+        }
+    }
+    if !current.is_empty() {
+        rounds.push(current);
+    }
+    rounds
+}
+
+pub fn publish_scoreboard<G: AppGame>(
+    play: Res<Play<G>>,
+    words: Res<Words>,
+    setup: Res<MatchSetup>,
+    mut board: ResMut<ScoreBoard>,
+) {
+    let game = play.game();
+    let seats = Seat::all(game.seat_count())
+        .map(|seat| SeatBoard {
+            seat,
+            name: seat_name(&play, seat, &words),
+            control: play.controls.get(seat.index()).copied().unwrap_or(Control::Person),
+            score: game.score(seat),
+            extras: game.extras(seat),
+            to_move: game.to_move() == Some(seat),
+            clock: play.clocks.as_ref().and_then(|c| c.get(seat.index()).copied()),
+        })
+        .collect();
+    let notice_text = |notice: &Notice| {
+        if notice.ready {
+            return notice.key.clone();
+        }
+        let name = notice.seat.map(|s| seat_name(&play, s, &words)).unwrap_or_default();
+        words.fill(&notice.key, &[("name", &name)])
+    };
+    let status = match (play.notice.as_ref().filter(|n| !n.big), game.to_move()) {
+        (Some(notice), _) => notice_text(notice),
+        (None, Some(_)) if play.person_to_move().is_none() => words.get("robot_thinking").to_string(),
+        (None, Some(_)) if play.has_robot() => words.get("your_turn").to_string(),
+        (None, Some(seat)) => words.fill("to_move", &[("name", &seat_name(&play, seat, &words))]),
+        (None, None) => String::new(),
+    };
+    let result = game.outcome().map(|outcome| {
+        let winners: Vec<Seat> = match outcome.winner {
+            Winner::Seat(seat) => vec![seat],
+            Winner::Team(team) => team.seats().collect(),
+            Winner::Draw => Vec::new(),
+        };
+        let person_won = winners.iter().any(|s| play.controls.get(s.index()) == Some(&Control::Person));
+        let title = match (winners.is_empty(), play.has_robot()) {
+            (true, _) => words.get("draw").to_string(),
+            (false, true) if person_won => words.get("you_win").to_string(),
+            (false, true) => words.get("robot_wins").to_string(),
+            (false, false) => {
+                let names: Vec<String> = winners.iter().map(|s| seat_name(&play, *s, &words)).collect();
+                words.fill("wins", &[("name", &names.join(" & "))])
+            }
+        };
+        let reason = match outcome.reason {
+            EndReason::OutOfTime => {
+                // The seat whose clock ran out was the one to move before the game ended.
+                let loser = play.previous().and_then(|before| before.to_move()).unwrap_or(Seat(0));
+                words.fill("reason_out_of_time", &[("name", &seat_name(&play, loser, &words))])
+            }
+            other => words.get(&game_key(&words, &format!("reason_{}", other.key()), G::NAME)).to_string(),
+        };
+        ResultBoard { title, reason, winner: winners.first().copied() }
+    });
+    *board = ScoreBoard {
+        game: G::NAME,
+        seats,
+        bottom_seat: play.person_against_robot().unwrap_or(Seat(0)),
+        show_score: G::SHOW_SCORE,
+        status,
+        big_notice: play.notice.as_ref().filter(|n| n.big).map(notice_text),
+        banner: game.banner(&words),
+        move_list: move_list(&play, &words),
+        result,
+        can_undo: play.can_undo(),
+        can_redo: play.can_redo(),
+        moves: play.moves_played(),
+        clock_choices: setup.level.clock_minutes().to_vec(),
+        next_clock: play.next_clock_minutes(),
+    };
+}

@@ -1,0 +1,118 @@
+//! The look every screen shares: colours, fonts, egui's style, the pictures as egui images, and the
+//! small widgets (cards, bold words, whole-window screens). Menus and the game's panels both use
+//! these; nothing here knows about a game.
+
+use super::art::{Art, ArtImages};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, FontFamily, FontId, RichText, TextStyle, vec2};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+pub const INK: Color32 = Color32::from_rgb(60, 44, 34);
+pub const CARD: Color32 = Color32::from_rgb(255, 250, 240);
+pub const ACCENT: Color32 = Color32::from_rgb(232, 120, 40);
+pub const CALM: Color32 = Color32::from_rgb(92, 148, 82);
+
+/// egui's handles for the pictures, made once the pictures are loaded.
+#[derive(Resource, Default)]
+pub struct EguiArt(HashMap<Art, egui::TextureId>);
+
+impl EguiArt {
+    pub fn image(&self, art: Art, side: f32) -> egui::Image<'static> {
+        let id = self.0.get(&art).copied().unwrap_or_default();
+        egui::Image::new(egui::load::SizedTexture::new(id, vec2(side, side)))
+    }
+}
+
+/// Present once egui has the game's fonts (they take effect from the next frame on).
+#[derive(Resource)]
+pub struct UiReady;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<EguiArt>();
+    app.add_systems(EguiPrimaryContextPass, style_once.run_if(not(resource_exists::<UiReady>)));
+}
+
+fn style_once(
+    mut commands: Commands,
+    mut contexts: EguiContexts,
+    images: Res<ArtImages>,
+    mut art: ResMut<EguiArt>,
+) -> Result {
+    for picture in Art::ALL {
+        let id = contexts.add_image(EguiTextureHandle::Strong(images.get(picture)));
+        art.0.insert(picture, id);
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut fonts = egui::FontDefinitions::empty();
+    fonts.font_data.insert(
+        "sans".into(),
+        Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans.ttf"))),
+    );
+    fonts.font_data.insert(
+        "bold".into(),
+        Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"))),
+    );
+    fonts.families.insert(FontFamily::Proportional, vec!["sans".into()]);
+    fonts.families.insert(FontFamily::Monospace, vec!["sans".into()]);
+    fonts.families.insert(FontFamily::Name("bold".into()), vec!["bold".into(), "sans".into()]);
+    ctx.set_fonts(fonts);
+    ctx.set_theme(egui::Theme::Light);
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (TextStyle::Heading, FontId::new(30.0, FontFamily::Name("bold".into()))),
+            (TextStyle::Body, FontId::proportional(19.0)),
+            (TextStyle::Button, FontId::proportional(19.0)),
+            (TextStyle::Small, FontId::proportional(14.0)),
+            (TextStyle::Monospace, FontId::proportional(17.0)),
+        ]
+        .into();
+        style.spacing.button_padding = vec2(14.0, 10.0);
+        style.spacing.item_spacing = vec2(10.0, 10.0);
+        style.spacing.interact_size.y = 48.0;
+        style.visuals.override_text_color = Some(INK);
+        style.visuals.window_fill = CARD;
+        style.visuals.panel_fill = CARD;
+        style.visuals.window_corner_radius = 18.into();
+        style.visuals.widgets.inactive.corner_radius = 12.into();
+        style.visuals.widgets.hovered.corner_radius = 12.into();
+        style.visuals.widgets.active.corner_radius = 12.into();
+        style.visuals.widgets.inactive.weak_bg_fill = Color32::from_rgb(246, 232, 208);
+        style.visuals.widgets.hovered.weak_bg_fill = Color32::from_rgb(252, 220, 170);
+        style.visuals.selection.bg_fill = Color32::from_rgb(255, 196, 110);
+        style.visuals.selection.stroke.color = INK;
+    });
+    commands.insert_resource(UiReady);
+    Ok(())
+}
+
+/// Draws a whole-window screen (menu, setup) that scrolls when the window is small.
+pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "screen".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    egui::CentralPanel::default().frame(egui::Frame::NONE.inner_margin(egui::Margin::same(8))).show(
+        &mut root,
+        |ui| {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                ui.vertical_centered(add_contents);
+            });
+        },
+    );
+}
+
+pub fn bold(text: impl Into<String>, size: f32) -> RichText {
+    RichText::new(text).font(FontId::new(size, FontFamily::Name("bold".into())))
+}
+
+/// A card with rounded corners, as every panel of the game is drawn.
+pub fn card(fill: Color32) -> egui::Frame {
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(16)
+        .inner_margin(egui::Margin::same(10))
+        .stroke(egui::Stroke::new(1.5, Color32::from_rgb(214, 190, 160)))
+}
