@@ -5,6 +5,7 @@
 //! number an 8×8 board in one `u64`, and a square off it is a programming error (checked in debug
 //! builds). A larger board keeps its own grid.
 
+use super::RuleError;
 use std::fmt;
 
 /// A square named by file (0 = a) and rank (0 = rank 1). It does not know the board's size;
@@ -139,6 +140,11 @@ impl Move {
         let to = shape.parse(&text[split..]).ok()?;
         Some(Move::new(from, to))
     }
+
+    /// `Game::parse_action` of a game whose action is a `Move`.
+    pub fn parse_action(text: &str, shape: BoardShape) -> Result<Move, RuleError> {
+        Move::parse(text, shape).ok_or_else(|| RuleError::Unreadable(text.to_string()))
+    }
 }
 
 impl fmt::Display for Move {
@@ -207,6 +213,19 @@ pub const KNIGHT_DISTANCE: [[u8; 64]; 64] = {
     }
     table
 };
+
+/// The board as text, one string a rank from the top rank down, one character a square.
+pub fn ascii_rows(shape: BoardShape, cell: impl Fn(Square) -> char) -> Vec<String> {
+    (0..shape.ranks)
+        .rev()
+        .map(|rank| (0..shape.files).map(|file| cell(Square::new(file, rank))).collect())
+        .collect()
+}
+
+/// The names of the squares of an 8×8 bitboard, lowest index first.
+pub fn square_names(bits: u64) -> Vec<String> {
+    squares_of(bits).map(|s| s.to_string()).collect()
+}
 
 /// The squares of an 8×8 bitboard, lowest index first.
 pub fn squares_of(mut bits: u64) -> impl Iterator<Item = Square> {

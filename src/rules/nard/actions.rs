@@ -1,7 +1,7 @@
 //! Crazy Nard as a `Game`: the actions, who acts, the dice that are due, and the text form.
 
 use super::{CheckerMove, Event, Nard, Phase};
-use crate::rules::{EndReason, Game, Outcome, RuleError, Seat};
+use crate::rules::{EndReason, Game, Outcome, RuleError, Seat, per_seat, white_or_black};
 use serde_json::{Map, Value, json};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -43,10 +43,6 @@ impl Nard {
         };
         RuleError::Illegal(why)
     }
-}
-
-fn seat_key(seat: Seat) -> &'static str {
-    if seat == Seat::WHITE { "white" } else { "black" }
 }
 
 impl Game for Nard {
@@ -143,7 +139,7 @@ impl Game for Nard {
     }
 
     fn seat_name(&self, seat: Seat) -> &'static str {
-        seat_key(seat)
+        white_or_black(seat)
     }
 
     fn action_text(&self, action: &NardAction) -> String {
@@ -176,11 +172,9 @@ impl Game for Nard {
     }
 
     fn state_fields(&self) -> Map<String, Value> {
-        let per_seat =
-            |f: &dyn Fn(Seat) -> Value| json!({ "white": f(Seat::WHITE), "black": f(Seat::BLACK) });
         let dice = self.dice_set().map(|set| {
             json!({
-                "player": seat_key(set.player),
+                "player": white_or_black(set.player),
                 "kind": set.kind.key(),
                 "to_play": set.left.as_slice(),
                 "dealt": set.dealt.as_slice(),
@@ -190,7 +184,7 @@ impl Game for Nard {
         let last_game = self.last_game.map(|g| {
             json!({
                 "game": g.game_number,
-                "winner": g.winner.map(seat_key),
+                "winner": g.winner.map(white_or_black),
                 "kind": g.kind.key(),
                 "points": g.points,
             })
@@ -199,25 +193,25 @@ impl Game for Nard {
         fields.insert("game".into(), json!("nard"));
         fields.insert("awaiting_roll".into(), json!(self.awaiting_roll()));
         fields.insert("board".into(), json!(self.board.white_view().to_vec()));
-        fields.insert("borne_off".into(), per_seat(&|s| json!(self.board.borne_off(s))));
-        fields.insert("pips".into(), per_seat(&|s| json!(self.board.pip_count(s))));
+        fields.insert("borne_off".into(), per_seat(|s| json!(self.board.borne_off(s))));
+        fields.insert("pips".into(), per_seat(|s| json!(self.board.pip_count(s))));
         fields.insert("dice".into(), json!(dice));
         fields.insert("opening_white_die".into(), json!(self.opening_white_die()));
         fields.insert(
             "chain_next".into(),
-            json!(self.chain.map(|(s, v)| json!({"player": seat_key(s), "double": v}))),
+            json!(self.chain.map(|(s, v)| json!({"player": white_or_black(s), "double": v}))),
         );
         fields.insert(
             "cube".into(),
             json!({
                 "enabled": self.cube_enabled && !self.crawford_game,
                 "value": self.cube.value,
-                "owner": self.cube.owner.map(seat_key),
-                "offered_by": self.double_offered_by().map(seat_key),
+                "owner": self.cube.owner.map(white_or_black),
+                "offered_by": self.double_offered_by().map(white_or_black),
             }),
         );
         fields.insert("match_length".into(), json!(self.match_length));
-        fields.insert("score".into(), per_seat(&|s| json!(self.score(s))));
+        fields.insert("score".into(), per_seat(|s| json!(self.score(s))));
         fields.insert("game_number".into(), json!(self.game_number));
         fields.insert("last_game".into(), json!(last_game));
         fields.insert("crawford".into(), json!(self.crawford_game));
