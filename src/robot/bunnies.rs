@@ -6,8 +6,8 @@
 //! the start of round 2 are judged on the same scale.
 
 use super::pick_best_by;
-use super::search::{AlphaBeta, Strength, WIN};
-use super::{Evaluate, RobotPlayer, Thinker};
+use super::search::{Strength, WIN};
+use super::{Evaluate, Searched};
 use super::{RobotLevel, SeededRng};
 use crate::rules::board::{KNIGHT_ATTACKS, KNIGHT_DISTANCE, Move, Square, squares_of};
 use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT, bunny_attacks};
@@ -201,17 +201,13 @@ impl Position {
     }
 }
 
-pub fn strength(level: RobotLevel) -> Strength {
-    match level {
-        RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
-        RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
-        RobotLevel::Three => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
-    }
-}
-
-impl RobotPlayer for BunniesAndHorses {
-    fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>> {
-        Box::new(AlphaBeta::new(self, strength(level), seed))
+impl Searched for BunniesAndHorses {
+    fn strength(level: RobotLevel) -> Strength {
+        match level {
+            RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
+            RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
+            RobotLevel::Three => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
+        }
     }
 }
 

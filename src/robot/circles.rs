@@ -1,8 +1,8 @@
 //! How the Robot judges a Making Circles position: as a race counted in moves still needed.
 
 use super::pick_best_by;
-use super::search::{AlphaBeta, Strength};
-use super::{Evaluate, RobotPlayer, Thinker};
+use super::search::Strength;
+use super::{Evaluate, Searched};
 use super::{RobotLevel, SeededRng};
 use crate::rules::board::Move;
 use crate::rules::circles::{Circles, FULL_LOOP, Piece};
@@ -71,17 +71,13 @@ fn progress(game: &Circles, seat: Seat) -> i32 {
     Piece::ALL.iter().map(|&piece| (game.winding(seat, piece).clamp(0.0, FULL_LOOP) / 36.0) as i32).sum()
 }
 
-pub fn strength(level: RobotLevel) -> Strength {
-    match level {
-        RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 200, blunder: 0.35 },
-        RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 30, blunder: 0.05 },
-        RobotLevel::Three => Strength { max_depth: 12, node_limit: 30_000, noise: 0, blunder: 0.0 },
-    }
-}
-
-impl RobotPlayer for Circles {
-    fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>> {
-        Box::new(AlphaBeta::new(self, strength(level), seed))
+impl Searched for Circles {
+    fn strength(level: RobotLevel) -> Strength {
+        match level {
+            RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 200, blunder: 0.35 },
+            RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 30, blunder: 0.05 },
+            RobotLevel::Three => Strength { max_depth: 12, node_limit: 30_000, noise: 0, blunder: 0.0 },
+        }
     }
 }
 

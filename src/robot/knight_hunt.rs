@@ -1,8 +1,8 @@
 //! How the Robot judges a Knight Hunt position.
 
 use super::pick_best_by;
-use super::search::{AlphaBeta, Strength};
-use super::{Evaluate, RobotPlayer, Thinker};
+use super::search::Strength;
+use super::{Evaluate, Searched};
 use super::{RobotLevel, SeededRng};
 use crate::rules::Game;
 use crate::rules::Seat;
@@ -32,17 +32,13 @@ fn side_worth(game: &KnightHunt, seat: Seat) -> i32 {
     game.score(seat) as i32 * 100 + game.knights_left(seat) as i32 * 40 + closeness * 6 + reach * 2
 }
 
-pub fn strength(level: RobotLevel) -> Strength {
-    match level {
-        RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
-        RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
-        RobotLevel::Three => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
-    }
-}
-
-impl RobotPlayer for KnightHunt {
-    fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>> {
-        Box::new(AlphaBeta::new(self, strength(level), seed))
+impl Searched for KnightHunt {
+    fn strength(level: RobotLevel) -> Strength {
+        match level {
+            RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
+            RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
+            RobotLevel::Three => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
+        }
     }
 }
 

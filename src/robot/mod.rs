@@ -11,6 +11,7 @@ pub mod search;
 
 use crate::rules::{Game, Seat};
 use rand::{Rng, SeedableRng};
+use search::{AlphaBeta, Strength};
 
 /// The generator behind every seeded choice (dice, the Robot's ties and errors). ChaCha gives the
 /// same numbers on every platform, so a seeded game replays the same on the desktop, in the
@@ -102,6 +103,18 @@ pub fn choose<G: RobotPlayer>(game: &G, level: RobotLevel, seed: u64) -> Option<
 /// A position's worth for one seat: positive is good for it.
 pub trait Evaluate: Game {
     fn evaluate(&self, seat: Seat) -> i32;
+}
+
+/// A game without dice that the Robot plays by alpha-beta search on its `Evaluate`: such a game
+/// only says how hard each level searches, and is a `RobotPlayer` by that.
+pub trait Searched: Evaluate {
+    fn strength(level: RobotLevel) -> Strength;
+}
+
+impl<G: Searched> RobotPlayer for G {
+    fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>> {
+        Box::new(AlphaBeta::new(self, G::strength(level), seed))
+    }
 }
 
 pub fn rng(seed: u64) -> SeededRng {

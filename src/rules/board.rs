@@ -1,5 +1,11 @@
 //! Squares, board shapes, directions and 8×8 bitboards shared by the square-board games.
+//!
+//! Squares, their names and `BoardShape` serve any board up to 16×16 (`p16`). The bitboards do not:
+//! `Square::bit`, `Square::index64`, `Square::from_index64`, `squares_of` and the knight tables
+//! number an 8×8 board in one `u64`, and a square off it is a programming error (checked in debug
+//! builds). A larger board keeps its own grid.
 
+use super::RuleError;
 use std::fmt;
 
 /// A square named by file (0 = a) and rank (0 = rank 1). It does not know the board's size;
@@ -22,17 +28,21 @@ impl Square {
         shape.contains_coords(file, rank).then(|| Square::new(file as u8, rank as u8))
     }
 
-    /// Index of the square in an 8×8 bitboard.
+    /// The square's bit in an 8×8 bitboard; only for squares of an 8×8 board.
     pub const fn bit(self) -> u64 {
-        1u64 << (self.rank * 8 + self.file)
+        1u64 << self.index64()
     }
 
+    /// The square at `index` (0 to 63) of an 8×8 bitboard.
     pub const fn from_index64(index: u32) -> Square {
+        debug_assert!(index < 64, "an 8×8 bitboard has 64 squares");
         Square::new((index % 8) as u8, (index / 8) as u8)
     }
 
+    /// Index of the square in an 8×8 bitboard (rank × 8 + file); only for squares of an 8×8 board.
     pub const fn index64(self) -> usize {
-        (self.rank * 8 + self.file) as usize
+        debug_assert!(self.file < 8 && self.rank < 8, "bitboards are 8×8");
+        (self.rank as usize) * 8 + self.file as usize
     }
 
     /// Whether the square is dark on a chessboard (a1 is dark).
@@ -73,6 +83,7 @@ pub struct BoardShape {
 
 impl BoardShape {
     pub const CHESS: BoardShape = BoardShape { files: 8, ranks: 8 };
+    /// Halma's board: its squares have names, but no 8×8 bitboard holds them.
     pub const HALMA: BoardShape = BoardShape { files: 16, ranks: 16 };
 
     pub fn contains(self, square: Square) -> bool {
@@ -128,6 +139,11 @@ impl Move {
         let from = shape.parse(&text[..split]).ok()?;
         let to = shape.parse(&text[split..]).ok()?;
         Some(Move::new(from, to))
+    }
+
+    /// `Game::parse_action` of a game whose action is a `Move`.
+    pub fn parse_action(text: &str, shape: BoardShape) -> Result<Move, RuleError> {
+        Move::parse(text, shape).ok_or_else(|| RuleError::Unreadable(text.to_string()))
     }
 }
 
@@ -198,6 +214,19 @@ pub const KNIGHT_DISTANCE: [[u8; 64]; 64] = {
     table
 };
 
+/// The board as text, one string a rank from the top rank down, one character a square.
+pub fn ascii_rows(shape: BoardShape, cell: impl Fn(Square) -> char) -> Vec<String> {
+    (0..shape.ranks)
+        .rev()
+        .map(|rank| (0..shape.files).map(|file| cell(Square::new(file, rank))).collect())
+        .collect()
+}
+
+/// The names of the squares of an 8×8 bitboard, lowest index first.
+pub fn square_names(bits: u64) -> Vec<String> {
+    squares_of(bits).map(|s| s.to_string()).collect()
+}
+
 /// The squares of an 8×8 bitboard, lowest index first.
 pub fn squares_of(mut bits: u64) -> impl Iterator<Item = Square> {
     std::iter::from_fn(move || {
@@ -243,6 +272,22 @@ mod tests {
         assert_eq!(long.to_string(), "a16p1");
         assert!(Move::parse("g1", BoardShape::CHESS).is_none());
         assert!(Move::parse("g1i3", BoardShape::CHESS).is_none());
+    }
+
+    #[test]
+    fn bitboards_number_the_8x8_board() {
+        for square in BoardShape::CHESS.squares() {
+            assert_eq!(Square::from_index64(square.index64() as u32), square);
+            assert_eq!(square.bit(), 1 << square.index64());
+        }
+        assert_eq!(squares_of(u64::MAX).count(), 64);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "bitboards are 8×8")]
+    fn a_square_off_the_8x8_board_has_no_bit() {
+        Square::new(8, 0).bit();
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! One value holds the whole match. `Seat(0)` is Player 1, the bunnies of round 1 and the horses of
 //! round 2; `Seat(1)` is Player 2. Round 2 starts by itself when round 1 ends.
 
-use super::board::{BoardShape, KNIGHT_ATTACKS, Move, Square, squares_of};
-use super::{EndReason, Game, Outcome, RuleError, Seat, Winner};
+use super::board::{BoardShape, KNIGHT_ATTACKS, Move, Square, ascii_rows, square_names, squares_of};
+use super::{EndReason, Game, Outcome, Seat, Winner};
 use serde_json::{Map, Value, json};
 
 /// The starting position of one variant, read from its level file. Both rounds start from it.
@@ -421,9 +421,7 @@ impl BunniesAndHorses {
 impl Game for BunniesAndHorses {
     type Action = Move;
 
-    fn seat_count(&self) -> usize {
-        2
-    }
+    two_seat_move_game!();
 
     fn to_move(&self) -> Option<Seat> {
         self.role_to_move().map(|role| self.seat_of(role))
@@ -469,16 +467,6 @@ impl Game for BunniesAndHorses {
         }
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn time_out(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            self.outcome = Some(Outcome::win(seat.opponent(), EndReason::OutOfTime));
-        }
-    }
-
     fn passed(&self) -> Vec<Seat> {
         [Role::Bunnies, Role::Horses]
             .into_iter()
@@ -496,28 +484,12 @@ impl Game for BunniesAndHorses {
         if seat == Seat(0) { "p1" } else { "p2" }
     }
 
-    fn action_text(&self, action: &Move) -> String {
-        action.to_string()
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Move, RuleError> {
-        Move::parse(text, BoardShape::CHESS).ok_or_else(|| RuleError::Unreadable(text.to_string()))
-    }
-
     fn state_fields(&self) -> Map<String, Value> {
-        let names = |bits: u64| squares_of(bits).map(|s| s.to_string()).collect::<Vec<_>>();
-        let board: Vec<String> = (0..8u8)
-            .rev()
-            .map(|rank| {
-                (0..8u8)
-                    .map(|file| match self.piece_at(Square::new(file, rank)) {
-                        Some(Role::Bunnies) => 'P',
-                        Some(Role::Horses) => 'n',
-                        None => '.',
-                    })
-                    .collect()
-            })
-            .collect();
+        let board = ascii_rows(BoardShape::CHESS, |square| match self.piece_at(square) {
+            Some(Role::Bunnies) => 'P',
+            Some(Role::Horses) => 'n',
+            None => '.',
+        });
         let entered: Vec<Value> = self
             .entered_garden()
             .into_iter()
@@ -527,8 +499,8 @@ impl Game for BunniesAndHorses {
         fields.insert("game".into(), json!("bunnies"));
         fields.insert("round".into(), json!(self.round));
         fields.insert("board".into(), json!(board));
-        fields.insert("bunnies".into(), json!(names(self.bunnies)));
-        fields.insert("horses".into(), json!(names(self.horses)));
+        fields.insert("bunnies".into(), json!(square_names(self.bunnies)));
+        fields.insert("horses".into(), json!(square_names(self.horses)));
         fields.insert("scores".into(), json!({ "p1": self.scores[0], "p2": self.scores[1] }));
         fields.insert("garden".into(), json!(self.garden()));
         fields.insert("caught".into(), json!(self.caught()));

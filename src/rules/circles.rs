@@ -2,8 +2,8 @@
 //! home again (spec/circles.md). Angles are in degrees, measured clockwise from "12 o'clock"
 //! (towards rank 8) around the board's centre.
 
-use super::board::{BISHOP_DIRECTIONS, BoardShape, Move, ROOK_DIRECTIONS, Square, squares_of};
-use super::{EndReason, Game, Outcome, RuleError, Seat};
+use super::board::{BISHOP_DIRECTIONS, BoardShape, Move, ROOK_DIRECTIONS, Square, ascii_rows, squares_of};
+use super::{EndReason, Game, Outcome, RuleError, Seat, per_seat};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 
@@ -607,13 +607,7 @@ impl Circles {
 impl Game for Circles {
     type Action = Move;
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.to_move)
-    }
+    two_seat_move_game!(white_and_black);
 
     fn legal_actions(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(24);
@@ -658,51 +652,15 @@ impl Game for Circles {
         }
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn time_out(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            self.outcome = Some(Outcome::win(seat.opponent(), EndReason::OutOfTime));
-        }
-    }
-
-    fn passed(&self) -> Vec<Seat> {
-        self.passed.into_iter().collect()
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat == Seat::WHITE { "white" } else { "black" }
-    }
-
-    fn action_text(&self, action: &Move) -> String {
-        action.to_string()
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Move, RuleError> {
-        Move::parse(text, BoardShape::CHESS).ok_or_else(|| RuleError::Unreadable(text.to_string()))
-    }
-
     fn state_fields(&self) -> Map<String, Value> {
-        let board: Vec<String> = (0..8u8)
-            .rev()
-            .map(|rank| {
-                (0..8u8)
-                    .map(|file| {
-                        let square = Square::new(file, rank);
-                        match self.piece_at(square) {
-                            Some((Seat::WHITE, Piece::Rook)) => 'R',
-                            Some((Seat::WHITE, Piece::Bishop)) => 'B',
-                            Some((_, Piece::Rook)) => 'r',
-                            Some((_, Piece::Bishop)) => 'b',
-                            None if self.is_barrier(square) => 'p',
-                            None => '.',
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
+        let board = ascii_rows(BoardShape::CHESS, |square| match self.piece_at(square) {
+            Some((Seat::WHITE, Piece::Rook)) => 'R',
+            Some((Seat::WHITE, Piece::Bishop)) => 'B',
+            Some((_, Piece::Rook)) => 'r',
+            Some((_, Piece::Bishop)) => 'b',
+            None if self.is_barrier(square) => 'p',
+            None => '.',
+        });
         let piece_json = |seat: Seat, piece: Piece| {
             json!({
                 "square": self.square_of(seat, piece).to_string(),
@@ -724,10 +682,7 @@ impl Game for Circles {
         let mut fields = Map::new();
         fields.insert("game".into(), json!("circles"));
         fields.insert("board".into(), json!(board));
-        fields.insert(
-            "pieces".into(),
-            json!({ "white": side_json(Seat::WHITE), "black": side_json(Seat::BLACK) }),
-        );
+        fields.insert("pieces".into(), per_seat(side_json));
         fields.insert("barrier".into(), json!(barrier));
         fields.insert("round".into(), json!(self.round()));
         fields.insert("turns_played".into(), json!(self.turns_played));

@@ -1,7 +1,7 @@
 //! Knight Hunt: the knights collect the opponent's pawns (spec/knight_hunt.md).
 
-use super::board::{BoardShape, KNIGHT_ATTACKS, Move, Square, squares_of};
-use super::{EndReason, Game, Outcome, RuleError, Seat, Winner};
+use super::board::{BoardShape, KNIGHT_ATTACKS, Move, Square, ascii_rows, square_names, squares_of};
+use super::{EndReason, Game, Outcome, Seat, Winner, per_seat};
 use serde_json::{Map, Value, json};
 
 /// The starting position and the knight-on-knight rule of one variant, read from its level file.
@@ -151,13 +151,7 @@ impl KnightHunt {
 impl Game for KnightHunt {
     type Action = Move;
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.to_move)
-    }
+    two_seat_move_game!(white_and_black);
 
     fn legal_actions(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(16);
@@ -194,57 +188,21 @@ impl Game for KnightHunt {
         }
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn time_out(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            self.outcome = Some(Outcome::win(seat.opponent(), EndReason::OutOfTime));
-        }
-    }
-
-    fn passed(&self) -> Vec<Seat> {
-        self.passed.into_iter().collect()
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat == Seat::WHITE { "white" } else { "black" }
-    }
-
-    fn action_text(&self, action: &Move) -> String {
-        action.to_string()
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Move, RuleError> {
-        Move::parse(text, BoardShape::CHESS).ok_or_else(|| RuleError::Unreadable(text.to_string()))
-    }
-
     fn state_fields(&self) -> Map<String, Value> {
-        let names = |bits: u64| squares_of(bits).map(|s| s.to_string()).collect::<Vec<_>>();
-        let per_seat =
-            |f: &dyn Fn(Seat) -> Value| json!({ "white": f(Seat::WHITE), "black": f(Seat::BLACK) });
-        let board: Vec<String> = (0..8u8)
-            .rev()
-            .map(|rank| {
-                (0..8u8)
-                    .map(|file| match self.piece_at(Square::new(file, rank)) {
-                        Some((Seat::WHITE, true)) => 'N',
-                        Some((_, true)) => 'n',
-                        Some((Seat::WHITE, false)) => 'P',
-                        Some(_) => 'p',
-                        None => '.',
-                    })
-                    .collect()
-            })
-            .collect();
+        let board = ascii_rows(BoardShape::CHESS, |square| match self.piece_at(square) {
+            Some((Seat::WHITE, true)) => 'N',
+            Some((_, true)) => 'n',
+            Some((Seat::WHITE, false)) => 'P',
+            Some(_) => 'p',
+            None => '.',
+        });
         let mut fields = Map::new();
         fields.insert("game".into(), json!("knight_hunt"));
         fields.insert("board".into(), json!(board));
-        fields.insert("knights".into(), per_seat(&|s| json!(names(self.knights[s.index()]))));
-        fields.insert("pawns".into(), per_seat(&|s| json!(names(self.pawns[s.index()]))));
-        fields.insert("scores".into(), per_seat(&|s| json!(self.score(s))));
-        fields.insert("knights_left".into(), per_seat(&|s| json!(self.knights_left(s))));
+        fields.insert("knights".into(), per_seat(|s| json!(square_names(self.knights[s.index()]))));
+        fields.insert("pawns".into(), per_seat(|s| json!(square_names(self.pawns[s.index()]))));
+        fields.insert("scores".into(), per_seat(|s| json!(self.score(s))));
+        fields.insert("knights_left".into(), per_seat(|s| json!(self.knights_left(s))));
         fields.insert("knights_capture".into(), json!(self.knights_capture));
         fields.insert("black_last_move".into(), json!(self.black_last_move));
         fields.insert("passed".into(), json!(self.passed.map(|s| self.seat_name(s))));

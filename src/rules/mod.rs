@@ -1,6 +1,52 @@
 //! The rules of every game as pure values and functions: no Bevy, no clock, no randomness of their own.
 //! The screens, the Robot, hints, undo, the text interface and the tests all go through `Game`.
 
+/// The `Game` methods that the two-seat games played with a `Move` on the 8×8 board write the same
+/// way, for a type with an `outcome: Option<Outcome>` field: seat count, outcome, losing on time,
+/// and the action's text both ways. Used inside `impl Game for …`.
+///
+/// `two_seat_move_game!(white_and_black)` also writes whose turn it is, who passed and the seats'
+/// names for a game whose seats are White and Black, with fields `to_move: Seat` and
+/// `passed: Option<Seat>`.
+macro_rules! two_seat_move_game {
+    (white_and_black) => {
+        two_seat_move_game!();
+
+        fn to_move(&self) -> Option<$crate::rules::Seat> {
+            self.outcome.is_none().then_some(self.to_move)
+        }
+
+        fn passed(&self) -> Vec<$crate::rules::Seat> {
+            self.passed.into_iter().collect()
+        }
+
+        fn seat_name(&self, seat: $crate::rules::Seat) -> &'static str {
+            $crate::rules::white_or_black(seat)
+        }
+    };
+    () => {
+        fn seat_count(&self) -> usize {
+            2
+        }
+
+        fn outcome(&self) -> Option<$crate::rules::Outcome> {
+            self.outcome
+        }
+
+        fn time_out(&mut self, seat: $crate::rules::Seat) {
+            $crate::rules::Outcome::time_out(&mut self.outcome, seat);
+        }
+
+        fn action_text(&self, action: &$crate::rules::board::Move) -> String {
+            action.to_string()
+        }
+
+        fn parse_action(&self, text: &str) -> Result<$crate::rules::board::Move, $crate::rules::RuleError> {
+            $crate::rules::board::Move::parse_action(text, $crate::rules::board::BoardShape::CHESS)
+        }
+    };
+}
+
 pub mod board;
 pub mod bunnies;
 pub mod circles;
@@ -109,6 +155,16 @@ impl EndReason {
     }
 }
 
+/// The name of a seat in the games whose two seats are White and Black (`Game::seat_name`).
+pub fn white_or_black(seat: Seat) -> &'static str {
+    if seat == Seat::WHITE { "white" } else { "black" }
+}
+
+/// A value per seat of a White and Black game, for `Game::state_fields`: `{"white": …, "black": …}`.
+pub fn per_seat(value: impl Fn(Seat) -> serde_json::Value) -> serde_json::Value {
+    serde_json::json!({ "white": value(Seat::WHITE), "black": value(Seat::BLACK) })
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Outcome {
     pub winner: Winner,
@@ -126,6 +182,14 @@ impl Outcome {
 
     pub fn draw(reason: EndReason) -> Outcome {
         Outcome { winner: Winner::Draw, reason }
+    }
+
+    /// `Game::time_out` of a two-seat game: unless the game is already over, the seat that ran out
+    /// of time loses.
+    pub fn time_out(outcome: &mut Option<Outcome>, seat: Seat) {
+        if outcome.is_none() {
+            *outcome = Some(Outcome::win(seat.opponent(), EndReason::OutOfTime));
+        }
     }
 }
 
