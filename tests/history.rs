@@ -8,7 +8,7 @@ use tabla::robot::{self, RobotLevel};
 use tabla::rules::Game;
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::rules::nard::Nard;
-use tabla::text::{Console, session_for};
+use tabla::text::session_for;
 
 fn start<G: FromLevel>(file: &str) -> G {
     G::from_level(&levels::find(file).unwrap()).unwrap()
