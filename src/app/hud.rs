@@ -8,7 +8,7 @@ use super::board::{BoardArea, ViewCommand};
 use super::game::Extra;
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::settings::{Settings, Words};
-use super::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card};
+use super::theme::{ACCENT, CALM, CARD, EguiArt, INK, UiReady, bold, card};
 use super::turn::{BoardCovered, GameCommand};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
@@ -239,15 +239,18 @@ enum PanelAction {
 /// A button: its sign, its words key, whether it can be pressed now, and what it does.
 type PanelButton = (&'static str, &'static str, bool, PanelAction);
 
-fn game_buttons(board: &ScoreBoard) -> [PanelButton; 6] {
-    [
-        ("⌂", "menu", true, PanelAction::Menu),
-        ("↻", "restart", true, PanelAction::Game(GameCommand::Restart)),
-        ("↶", "undo", board.can_undo, PanelAction::Game(GameCommand::Undo)),
-        ("↷", "redo", board.can_redo, PanelAction::Game(GameCommand::Redo)),
-        ("?", "help", true, PanelAction::Help),
-        ("⚙", "settings", true, PanelAction::Settings),
-    ]
+fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
+    let roll = board.can_roll.then_some(("⚅", "roll_dice", true, PanelAction::Game(GameCommand::Roll)));
+    roll.into_iter()
+        .chain([
+            ("⌂", "menu", true, PanelAction::Menu),
+            ("↻", "restart", true, PanelAction::Game(GameCommand::Restart)),
+            ("↶", "undo", board.can_undo, PanelAction::Game(GameCommand::Undo)),
+            ("↷", "redo", board.can_redo, PanelAction::Game(GameCommand::Redo)),
+            ("?", "help", true, PanelAction::Help),
+            ("⚙", "settings", true, PanelAction::Settings),
+        ])
+        .collect()
 }
 
 /// On a small screen a button shows its sign only; the words come with a wider screen.

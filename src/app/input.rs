@@ -34,7 +34,15 @@ pub struct Dragging {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<BoardPress>().add_message::<BoardDrop>().init_resource::<Dragging>();
-    app.add_systems(Update, (wheel_zoom, pinch_zoom).run_if(in_state(Screen::Playing)));
+    // The wheel and the fingers come with a window (the headless app has neither).
+    app.add_systems(
+        Update,
+        (
+            wheel_zoom.run_if(resource_exists::<Messages<MouseWheel>>),
+            pinch_zoom.run_if(resource_exists::<Touches>),
+        )
+            .run_if(in_state(Screen::Playing)),
+    );
 }
 
 /// The mouse wheel zooms around the pointer.

@@ -9,7 +9,7 @@ mod circles;
 pub mod game;
 mod hud;
 pub mod input;
-mod kit;
+pub mod kit;
 mod knight_hunt;
 mod pieces;
 pub mod scoreboard;

@@ -23,7 +23,7 @@ pub struct SeatBoard {
     pub name: String,
     pub control: Control,
     pub score: u32,
-    pub extras: Vec<super::board::Extra>,
+    pub extras: Vec<Extra>,
     pub to_move: bool,
     pub clock: Option<f32>,
 }
@@ -45,6 +45,8 @@ pub struct ScoreBoard {
     pub move_list: Vec<String>,
     pub result: Option<ResultBoard>,
     pub can_undo: bool,
+    /// Dice are due on a person's turn: the Roll button shows.
+    pub can_roll: bool,
     pub can_redo: bool,
     pub moves: usize,
     /// Clock choices of this level, and the one the next Restart brings.
@@ -170,6 +172,7 @@ pub fn publish_scoreboard<G: AppGame>(
         move_list: move_list(&play, &words),
         result,
         can_undo: play.can_undo(),
+        can_roll: play.can_roll(),
         can_redo: play.can_redo(),
         moves: play.moves_played(),
         clock_choices: setup.level.clock_minutes().to_vec(),

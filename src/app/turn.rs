@@ -32,6 +32,8 @@ pub enum GameCommand {
     Restart,
     /// Minutes per player for the next game (0: no clock); it starts at Restart.
     SetClock(u32),
+    /// The person rolls the dice (when dice are due on their turn).
+    Roll,
 }
 
 /// How the Robot paces itself so a child sees each move coming.
@@ -210,6 +212,11 @@ impl<G: AppGame> Play<G> {
         self.clocks.is_none() && self.history.steps().iter().skip(1).any(|s| self.is_person(s.mover))
     }
 
+    /// Dice are due on a person's turn.
+    pub fn can_roll(&self) -> bool {
+        self.person_to_move().is_some() && self.game().chance().is_some()
+    }
+
     pub fn can_redo(&self) -> bool {
         self.clocks.is_none() && !self.history.undone().is_empty()
     }
@@ -281,8 +288,8 @@ impl<G: AppGame> Play<G> {
         if !self.can_undo() {
             return;
         }
-        while let Some(step) = self.history.undo() {
-            if self.is_person(step.mover) {
+        while let Some(mover) = self.history.undo().map(|step| step.mover) {
+            if self.is_person(mover) {
                 break;
             }
         }
@@ -295,8 +302,8 @@ impl<G: AppGame> Play<G> {
         if !self.can_redo() {
             return;
         }
-        while let Some(step) = self.history.redo() {
-            if self.is_person(step.mover) {
+        while let Some(mover) = self.history.redo().map(|step| step.mover) {
+            if self.is_person(mover) {
                 break;
             }
         }
@@ -445,6 +452,7 @@ fn commands<G: AppGame>(
     mut play: ResMut<Play<G>>,
     mut commands: MessageReader<GameCommand>,
     mut controls: MessageReader<SetControls>,
+    mut cues: MessageWriter<SoundCue>,
 ) {
     for SetControls(new) in controls.read() {
         if new.len() == play.controls.len() {
@@ -458,6 +466,8 @@ fn commands<G: AppGame>(
             GameCommand::Redo => play.redo(),
             GameCommand::Restart => play.restart(),
             GameCommand::SetClock(minutes) => play.set_clock(*minutes),
+            GameCommand::Roll if play.can_roll() => play.roll(&mut cues),
+            GameCommand::Roll => {}
         }
     }
 }

@@ -1,0 +1,349 @@
+//! The screen kit with a game of its own making: a dice race for 2 to 4 seats whose action is not
+//! a chess move (a roll or a step). It shows what the three games on screen cannot: the Robot
+//! rolling dice through the history, a person's Roll button, seats counted up to four, and the
+//! view turned, zoomed and panned while the game stays as it was.
+#![cfg(feature = "app")]
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use serde_json::{Map, Value, json};
+use std::time::Duration;
+use tabla::app::art::Art;
+use tabla::app::board::{BoardLayout, BoardView, PieceView, ViewCommand};
+use tabla::app::game::{AppGame, BoardAction};
+use tabla::app::input::BoardPress;
+use tabla::app::scoreboard::ScoreBoard;
+use tabla::app::turn::{BoardCovered, GameCommand, GameSeed, Play, RobotPace, SetControls};
+use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin, kit};
+use tabla::levels::{self, FromLevel, Level, LevelGame};
+use tabla::robot::{RobotLevel, RobotPlayer, Thinker};
+use tabla::rules::board::{BoardShape, Move, Square};
+use tabla::rules::{EndReason, Game, Outcome, RuleError, Seat};
+
+const FINISH: u8 = 7;
+
+/// Each seat runs one piece along its own rank from file a to file h; a turn is a roll of one
+/// die (1 or 2) and then a step of that many squares.
+#[derive(Clone, Debug, PartialEq)]
+struct DiceRace {
+    files: Vec<u8>,
+    to_move: Seat,
+    die: Option<u8>,
+    outcome: Option<Outcome>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum RaceAction {
+    Roll(u8),
+    Step(Move),
+}
+
+impl BoardAction for RaceAction {
+    fn motion(&self) -> Option<Move> {
+        match self {
+            RaceAction::Roll(_) => None,
+            RaceAction::Step(step) => Some(*step),
+        }
+    }
+}
+
+impl DiceRace {
+    fn new(seats: usize) -> DiceRace {
+        DiceRace { files: vec![0; seats], to_move: Seat(0), die: None, outcome: None }
+    }
+
+    fn square(&self, seat: Seat) -> Square {
+        Square::new(self.files[seat.index()], seat.0)
+    }
+}
+
+impl Game for DiceRace {
+    type Action = RaceAction;
+
+    fn seat_count(&self) -> usize {
+        self.files.len()
+    }
+    fn to_move(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.to_move)
+    }
+    fn legal_actions(&self) -> Vec<RaceAction> {
+        match (self.outcome, self.die) {
+            (Some(_), _) => Vec::new(),
+            (None, None) => vec![RaceAction::Roll(1), RaceAction::Roll(2)],
+            (None, Some(die)) => {
+                let from = self.square(self.to_move);
+                let to = Square::new((from.file + die).min(FINISH), from.rank);
+                vec![RaceAction::Step(Move::new(from, to))]
+            }
+        }
+    }
+    fn play(&mut self, action: &RaceAction) {
+        match action {
+            RaceAction::Roll(n) => self.die = Some(*n),
+            RaceAction::Step(step) => {
+                self.files[self.to_move.index()] = step.to.file;
+                self.die = None;
+                if step.to.file == FINISH {
+                    self.outcome = Some(Outcome::win(self.to_move, EndReason::Goal));
+                }
+                self.to_move = self.to_move.next(self.seat_count());
+            }
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    fn time_out(&mut self, seat: Seat) {
+        self.outcome = Some(Outcome::win(seat.next(self.seat_count()), EndReason::OutOfTime));
+    }
+    fn chance(&self) -> Option<Vec<(RaceAction, f64)>> {
+        (self.outcome.is_none() && self.die.is_none())
+            .then(|| vec![(RaceAction::Roll(1), 0.5), (RaceAction::Roll(2), 0.5)])
+    }
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        ["red", "green", "blue", "yellow"][seat.index()]
+    }
+    fn action_text(&self, action: &RaceAction) -> String {
+        format!("{action:?}")
+    }
+    fn parse_action(&self, text: &str) -> Result<RaceAction, RuleError> {
+        Err(RuleError::Unreadable(text.to_string()))
+    }
+    fn state_fields(&self) -> Map<String, Value> {
+        let mut fields = Map::new();
+        fields.insert("files".into(), json!(self.files));
+        fields
+    }
+}
+
+/// The Robot of the race has nothing to think about: it takes the one step.
+struct TakeFirst(RaceAction);
+
+impl Thinker<DiceRace> for TakeFirst {
+    fn step(&mut self, _nodes: u64) -> Option<RaceAction> {
+        Some(self.0)
+    }
+}
+
+impl RobotPlayer for DiceRace {
+    fn thinker(&self, _level: RobotLevel, _seed: u64) -> Box<dyn Thinker<Self>> {
+        Box::new(TakeFirst(self.legal_actions()[0]))
+    }
+}
+
+/// The race borrows the Crazy Nard level files (a game with no screen of its own yet): the one
+/// point match is a race of two, the three point match of three, any other of four.
+impl FromLevel for DiceRace {
+    fn from_level(level: &Level) -> Option<DiceRace> {
+        let LevelGame::Nard(nard) = &level.game else { return None };
+        Some(DiceRace::new(match nard.variant.as_str() {
+            "one_point" => 2,
+            "three_points" => 3,
+            _ => 4,
+        }))
+    }
+}
+
+impl AppGame for DiceRace {
+    const NAME: &'static str = "nard";
+    const MENU_ART: Art = Art::Star;
+    const HAS_TRAYS: bool = false;
+
+    fn score(&self, seat: Seat) -> u32 {
+        self.files[seat.index()] as u32
+    }
+    fn shape(&self) -> BoardShape {
+        BoardShape { files: FINISH + 1, ranks: self.seat_count() as u8 }
+    }
+    fn pieces(&self) -> Vec<(Square, Art)> {
+        Seat::all(self.seat_count()).map(|s| (self.square(s), Art::WhitePawn)).collect()
+    }
+    fn tray(&self, _seat: Seat) -> Vec<Art> {
+        Vec::new()
+    }
+    fn movable(&self, square: Square) -> bool {
+        self.to_move().is_some_and(|s| self.square(s) == square)
+    }
+}
+
+fn race_app(variant: &str, opponent: Opponent) -> App {
+    let level = levels::find(&format!("ron_configs/nard/{variant}.ron")).unwrap();
+    let home = std::env::temp_dir().join(format!("tabla-kit-test-{variant}-{}", std::process::id()));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Image>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .insert_resource(Launch {
+            start: Some(MatchSetup {
+                level,
+                opponent,
+                person_seat: Seat(0),
+                robot_level: RobotLevel::One,
+                clock_minutes: 0,
+            }),
+            settings_dir: Some(home),
+            ..default()
+        })
+        .add_plugins(core_plugin);
+    kit::add_game::<DiceRace>(&mut app);
+    app.insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 50.0 }).insert_resource(GameSeed(5));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    app
+}
+
+fn race(app: &App) -> DiceRace {
+    app.world().resource::<Play<DiceRace>>().game().clone()
+}
+
+fn piece_squares(app: &mut App) -> Vec<Square> {
+    let mut query = app.world_mut().query::<&PieceView>();
+    let mut squares: Vec<Square> = query.iter(app.world()).map(|v| v.square).collect();
+    squares.sort_by_key(|s| s.rank);
+    squares
+}
+
+#[test]
+fn robots_roll_their_dice_through_the_history_and_race_to_the_end() {
+    let mut app = race_app("crazy", Opponent::Robot);
+    app.world_mut().write_message(SetControls(vec![Control::Robot(RobotLevel::One); 4]));
+    let mut frames = 0;
+    while race(&app).outcome().is_none() {
+        app.update();
+        frames += 1;
+        assert!(frames < 2_000, "the Robots stood still at {:?}", race(&app));
+    }
+    for _ in 0..40 {
+        app.update();
+    }
+    let game = race(&app);
+    let play = app.world().resource::<Play<DiceRace>>();
+    // Every turn is a roll and a step, so the history holds both.
+    assert!(play.moves_played() >= 2 * 4, "{} actions", play.moves_played());
+    assert_eq!(piece_squares(&mut app), Seat::all(4).map(|s| game.square(s)).collect::<Vec<_>>());
+    let board = app.world().resource::<ScoreBoard>().clone();
+    assert_eq!(board.seats.len(), 4, "one panel per seat");
+    assert!(board.result.is_some());
+}
+
+#[test]
+fn the_same_seed_rolls_the_same_race() {
+    let finish = || {
+        let mut app = race_app("three_points", Opponent::Robot);
+        app.world_mut().write_message(SetControls(vec![Control::Robot(RobotLevel::One); 3]));
+        while race(&app).outcome().is_none() {
+            app.update();
+        }
+        race(&app)
+    };
+    let (first, second) = (finish(), finish());
+    assert_eq!(first, second);
+    assert_eq!(first.seat_count(), 3);
+}
+
+#[test]
+fn a_person_rolls_with_the_roll_button_then_moves_their_piece() {
+    let mut app = race_app("crazy", Opponent::Robot);
+    let controls = app.world().resource::<Play<DiceRace>>().controls.clone();
+    let robot = Control::Robot(RobotLevel::One);
+    assert_eq!(
+        controls,
+        vec![Control::Person, robot, robot, robot],
+        "a control per seat, the person's first"
+    );
+    app.update();
+    assert!(app.world().resource::<ScoreBoard>().can_roll, "the Roll button shows on the person's turn");
+    // A tap on the piece before the roll does nothing.
+    let start = race(&app).square(Seat(0));
+    app.world_mut().write_message(BoardPress(start));
+    app.update();
+    assert_eq!(race(&app), DiceRace::new(4));
+
+    app.world_mut().write_message(GameCommand::Roll);
+    app.update();
+    let die = race(&app).die.expect("the dice were rolled");
+    assert!(!app.world().resource::<ScoreBoard>().can_roll);
+    app.world_mut().write_message(BoardPress(start));
+    app.update();
+    app.world_mut().write_message(BoardPress(Square::new(die, 0)));
+    app.update();
+    assert_eq!(race(&app).files[0], die, "the piece stepped as far as the die said");
+    // The three Robots now roll and step by themselves, and the turn comes back.
+    for _ in 0..200 {
+        app.update();
+        if race(&app).to_move() == Some(Seat(0)) {
+            break;
+        }
+    }
+    assert_eq!(race(&app).to_move(), Some(Seat(0)));
+    assert!(race(&app).files[1..].iter().all(|&f| f > 0), "every Robot moved: {:?}", race(&app).files);
+}
+
+#[test]
+fn the_clock_and_the_robot_wait_while_the_board_is_covered() {
+    let mut app = race_app("one_point", Opponent::Robot);
+    app.world_mut().write_message(SetControls(vec![Control::Robot(RobotLevel::One); 2]));
+    app.world_mut().resource_mut::<BoardCovered>().0 = true;
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Play<DiceRace>>().moves_played(), 0, "nothing moved under the help");
+    app.world_mut().resource_mut::<BoardCovered>().0 = false;
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(app.world().resource::<Play<DiceRace>>().moves_played() > 0, "the Robots go on once it closes");
+}
+
+#[test]
+fn the_view_turns_zooms_and_pans_while_the_game_stays() {
+    let mut app = race_app("crazy", Opponent::Friend);
+    let before = race(&app);
+    let piece_at = |app: &mut App, square: Square| {
+        let mut query = app.world_mut().query::<(&PieceView, &Transform)>();
+        query
+            .iter(app.world())
+            .find(|(v, _)| v.square == square)
+            .map(|(_, t)| t.translation.truncate())
+            .unwrap()
+    };
+    let red = before.square(Seat(0));
+    let straight = piece_at(&mut app, red);
+
+    app.world_mut().write_message(ViewCommand::Turn);
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<BoardLayout>().turns, 1);
+    let turned = piece_at(&mut app, red);
+    assert!(
+        (turned - Vec2::new(-straight.y, straight.x)).length() < 1e-3,
+        "a quarter turn: {straight} to {turned}"
+    );
+    // Four turns bring the board back.
+    for _ in 0..3 {
+        app.world_mut().write_message(ViewCommand::Turn);
+    }
+    for _ in 0..40 {
+        app.update();
+    }
+    assert!((piece_at(&mut app, red) - straight).length() < 1e-3);
+
+    app.world_mut().write_message(ViewCommand::Zoom { factor: 2.0, around: None });
+    app.update();
+    app.world_mut().write_message(ViewCommand::Pan(Vec2::new(30.0, 10.0)));
+    app.update();
+    let view = *app.world().resource::<BoardView>();
+    assert_eq!(view.zoom, 2.0);
+    assert_eq!(view.pan, Vec2::new(30.0, -10.0), "pointer pixels run down, the view's up");
+    app.world_mut().write_message(ViewCommand::Zoom { factor: 100.0, around: None });
+    app.update();
+    assert_eq!(app.world().resource::<BoardView>().zoom, tabla::app::board::MAX_ZOOM);
+    app.world_mut().write_message(ViewCommand::Fit);
+    app.update();
+    assert_eq!(*app.world().resource::<BoardView>(), BoardView::default());
+    assert_eq!(race(&app), before, "the view never touched the game");
+}
