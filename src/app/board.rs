@@ -161,7 +161,7 @@ impl BoardLayout {
     }
 
     /// Board units the layout needs: the board plus a tray row above and below, if any.
-    fn extent(&self) -> Vec2 {
+    pub fn extent(&self) -> Vec2 {
         let trays = if self.tray_gap > 0.0 { 2.0 * (self.tray_gap + 0.35) } else { 0.3 };
         let extent = Vec2::new(self.shape.files as f32 + 0.3, self.shape.ranks as f32 + trays);
         if self.turns % 2 == 1 { Vec2::new(extent.y, extent.x) } else { extent }

@@ -4,7 +4,7 @@
 use super::Control;
 use super::Screen;
 use super::art::Art;
-use super::board::{BoardArea, ViewCommand};
+use super::board::{BoardArea, BoardLayout, ViewCommand};
 use super::game::Extra;
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::settings::{Settings, Words};
@@ -206,25 +206,42 @@ fn settings_window(
 
 /// Small buttons in the board's corner that change only the view: zoom in and out, turn the board
 /// a quarter, show the whole board again.
-fn view_buttons(ctx: &egui::Context, board: Rect, words: &Words, view: &mut MessageWriter<ViewCommand>) {
+const VIEW_BUTTON: f32 = 44.0;
+
+fn view_buttons(
+    ctx: &egui::Context,
+    board: Rect,
+    beside: bool,
+    words: &Words,
+    view: &mut MessageWriter<ViewCommand>,
+) {
     let buttons = [
         ("+", "zoom_in", ViewCommand::Zoom { factor: 1.5, around: None }),
         ("–", "zoom_out", ViewCommand::Zoom { factor: 1.0 / 1.5, around: None }),
         ("↺", "turn_board", ViewCommand::Turn),
         ("▣", "whole_board", ViewCommand::Fit),
     ];
-    egui::Area::new("view".into()).fixed_pos(egui::pos2(board.max.x - 46.0, board.min.y + 2.0)).show(
-        ctx,
-        |ui| {
-            ui.spacing_mut().item_spacing.y = 4.0;
+    let at = if beside {
+        egui::pos2(board.max.x + 6.0, board.min.y)
+    } else {
+        egui::pos2(board.max.x - 4.0 * (VIEW_BUTTON + 4.0), board.max.y + 6.0)
+    };
+    egui::Area::new("view".into()).fixed_pos(at).show(ctx, |ui| {
+        ui.spacing_mut().item_spacing = vec2(4.0, 4.0);
+        let mut add = |ui: &mut egui::Ui| {
             for (sign, key, command) in buttons {
-                let button = egui::Button::new(bold(sign, 20.0)).min_size(vec2(44.0, 44.0));
+                let button = egui::Button::new(bold(sign, 20.0)).min_size(vec2(VIEW_BUTTON, VIEW_BUTTON));
                 if ui.add(button).on_hover_text(words.get(key)).clicked() {
                     view.write(command);
                 }
             }
-        },
-    );
+        };
+        if beside {
+            ui.vertical(|ui| add(ui));
+        } else {
+            ui.horizontal(|ui| add(ui));
+        }
+    });
 }
 
 /// What a button of the game screen asks for.
@@ -291,6 +308,7 @@ fn game_panels(
     mut commands: MessageWriter<GameCommand>,
     mut view: MessageWriter<ViewCommand>,
     mut next: ResMut<NextState<Screen>>,
+    layout: Option<Res<BoardLayout>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
@@ -409,10 +427,22 @@ fn game_panels(
         let bottom_edge = buttons.response.rect.top();
         Rect::new(screen.left() + 8.0, top + 4.0, right - 8.0, (bottom_edge - 4.0).max(top + 54.0))
     };
+    // The view buttons take a strip beside the board: on its right when the space is wide, under
+    // it when it is tall (a phone held upright), so they never cover a square.
+    let extent = layout.map_or(Vec2::ONE, |l| l.extent());
+    let wide = wanted.width() / extent.x >= wanted.height() / extent.y;
+    let strip = VIEW_BUTTON + 8.0;
+    let wanted = if wide {
+        Rect::new(wanted.min.x, wanted.min.y, wanted.max.x - strip, wanted.max.y)
+    } else {
+        Rect::new(wanted.min.x, wanted.min.y, wanted.max.x, wanted.max.y - strip)
+    };
     if area.0 != wanted {
         area.0 = wanted;
     }
-    view_buttons(ctx, wanted, &words, &mut view);
+    let scale = (wanted.width() / extent.x).min(wanted.height() / extent.y);
+    let drawn = Rect::from_center_size(wanted.center(), extent * scale);
+    view_buttons(ctx, drawn, wide, &words, &mut view);
     for action in actions {
         match action {
             PanelAction::Menu => next.set(Screen::Menu),
