@@ -9,6 +9,7 @@ use crate::rules::circles::Circles;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::nard::Nard;
 use crate::rules::{Game, Seat, Winner};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 pub struct Options {
@@ -144,6 +145,7 @@ fn print(game: &str, figure: &str, value: f64) {
 }
 
 fn bench_game<G: Benchmarked>(options: &Options) {
+    LONGEST_SLICE_NS.store(0, Ordering::Relaxed);
     print(G::NAME, "movegen.positions_per_s", movegen_rate::<G>(options.seed));
     for level in RobotLevel::ALL {
         let mut times = robot_times::<G>(level, options.seed, 300);
@@ -157,6 +159,38 @@ fn bench_game<G: Benchmarked>(options: &Options) {
     for (name, opponent) in [("random", Player::Random), ("greedy", Player::Greedy)] {
         let share = arena::<G>(Player::Robot(RobotLevel::Three), opponent, options.games, options.seed);
         print(G::NAME, &format!("robot3_vs_{name}.win_share"), share);
+    }
+    let longest_slice = LONGEST_SLICE_NS.load(Ordering::Relaxed) as f64 / 1e6;
+    print(G::NAME, "robot3.max_slice_ms", longest_slice);
+}
+
+/// The longest single `step(SLICE_NODES)` of a level-3 Robot (with the making of its thinker in
+/// the first), in nanoseconds, over the game's timed decisions and arena games so far.
+static LONGEST_SLICE_NS: AtomicU64 = AtomicU64::new(0);
+
+/// `robot::choose` as the app thinks: `SLICE_NODES` at a time, each slice timed.
+fn choose_in_slices<G: RobotPlayer>(game: &G, level: RobotLevel, seed: u64) -> Option<G::Action> {
+    game.to_move()?;
+    if game.chance().is_some() {
+        return game.before_roll(level, seed);
+    }
+    let mut started = Instant::now();
+    let mut thinker = game.thinker(level, seed);
+    loop {
+        let choice = thinker.step(robot::SLICE_NODES);
+        LONGEST_SLICE_NS.fetch_max(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        if choice.is_some() {
+            return choice;
+        }
+        started = Instant::now();
+    }
+}
+
+/// How the benchmark asks the Robot: level 3 in the app's slices, timed; the others in one go.
+fn robot_choice<G: RobotPlayer>(game: &G, level: RobotLevel, seed: u64) -> Option<G::Action> {
+    match level {
+        RobotLevel::Three => choose_in_slices(game, level, seed),
+        _ => robot::choose(game, level, seed),
     }
 }
 
@@ -205,7 +239,7 @@ fn robot_times<G: Benchmarked>(level: RobotLevel, seed: u64, decisions: usize) -
                 act(&game, Player::Random, &mut rng, seed)
             } else {
                 let started = Instant::now();
-                let action = robot::choose(&game, level, seed ^ game_number);
+                let action = robot_choice(&game, level, seed ^ game_number);
                 times.push(started.elapsed().as_secs_f64() * 1000.0);
                 action
             };
@@ -231,7 +265,7 @@ fn act<G: Benchmarked>(game: &G, player: Player, rng: &mut SeededRng, seed: u64)
     match player {
         Player::Robot(level) => {
             let decision_seed = seed ^ rand::Rng::random::<u64>(rng);
-            robot::choose(game, level, decision_seed)
+            robot_choice(game, level, decision_seed)
         }
         Player::Random => robot::random_action(game, rng),
         Player::Greedy => game.greedy(rng),
