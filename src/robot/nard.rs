@@ -518,7 +518,7 @@ impl Playout {
             };
             let Some(plays_of_set) = &set.plays else {
                 set.plays = Some(plays(&self.board, set.seat, set.numbers, set.head));
-                search.work += 1;
+                search.nodes += 1;
                 return Progress::Worked;
             };
             if let Some(play) = plays_of_set.get(set.next) {
@@ -527,12 +527,12 @@ impl Playout {
                     set.best = Some((value, set.next));
                 }
                 set.next += 1;
-                search.work += 1;
+                search.nodes += 1;
                 return Progress::Worked;
             }
             let mut left = set.numbers;
             if let Some((_, i)) = set.best {
-                search.nodes += 1;
+                search.replies += 1;
                 self.board = plays_of_set[i].board;
                 left = plays_of_set[i].left;
             }
@@ -570,7 +570,7 @@ enum Stage {
         roll: usize,
         sum: f64,
         turn: Playout,
-        own: Option<OwnRolls>,
+        own: Option<Box<OwnRolls>>,
     },
 }
 
@@ -614,7 +614,7 @@ impl Lookahead {
                     }
                     self.stage = if s.kind == SetKind::Passed {
                         let Some(first) = s.opponent_chain_next else {
-                            search.work += 1;
+                            search.nodes += 1;
                             return Some(win_chance(&board, me, me));
                         };
                         Stage::PassedChain(Playout::chain(&board, opponent, first))
@@ -628,7 +628,7 @@ impl Lookahead {
                     if let Progress::Worked = turn.advance(search) {
                         return None;
                     }
-                    search.work += 1;
+                    search.nodes += 1;
                     return Some(win_chance(&turn.board, me, me));
                 }
                 Stage::LeftOver(turn) => {
@@ -644,7 +644,7 @@ impl Lookahead {
                     }
                     let board = turn.board;
                     if board.borne_off(me) == CHECKERS || board.borne_off(opponent) == CHECKERS {
-                        search.work += 1;
+                        search.nodes += 1;
                         return Some(win_chance(&board, me, opponent));
                     }
                     self.stage = Lookahead::rolls_from(s, board);
@@ -656,7 +656,7 @@ impl Lookahead {
                             return None;
                         }
                         let (_, _, p_mine) = roll_at(mine.roll);
-                        search.work += 1;
+                        search.nodes += 1;
                         mine.sum += p_mine * win_chance(&mine.turn.board, me, opponent);
                         mine.roll += 1;
                         if mine.roll < 21 {
@@ -674,10 +674,10 @@ impl Lookahead {
                         if two_rolls && after.borne_off(opponent) < CHECKERS {
                             let (a, b, _) = roll_at(0);
                             let turn = Playout::ordinary_turn(&after, me, a, b, false);
-                            *own = Some(OwnRolls { after, roll: 0, sum: 0.0, turn });
+                            *own = Some(Box::new(OwnRolls { after, roll: 0, sum: 0.0, turn }));
                             continue;
                         }
-                        search.work += 1;
+                        search.nodes += 1;
                         *sum += p * win_chance(&after, me, me);
                     }
                     *roll += 1;
@@ -698,8 +698,8 @@ impl Lookahead {
 /// a list of plays made, or one position judged by the estimate).
 struct Search {
     strength: Strength,
+    replies: u64,
     nodes: u64,
-    work: u64,
 }
 
 /// Best value first; equal values keep a fixed order by position, so a plan made again from
@@ -773,7 +773,7 @@ impl Planner {
             current,
             salt,
             tag,
-            search: Search { strength: *strength, nodes: 0, work: 0 },
+            search: Search { strength: *strength, replies: 0, nodes: 0 },
             ranking: Ranking::Done,
             ranked: Vec::new(),
             looked: 0,
@@ -797,7 +797,7 @@ impl Planner {
 
     /// Nodes of work done so far (the unit of `step`'s budget).
     pub fn nodes(&self) -> u64 {
-        self.search.work
+        self.search.nodes
     }
 
     /// Starts planning the set from `s`, after which `done` has been played.
@@ -814,16 +814,16 @@ impl Planner {
 
     /// Thinks for about `nodes` more nodes (at most one over); the rest of the plan once decided.
     pub fn step(&mut self, nodes: u64) -> Option<Vec<CheckerMove>> {
-        let stop_at = self.search.work.saturating_add(nodes);
+        let stop_at = self.search.nodes.saturating_add(nodes);
         while self.decided.is_none() {
             let s = self.situation.expect("a planner without a dice set is decided at once");
             let strength = self.search.strength;
             match &mut self.ranking {
                 Ranking::List => {
-                    if self.search.work >= stop_at {
+                    if self.search.nodes >= stop_at {
                         return None;
                     }
-                    self.search.work += 1;
+                    self.search.nodes += 1;
                     let all = plays(&s.board, s.player, s.left, s.head_left);
                     if all.len() > 1 && unit_of(s.serial, self.salt, 1) < strength.blunder {
                         let pick = (unit_of(s.serial, self.salt, 2) * all.len() as f64) as usize;
@@ -836,10 +836,10 @@ impl Planner {
                 }
                 Ranking::Judge { plays, values } => {
                     if let Some(play) = plays.get(values.len()) {
-                        if self.search.work >= stop_at {
+                        if self.search.nodes >= stop_at {
                             return None;
                         }
-                        self.search.work += 1;
+                        self.search.nodes += 1;
                         let mut value = win_chance(&play.board, s.player, s.next_on_roll());
                         if strength.noise > 0.0 {
                             value += strength.noise * noise_of(&play.board, s.serial, self.salt);
@@ -850,7 +850,7 @@ impl Planner {
                     let mut ranked: Vec<(Play, f64)> =
                         std::mem::take(plays).into_iter().zip(values.iter().copied()).collect();
                     self.ranking = Ranking::Done;
-                    self.search.nodes += ranked.len() as u64;
+                    self.search.replies += ranked.len() as u64;
                     sort_best_first(&mut ranked);
                     self.ranked = ranked;
                     if strength.lookahead && self.ranked.len() > 1 {
@@ -865,9 +865,9 @@ impl Planner {
             }
             // Out of nodes (by the strength's limit, counted between candidates): stop looking.
             while self.looked < self.ranked.len()
-                && (self.ahead.is_some() || self.search.nodes < strength.node_limit)
+                && (self.ahead.is_some() || self.search.replies < strength.node_limit)
             {
-                if self.search.work >= stop_at {
+                if self.search.nodes >= stop_at {
                     return None;
                 }
                 let ahead = self.ahead.get_or_insert_with(|| Lookahead::new(false));
@@ -887,7 +887,7 @@ impl Planner {
             });
             if deep > 1 {
                 while self.deep_looked < deep {
-                    if self.search.work >= stop_at {
+                    if self.search.nodes >= stop_at {
                         return None;
                     }
                     let ahead = self.ahead.get_or_insert_with(|| Lookahead::new(true));
