@@ -165,7 +165,8 @@ fn bench_game<G: Benchmarked>(options: &Options) {
 }
 
 /// The longest single `step(SLICE_NODES)` of a level-3 Robot (with the making of its thinker in
-/// the first), in nanoseconds, over the game's timed decisions and arena games so far.
+/// the first), in nanoseconds, over the game's arena games so far. (The timed decisions think in
+/// one go, so reading the clock between slices adds nothing to their times.)
 static LONGEST_SLICE_NS: AtomicU64 = AtomicU64::new(0);
 
 /// `robot::choose` as the app thinks: `SLICE_NODES` at a time, each slice timed. A slice's time
@@ -199,7 +200,7 @@ fn waited_for_core_ns() -> u64 {
     stats.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0)
 }
 
-/// How the benchmark asks the Robot: level 3 in the app's slices, timed; the others in one go.
+/// How the arena asks the Robot: level 3 in the app's slices, timed; the others in one go.
 fn robot_choice<G: RobotPlayer>(game: &G, level: RobotLevel, seed: u64) -> Option<G::Action> {
     match level {
         RobotLevel::Three => choose_in_slices(game, level, seed),
@@ -252,7 +253,7 @@ fn robot_times<G: Benchmarked>(level: RobotLevel, seed: u64, decisions: usize) -
                 act(&game, Player::Random, &mut rng, seed)
             } else {
                 let started = Instant::now();
-                let action = robot_choice(&game, level, seed ^ game_number);
+                let action = robot::choose(&game, level, seed ^ game_number);
                 times.push(started.elapsed().as_secs_f64() * 1000.0);
                 action
             };

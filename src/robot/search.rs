@@ -175,10 +175,10 @@ impl<G: Evaluate> AlphaBeta<G> {
                 }
             } else {
                 let done = self.stack.pop().expect("a frame");
-                match self.stack.last() {
-                    None => return Some(done.best),
-                    Some(_) => done.best,
+                if self.stack.is_empty() {
+                    return Some(done.best);
                 }
+                done.best
             };
             let frame = self.stack.last_mut().expect("a parent frame");
             if frame.take(score) {
