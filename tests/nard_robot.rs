@@ -1,9 +1,9 @@
 //! Crazy Nard's Robot: legal, repeatable, plans whole dice sets, decides the cube from its own
 //! estimate, and its levels are ordered by strength.
 
-use tabla::robot::RobotLevel;
 use tabla::robot::nard::{Planner, greedy, plan, strength, takes_double, wants_to_double, win_chance};
 use tabla::robot::{self, RobotPlayer};
+use tabla::robot::{RobotLevel, SLICE_NODES};
 use tabla::rules::nard::{Board, Nard, NardAction, Setup};
 use tabla::rules::{Game, Seat, Winner};
 
@@ -105,6 +105,60 @@ fn the_robot_thinks_in_small_slices_to_the_same_plan() {
         most_slices = most_slices.max(sliced.1);
     }
     assert!(most_slices > 3, "level 3 plans take several slices ({most_slices})");
+}
+
+#[test]
+fn every_slice_of_the_plan_is_bounded_by_its_budget() {
+    // The look ahead plays out thousands of sets a play at a time; a slice stops within a node of
+    // its budget wherever it stands, and the plan stays the one made in one go.
+    for (seed, budget) in [(0, 1), (1, 7), (2, 100), (3, SLICE_NODES)] {
+        let game = midgame(seed, 12 + seed as usize * 5);
+        let (sliced, slices, nodes) = {
+            let game = game.clone();
+            std::thread::spawn(move || {
+                let mut planner = Planner::new(&game, 3, &strength(RobotLevel::Three));
+                let mut slices = 0;
+                loop {
+                    let before = planner.nodes();
+                    let moves = planner.step(budget);
+                    let spent = planner.nodes() - before;
+                    slices += 1;
+                    assert!(spent <= budget + 1, "a slice of {budget} nodes did {spent}");
+                    match moves {
+                        Some(moves) => return (moves, slices, planner.nodes()),
+                        None => assert!(spent >= budget, "a slice of {budget} nodes stopped after {spent}"),
+                    }
+                }
+            })
+            .join()
+            .unwrap()
+        };
+        // The same through the Robot's thinker, as the app asks it.
+        let first = {
+            let game = game.clone();
+            std::thread::spawn(move || {
+                let mut thinker = game.thinker(RobotLevel::Three, seed);
+                loop {
+                    let before = thinker.nodes();
+                    let action = thinker.step(budget);
+                    assert!(thinker.nodes() - before <= budget + 1);
+                    if let Some(action) = action {
+                        return action;
+                    }
+                }
+            })
+            .join()
+            .unwrap()
+        };
+        let whole = std::thread::spawn(move || plan(&game, RobotLevel::Three)).join().unwrap();
+        assert_eq!(sliced, whole, "seed {seed}");
+        assert_eq!(first, NardAction::Move(whole[0]), "seed {seed}");
+        assert!(
+            nodes > 10 * SLICE_NODES,
+            "a level 3 plan is many slices of the app's budget ({nodes} nodes)"
+        );
+        assert!(slices as u64 >= nodes / (budget + 1), "{slices} slices for {nodes} nodes");
+    }
 }
 
 #[test]

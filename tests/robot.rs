@@ -1,9 +1,10 @@
 //! The Robot: legal, repeatable, and it thinks the same in slices as in one go.
 
-use tabla::levels::{self, LevelGame};
-use tabla::robot::RobotLevel;
+use tabla::levels::{self, FromLevel, LevelGame};
 use tabla::robot::{self, RobotPlayer};
+use tabla::robot::{RobotLevel, SLICE_NODES, Thinker};
 use tabla::rules::board::{BoardShape, Move, Square};
+use tabla::rules::circles::Circles;
 use tabla::rules::knight_hunt::{KnightHunt, Setup};
 use tabla::rules::{Game, Seat};
 
@@ -63,5 +64,48 @@ fn every_robot_choice_is_legal_to_the_end_of_the_game() {
             game.apply(&action).unwrap();
         }
         assert!(game.outcome().is_some());
+    }
+}
+
+/// Thinks to the end in slices of `budget` nodes, checking that every slice does its budget's
+/// work and no more, wherever the search stands (at the root or deep below it): a slice that has
+/// not decided spent at least `budget` nodes, and none spent more than `budget + 1`. Returns the
+/// choice and the number of slices.
+fn think_in_bounded_slices<G: RobotPlayer>(thinker: &mut dyn Thinker<G>, budget: u64) -> (G::Action, usize) {
+    let mut slices = 0;
+    loop {
+        let before = thinker.nodes();
+        let choice = thinker.step(budget);
+        let spent = thinker.nodes() - before;
+        slices += 1;
+        assert!(spent <= budget + 1, "a slice of {budget} nodes did {spent}");
+        match choice {
+            Some(action) => return (action, slices),
+            None => assert!(spent >= budget, "a slice of {budget} nodes stopped after {spent}"),
+        }
+    }
+}
+
+#[test]
+fn every_slice_of_the_search_is_bounded_by_its_budget_at_any_depth() {
+    // A root action of level 3 searches thousands of positions below it, so small slices stop
+    // deep inside one; the choice stays the one made in one go.
+    let circles = Circles::from_level(&levels::find("ron_configs/circles/classic.ron").unwrap()).unwrap();
+    let mut knight_hunt = start();
+    for seed in 0..3u64 {
+        for budget in [1, 7, 100, SLICE_NODES] {
+            let whole = robot::choose(&knight_hunt, RobotLevel::Three, seed).unwrap();
+            let mut thinker = knight_hunt.thinker(RobotLevel::Three, seed);
+            let (sliced, slices) = think_in_bounded_slices(thinker.as_mut(), budget);
+            assert_eq!(sliced, whole, "knight hunt, seed {seed}, budget {budget}");
+            assert!(slices as u64 > thinker.nodes() / (budget + 1), "{slices} slices");
+
+            let whole = robot::choose(&circles, RobotLevel::Three, seed).unwrap();
+            let mut thinker = circles.thinker(RobotLevel::Three, seed);
+            let (sliced, _) = think_in_bounded_slices(thinker.as_mut(), budget);
+            assert_eq!(sliced, whole, "circles, seed {seed}, budget {budget}");
+        }
+        let next = robot::choose(&knight_hunt, RobotLevel::Two, seed).unwrap();
+        knight_hunt.play(&next);
     }
 }

@@ -67,10 +67,20 @@ impl std::fmt::Display for RobotLevel {
     }
 }
 
+/// The Robot's budget for one frame, in nodes (`Thinker::step`): small enough that one slice
+/// stays well under 8 ms in a native release build for every game (`tabla bench` prints the
+/// longest as `<game>.robot3.max_slice_ms`).
+pub const SLICE_NODES: u64 = 2_000;
+
 /// A Robot deciding one action, a slice at a time.
 pub trait Thinker<G: Game>: Send + Sync {
-    /// Thinks for about `nodes` more positions; returns the chosen action once it has decided.
+    /// Thinks for about `nodes` more nodes; returns the chosen action once it has decided. A
+    /// node is one small unit of work: a position visited by the search, or a play listed or
+    /// judged by the estimate. One call goes over `nodes` by at most a node or two.
     fn step(&mut self, nodes: u64) -> Option<G::Action>;
+
+    /// Nodes spent on this decision so far.
+    fn nodes(&self) -> u64;
 }
 
 /// A game the Robot can play.

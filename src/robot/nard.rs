@@ -445,135 +445,261 @@ fn unit_of(serial: u32, salt: u8, which: u64) -> f64 {
     (h.finish() % 1_000_000) as f64 / 1_000_000.0
 }
 
-/// The seat's best play of `numbers` by the static estimate (`on_roll` rolls after it).
-fn best_static(board: &Board, seat: Seat, numbers: Numbers, head: u8, on_roll: Seat) -> Option<Play> {
-    let mut best: Option<(f64, Play)> = None;
-    for play in plays(board, seat, numbers, head) {
-        let value = win_chance(&play.board, seat, on_roll);
-        if best.as_ref().is_none_or(|(v, _)| value > *v) {
-            best = Some((value, play));
-        }
-    }
-    best.map(|(_, p)| p)
-}
-
-/// The seat plays `numbers` by the static estimate; what it cannot play passes to the other side,
-/// which plays it too (when `may_pass`).
-fn play_set_statically(
-    board: &Board,
+/// One dice set of `seat` played by the static estimate, a node at a time: its plays are listed
+/// (one node), then judged one per node; the best (the first of equals) is played, the opponent
+/// rolling after it. With `may_pass`, what it cannot play passes to the other side, which plays
+/// it the same way.
+struct StaticSet {
     seat: Seat,
     numbers: Numbers,
     head: u8,
     may_pass: bool,
-    search: &mut Search,
-) -> Board {
-    let mut board = *board;
-    let mut left = numbers;
-    if let Some(play) = best_static(&board, seat, numbers, head, seat.opponent()) {
-        search.nodes += 1;
-        board = play.board;
-        left = play.left;
-    }
-    if may_pass && !left.is_empty() && board.borne_off(seat) < CHECKERS {
-        board = play_set_statically(&board, seat.opponent(), left, 1, false, search);
-    }
-    board
+    plays: Option<Vec<Play>>,
+    next: usize,
+    best: Option<(f64, usize)>,
 }
 
-/// An ordinary roll `a`-`b` of `seat` played out by the static estimate, with its whole chain and
-/// the numbers it passes.
-fn ordinary_turn(board: &Board, seat: Seat, a: u8, b: u8, first_roll: bool, search: &mut Search) -> Board {
-    let head = if first_roll && a == b && matches!(a, 3 | 4 | 6) { 2 } else { 1 };
-    let board = play_set_statically(board, seat, Numbers::roll(a, b), head, true, search);
-    if a == b && a < 6 { chain_rest(&board, seat, a + 1, search) } else { board }
+impl StaticSet {
+    fn new(seat: Seat, numbers: Numbers, head: u8, may_pass: bool) -> StaticSet {
+        StaticSet { seat, numbers, head, may_pass, plays: None, next: 0, best: None }
+    }
 }
 
-/// The steps of the seat's doubles chain from `first` up to 6-6, played out by the static
-/// estimate with the numbers they pass.
-fn chain_rest(board: &Board, seat: Seat, first: u8, search: &mut Search) -> Board {
-    let mut board = *board;
-    for v in first..=6 {
-        if board.borne_off(Seat::WHITE) == CHECKERS || board.borne_off(Seat::BLACK) == CHECKERS {
-            break;
+/// A run of dice sets played out by the static estimate: one set (with the numbers it passes),
+/// then the rest of a doubles chain, if any.
+struct Playout {
+    board: Board,
+    set: Option<StaticSet>,
+    /// The seat whose doubles chain goes on after the set, and its next double.
+    chain: Option<(Seat, u8)>,
+}
+
+/// Whether an `advance` did a node of work or found the work done.
+enum Progress {
+    Worked,
+    Done,
+}
+
+impl Playout {
+    /// `seat` plays `numbers`; what it cannot play passes on when `may_pass`.
+    fn set(board: &Board, seat: Seat, numbers: Numbers, head: u8, may_pass: bool) -> Playout {
+        Playout { board: *board, set: Some(StaticSet::new(seat, numbers, head, may_pass)), chain: None }
+    }
+
+    /// The steps of the seat's doubles chain from `first` up to 6-6, with the numbers they pass.
+    fn chain(board: &Board, seat: Seat, first: u8) -> Playout {
+        Playout { board: *board, set: None, chain: Some((seat, first)) }
+    }
+
+    /// An ordinary roll `a`-`b` of `seat`, with its whole chain and the numbers it passes.
+    fn ordinary_turn(board: &Board, seat: Seat, a: u8, b: u8, first_roll: bool) -> Playout {
+        let head = if first_roll && a == b && matches!(a, 3 | 4 | 6) { 2 } else { 1 };
+        let mut turn = Playout::set(board, seat, Numbers::roll(a, b), head, true);
+        if a == b && a < 6 {
+            turn.chain = Some((seat, a + 1));
         }
-        board = play_set_statically(&board, seat, Numbers::repeat(v, 4), 1, true, search);
+        turn
     }
-    board
+
+    /// Does one node of the play-out, or finds it finished (`board` is then where it ends).
+    fn advance(&mut self, search: &mut Search) -> Progress {
+        loop {
+            let Some(set) = &mut self.set else {
+                let Some((seat, v)) = self.chain else { return Progress::Done };
+                let over = self.board.borne_off(Seat::WHITE) == CHECKERS
+                    || self.board.borne_off(Seat::BLACK) == CHECKERS;
+                if v > 6 || over {
+                    self.chain = None;
+                    return Progress::Done;
+                }
+                self.set = Some(StaticSet::new(seat, Numbers::repeat(v, 4), 1, true));
+                self.chain = Some((seat, v + 1));
+                continue;
+            };
+            let Some(plays_of_set) = &set.plays else {
+                set.plays = Some(plays(&self.board, set.seat, set.numbers, set.head));
+                search.nodes += 1;
+                return Progress::Worked;
+            };
+            if let Some(play) = plays_of_set.get(set.next) {
+                let value = win_chance(&play.board, set.seat, set.seat.opponent());
+                if set.best.is_none_or(|(v, _)| value > v) {
+                    set.best = Some((value, set.next));
+                }
+                set.next += 1;
+                search.nodes += 1;
+                return Progress::Worked;
+            }
+            let mut left = set.numbers;
+            if let Some((_, i)) = set.best {
+                search.replies += 1;
+                self.board = plays_of_set[i].board;
+                left = plays_of_set[i].left;
+            }
+            let (seat, may_pass) = (set.seat, set.may_pass);
+            self.set = (may_pass && !left.is_empty() && self.board.borne_off(seat) < CHECKERS)
+                .then(|| StaticSet::new(seat.opponent(), left, 1, false));
+        }
+    }
 }
 
-/// One decision's search: its strength and the opponent replies generated so far.
-struct Search {
-    strength: Strength,
-    nodes: u64,
+/// The roll `rolls()` gives at `index`.
+fn roll_at(index: usize) -> (u8, u8, f64) {
+    rolls().nth(index).expect("21 rolls")
 }
 
-impl Search {
-    /// The value of a finished set for its player, looking one roll of the opponent ahead, and
-    /// with `two_rolls` the player's own roll after it too.
-    fn lookahead(&mut self, s: &Situation, play: &Play, two_rolls: bool) -> f64 {
+/// A candidate play's value for its player, looking one roll of the opponent ahead, and with
+/// `two_rolls` the player's own roll after it too; worked out a node at a time.
+struct Lookahead {
+    two_rolls: bool,
+    stage: Stage,
+}
+
+enum Stage {
+    Start,
+    /// After numbers passed to the player, the passer goes on with its chain; then the player rolls.
+    PassedChain(Playout),
+    /// The numbers the play leaves pass to the opponent.
+    LeftOver(Playout),
+    /// The player's own chain comes before the opponent rolls.
+    OwnChain(Playout),
+    /// The opponent's rolls one by one (`roll` indexes `rolls()`), `sum` their weighted values so
+    /// far; with two rolls, the player's own rolls after the opponent's roll under way.
+    Rolls {
+        board: Board,
+        roll: usize,
+        sum: f64,
+        turn: Playout,
+        own: Option<Box<OwnRolls>>,
+    },
+}
+
+/// The player's 21 rolls after one roll of the opponent.
+struct OwnRolls {
+    after: Board,
+    roll: usize,
+    sum: f64,
+    turn: Playout,
+}
+
+impl Lookahead {
+    fn new(two_rolls: bool) -> Lookahead {
+        Lookahead { two_rolls, stage: Stage::Start }
+    }
+
+    fn rolls_from(s: &Situation, board: Board) -> Stage {
+        let (a, b, _) = roll_at(0);
+        let turn = Playout::ordinary_turn(&board, s.player.opponent(), a, b, s.opponent_first_roll);
+        Stage::Rolls { board, roll: 0, sum: 0.0, turn, own: None }
+    }
+
+    fn own_chain_or_rolls(s: &Situation, board: Board) -> Stage {
+        match s.chain_next {
+            Some(first) => Stage::OwnChain(Playout::chain(&board, s.player, first)),
+            None => Lookahead::rolls_from(s, board),
+        }
+    }
+
+    /// Does a node or two of work; the value once it is known.
+    fn advance(&mut self, s: &Situation, play: &Play, search: &mut Search) -> Option<f64> {
         let me = s.player;
         let opponent = me.opponent();
-        let mut board = play.board;
-        if board.borne_off(me) == CHECKERS {
-            return 1.0;
-        }
-        if s.kind == SetKind::Passed {
-            // The passer goes on with its chain, if any, then the player rolls.
-            if let Some(first) = s.opponent_chain_next {
-                board = chain_rest(&board, opponent, first, self);
-            }
-            return win_chance(&board, me, me);
-        }
-        if !play.left.is_empty() {
-            board = play_set_statically(&board, opponent, play.left, 1, false, self);
-        }
-        if let Some(first) = s.chain_next {
-            // The player's own chain comes before the opponent rolls.
-            board = chain_rest(&board, me, first, self);
-            if board.borne_off(me) == CHECKERS || board.borne_off(opponent) == CHECKERS {
-                return win_chance(&board, me, opponent);
-            }
-        }
-        rolls()
-            .map(|(a, b, p)| {
-                let after = ordinary_turn(&board, opponent, a, b, s.opponent_first_roll, self);
-                if two_rolls && after.borne_off(opponent) < CHECKERS {
-                    p * self.own_roll(&after, me)
-                } else {
-                    p * win_chance(&after, me, me)
+        let two_rolls = self.two_rolls;
+        loop {
+            match &mut self.stage {
+                Stage::Start => {
+                    let board = play.board;
+                    if board.borne_off(me) == CHECKERS {
+                        return Some(1.0);
+                    }
+                    self.stage = if s.kind == SetKind::Passed {
+                        let Some(first) = s.opponent_chain_next else {
+                            search.nodes += 1;
+                            return Some(win_chance(&board, me, me));
+                        };
+                        Stage::PassedChain(Playout::chain(&board, opponent, first))
+                    } else if !play.left.is_empty() {
+                        Stage::LeftOver(Playout::set(&board, opponent, play.left, 1, false))
+                    } else {
+                        Lookahead::own_chain_or_rolls(s, board)
+                    };
                 }
-            })
-            .sum()
-    }
-
-    /// The seat's chance averaged over its 21 rolls, each played out by the static estimate.
-    fn own_roll(&mut self, board: &Board, me: Seat) -> f64 {
-        rolls()
-            .map(|(a, b, p)| {
-                let after = ordinary_turn(board, me, a, b, false, self);
-                p * win_chance(&after, me, me.opponent())
-            })
-            .sum()
-    }
-
-    /// The plays of the set in play by the static estimate (with the level's noise), best first.
-    fn ranked_plays(&mut self, s: &Situation, salt: u8) -> Vec<(Play, f64)> {
-        let noise = self.strength.noise;
-        let on_roll = s.next_on_roll();
-        let mut ranked: Vec<(Play, f64)> = plays(&s.board, s.player, s.left, s.head_left)
-            .into_iter()
-            .map(|play| {
-                let mut value = win_chance(&play.board, s.player, on_roll);
-                if noise > 0.0 {
-                    value += noise * noise_of(&play.board, s.serial, salt);
+                Stage::PassedChain(turn) => {
+                    if let Progress::Worked = turn.advance(search) {
+                        return None;
+                    }
+                    search.nodes += 1;
+                    return Some(win_chance(&turn.board, me, me));
                 }
-                (play, value)
-            })
-            .collect();
-        self.nodes += ranked.len() as u64;
-        sort_best_first(&mut ranked);
-        ranked
+                Stage::LeftOver(turn) => {
+                    if let Progress::Worked = turn.advance(search) {
+                        return None;
+                    }
+                    let board = turn.board;
+                    self.stage = Lookahead::own_chain_or_rolls(s, board);
+                }
+                Stage::OwnChain(turn) => {
+                    if let Progress::Worked = turn.advance(search) {
+                        return None;
+                    }
+                    let board = turn.board;
+                    if board.borne_off(me) == CHECKERS || board.borne_off(opponent) == CHECKERS {
+                        search.nodes += 1;
+                        return Some(win_chance(&board, me, opponent));
+                    }
+                    self.stage = Lookahead::rolls_from(s, board);
+                }
+                Stage::Rolls { board, roll, sum, turn, own } => {
+                    let (_, _, p) = roll_at(*roll);
+                    if let Some(mine) = own {
+                        if let Progress::Worked = mine.turn.advance(search) {
+                            return None;
+                        }
+                        let (_, _, p_mine) = roll_at(mine.roll);
+                        search.nodes += 1;
+                        mine.sum += p_mine * win_chance(&mine.turn.board, me, opponent);
+                        mine.roll += 1;
+                        if mine.roll < 21 {
+                            let (a, b, _) = roll_at(mine.roll);
+                            mine.turn = Playout::ordinary_turn(&mine.after, me, a, b, false);
+                            return None;
+                        }
+                        *sum += p * mine.sum;
+                        *own = None;
+                    } else {
+                        if let Progress::Worked = turn.advance(search) {
+                            return None;
+                        }
+                        let after = turn.board;
+                        if two_rolls && after.borne_off(opponent) < CHECKERS {
+                            let (a, b, _) = roll_at(0);
+                            let turn = Playout::ordinary_turn(&after, me, a, b, false);
+                            *own = Some(Box::new(OwnRolls { after, roll: 0, sum: 0.0, turn }));
+                            continue;
+                        }
+                        search.nodes += 1;
+                        *sum += p * win_chance(&after, me, me);
+                    }
+                    *roll += 1;
+                    if *roll == 21 {
+                        return Some(*sum);
+                    }
+                    let (a, b, _) = roll_at(*roll);
+                    *turn = Playout::ordinary_turn(board, opponent, a, b, s.opponent_first_roll);
+                    return None;
+                }
+            }
+        }
     }
+}
+
+/// One decision's search: its strength, the opponent replies generated so far (what the
+/// strength's `node_limit` counts), and the nodes of work done (what a slice's budget counts:
+/// a list of plays made, or one position judged by the estimate).
+struct Search {
+    strength: Strength,
+    replies: u64,
+    nodes: u64,
 }
 
 /// Best value first; equal values keep a fixed order by position, so a plan made again from
@@ -597,10 +723,12 @@ pub fn plan_with(game: &Nard, salt: u8, strength: &Strength) -> Vec<CheckerMove>
     }
 }
 
-/// A dice set's plan in the making: the static ranking first, then one candidate's look one
-/// roll ahead per slice. The plan is always made for the whole set, from the position where it
-/// began, so asking again after some of its moves (even on a thread that has forgotten it) gives
-/// the same plan; only if the moves made so far leave that plan is the rest planned afresh.
+/// A dice set's plan in the making: the set's plays listed and ranked by the static estimate,
+/// then the best few looked at one roll ahead, and the closest of them two rolls deep, all a
+/// node at a time so a slice can stop anywhere. The plan is always made for the whole set, from
+/// the position where it began, so asking again after some of its moves (even on a thread that
+/// has forgotten it) gives the same plan; only if the moves made so far leave that plan is the
+/// rest planned afresh.
 pub struct Planner {
     /// The set as it began, and the moves made in it so far.
     situation: Option<Situation>,
@@ -610,6 +738,7 @@ pub struct Planner {
     salt: u8,
     tag: u64,
     search: Search,
+    ranking: Ranking,
     ranked: Vec<(Play, f64)>,
     /// Candidates whose lookahead is done.
     looked: usize,
@@ -617,7 +746,21 @@ pub struct Planner {
     /// of them are done.
     deep: Option<usize>,
     deep_looked: usize,
+    /// The look ahead under way, for candidate `looked` (or `deep_looked` once `deep` is known).
+    ahead: Option<Lookahead>,
     decided: Option<Vec<CheckerMove>>,
+}
+
+/// How far the static ranking of the set's plays has come.
+enum Ranking {
+    /// The plays are still to be listed.
+    List,
+    /// Listed, and the first `values.len()` judged.
+    Judge {
+        plays: Vec<Play>,
+        values: Vec<f64>,
+    },
+    Done,
 }
 
 impl Planner {
@@ -630,11 +773,13 @@ impl Planner {
             current,
             salt,
             tag,
-            search: Search { strength: *strength, nodes: 0 },
+            search: Search { strength: *strength, replies: 0, nodes: 0 },
+            ranking: Ranking::Done,
             ranked: Vec::new(),
             looked: 0,
             deep: None,
             deep_looked: 0,
+            ahead: None,
             decided: None,
         };
         let (Some(now), Some(set)) = (current, game.dice_set()) else {
@@ -650,60 +795,108 @@ impl Planner {
         planner
     }
 
+    /// Nodes of work done so far (the unit of `step`'s budget).
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+
     /// Starts planning the set from `s`, after which `done` has been played.
     fn begin(&mut self, s: Situation, done: Vec<CheckerMove>) {
         self.situation = Some(s);
         self.done = done;
+        self.ranking = Ranking::List;
         self.ranked.clear();
         self.looked = 0;
         self.deep = None;
         self.deep_looked = 0;
-        let strength = self.search.strength;
-        let all = plays(&s.board, s.player, s.left, s.head_left);
-        if all.len() > 1 && unit_of(s.serial, self.salt, 1) < strength.blunder {
-            let pick = (unit_of(s.serial, self.salt, 2) * all.len() as f64) as usize;
-            self.finish(all[pick.min(all.len() - 1)].moves.clone());
-            return;
-        }
-        self.ranked = self.search.ranked_plays(&s, self.salt);
-        if strength.lookahead && self.ranked.len() > 1 {
-            self.ranked.truncate(strength.candidates);
-        } else {
-            let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
-            self.finish(best);
-        }
+        self.ahead = None;
     }
 
-    /// Thinks for about `nodes` more opponent replies; the rest of the plan once decided.
+    /// Thinks for about `nodes` more nodes (at most one over); the rest of the plan once decided.
     pub fn step(&mut self, nodes: u64) -> Option<Vec<CheckerMove>> {
         let stop_at = self.search.nodes.saturating_add(nodes);
         while self.decided.is_none() {
             let s = self.situation.expect("a planner without a dice set is decided at once");
-            while self.looked < self.ranked.len() && self.search.nodes < self.search.strength.node_limit {
+            let strength = self.search.strength;
+            match &mut self.ranking {
+                Ranking::List => {
+                    if self.search.nodes >= stop_at {
+                        return None;
+                    }
+                    self.search.nodes += 1;
+                    let all = plays(&s.board, s.player, s.left, s.head_left);
+                    if all.len() > 1 && unit_of(s.serial, self.salt, 1) < strength.blunder {
+                        let pick = (unit_of(s.serial, self.salt, 2) * all.len() as f64) as usize;
+                        self.ranking = Ranking::Done;
+                        self.finish(all[pick.min(all.len() - 1)].moves.clone());
+                    } else {
+                        self.ranking = Ranking::Judge { values: Vec::with_capacity(all.len()), plays: all };
+                    }
+                    continue;
+                }
+                Ranking::Judge { plays, values } => {
+                    if let Some(play) = plays.get(values.len()) {
+                        if self.search.nodes >= stop_at {
+                            return None;
+                        }
+                        self.search.nodes += 1;
+                        let mut value = win_chance(&play.board, s.player, s.next_on_roll());
+                        if strength.noise > 0.0 {
+                            value += strength.noise * noise_of(&play.board, s.serial, self.salt);
+                        }
+                        values.push(value);
+                        continue;
+                    }
+                    let mut ranked: Vec<(Play, f64)> =
+                        std::mem::take(plays).into_iter().zip(values.iter().copied()).collect();
+                    self.ranking = Ranking::Done;
+                    self.search.replies += ranked.len() as u64;
+                    sort_best_first(&mut ranked);
+                    self.ranked = ranked;
+                    if strength.lookahead && self.ranked.len() > 1 {
+                        self.ranked.truncate(strength.candidates);
+                    } else {
+                        let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
+                        self.finish(best);
+                    }
+                    continue;
+                }
+                Ranking::Done => {}
+            }
+            // Out of nodes (by the strength's limit, counted between candidates): stop looking.
+            while self.looked < self.ranked.len()
+                && (self.ahead.is_some() || self.search.replies < strength.node_limit)
+            {
                 if self.search.nodes >= stop_at {
                     return None;
                 }
-                let value = self.search.lookahead(&s, &self.ranked[self.looked].0, false);
-                self.ranked[self.looked].1 = value;
-                self.looked += 1;
+                let ahead = self.ahead.get_or_insert_with(|| Lookahead::new(false));
+                if let Some(value) = ahead.advance(&s, &self.ranked[self.looked].0, &mut self.search) {
+                    self.ranked[self.looked].1 = value;
+                    self.looked += 1;
+                    self.ahead = None;
+                }
             }
             let deep = *self.deep.get_or_insert_with(|| {
                 // Out of nodes: only candidates judged the same way compete.
                 self.ranked.truncate(self.looked.max(1));
                 sort_best_first(&mut self.ranked);
                 let best = self.ranked[0].1;
-                let close =
-                    self.ranked.iter().filter(|(_, v)| best - v <= self.search.strength.close).count();
-                close.min(self.search.strength.deep)
+                let close = self.ranked.iter().filter(|(_, v)| best - v <= strength.close).count();
+                close.min(strength.deep)
             });
             if deep > 1 {
                 while self.deep_looked < deep {
                     if self.search.nodes >= stop_at {
                         return None;
                     }
-                    let value = self.search.lookahead(&s, &self.ranked[self.deep_looked].0, true);
-                    self.ranked[self.deep_looked].1 = value;
-                    self.deep_looked += 1;
+                    let ahead = self.ahead.get_or_insert_with(|| Lookahead::new(true));
+                    let play = &self.ranked[self.deep_looked].0;
+                    if let Some(value) = ahead.advance(&s, play, &mut self.search) {
+                        self.ranked[self.deep_looked].1 = value;
+                        self.deep_looked += 1;
+                        self.ahead = None;
+                    }
                 }
                 self.ranked.truncate(deep);
                 sort_best_first(&mut self.ranked);
@@ -798,6 +991,10 @@ struct NardThinker {
 }
 
 impl Thinker<Nard> for NardThinker {
+    fn nodes(&self) -> u64 {
+        self.planner.as_ref().map_or(0, Planner::nodes)
+    }
+
     fn step(&mut self, nodes: u64) -> Option<NardAction> {
         if self.game.double_offered_by().is_some() {
             let take = takes_double(&self.game, self.level);

@@ -1,5 +1,5 @@
-//! Alpha-beta search with iterative deepening for two-seat games without dice, sliced at the root
-//! so it can be resumed between frames.
+//! Alpha-beta search with iterative deepening for two-seat games without dice. Its call stack is
+//! kept as data, so it can stop after any position, at any depth, and go on in the next frame.
 
 use super::SeededRng;
 use super::{Evaluate, Thinker, rng};
@@ -33,7 +33,44 @@ pub struct AlphaBeta<G: Evaluate> {
     depth: u32,
     alpha: i32,
     nodes: u64,
+    /// The search below the root action under way: one frame per position whose children are
+    /// being searched, deepest last. Empty between root actions.
+    stack: Vec<Frame<G>>,
     decided: Option<G::Action>,
+}
+
+/// A position in the middle of its search: what the recursive search would keep on its call stack.
+struct Frame<G: Evaluate> {
+    game: G,
+    actions: Vec<G::Action>,
+    /// The next action to search.
+    next: usize,
+    depth: u32,
+    ply: i32,
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    maximizing: bool,
+}
+
+impl<G: Evaluate> Frame<G> {
+    /// Takes a child's score; true when the rest of the children can be skipped.
+    fn take(&mut self, score: i32) -> bool {
+        if self.maximizing {
+            self.best = self.best.max(score);
+            self.alpha = self.alpha.max(score);
+        } else {
+            self.best = self.best.min(score);
+            self.beta = self.beta.min(score);
+        }
+        self.alpha >= self.beta
+    }
+}
+
+/// What visiting a position gave: its score at once, or a frame whose children are to be searched.
+enum Visit<G: Evaluate> {
+    Score(i32),
+    Frame(Frame<G>),
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -58,6 +95,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             depth: 1,
             alpha: -WIN * 2,
             nodes: 0,
+            stack: Vec::new(),
             decided,
         }
     }
@@ -85,36 +123,68 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.ranked[pick].0.clone()
     }
 
-    fn search(&mut self, game: &G, depth: u32, ply: i32, mut alpha: i32, mut beta: i32) -> i32 {
+    /// Visits one position: one node of the search. A finished game or the search's horizon
+    /// scores at once; otherwise its actions are listed, to be searched one by one.
+    fn visit(&mut self, game: G, depth: u32, ply: i32, alpha: i32, beta: i32) -> Visit<G> {
         self.nodes += 1;
         if let Some(outcome) = game.outcome() {
-            return match outcome.winner {
+            return Visit::Score(match outcome.winner {
                 Winner::Draw => 0,
                 winner if winner.includes(self.me) => WIN - ply,
                 _ => -WIN + ply,
-            };
+            });
         }
         if depth == 0 {
-            return game.evaluate(self.me);
+            return Visit::Score(game.evaluate(self.me));
         }
         let maximizing = game.to_move() == Some(self.me);
-        let mut best = if maximizing { -WIN * 2 } else { WIN * 2 };
-        for action in game.legal_actions() {
-            let mut child = game.clone();
-            child.play(&action);
-            let score = self.search(&child, depth - 1, ply + 1, alpha, beta);
-            if maximizing {
-                best = best.max(score);
-                alpha = alpha.max(score);
+        let actions = game.legal_actions();
+        Visit::Frame(Frame {
+            game,
+            actions,
+            next: 0,
+            depth,
+            ply,
+            alpha,
+            beta,
+            best: if maximizing { -WIN * 2 } else { WIN * 2 },
+            maximizing,
+        })
+    }
+
+    /// Searches on below the root action under way, a position at a time, until it is scored
+    /// (`Some`) or `stop_at` nodes are reached (`None`: go on from here next time). The same
+    /// alpha-beta as a recursive search, with its call stack kept in `stack`.
+    fn search_on(&mut self, stop_at: u64) -> Option<i32> {
+        loop {
+            let frame = self.stack.last_mut().expect("a search under way");
+            let score = if frame.next < frame.actions.len() {
+                if self.nodes >= stop_at {
+                    return None;
+                }
+                let mut child = frame.game.clone();
+                child.play(&frame.actions[frame.next]);
+                frame.next += 1;
+                let (depth, ply, alpha, beta) = (frame.depth - 1, frame.ply + 1, frame.alpha, frame.beta);
+                match self.visit(child, depth, ply, alpha, beta) {
+                    Visit::Score(score) => score,
+                    Visit::Frame(child) => {
+                        self.stack.push(child);
+                        continue;
+                    }
+                }
             } else {
-                best = best.min(score);
-                beta = beta.min(score);
-            }
-            if alpha >= beta {
-                break;
+                let done = self.stack.pop().expect("a frame");
+                if self.stack.is_empty() {
+                    return Some(done.best);
+                }
+                done.best
+            };
+            let frame = self.stack.last_mut().expect("a parent frame");
+            if frame.take(score) {
+                frame.next = frame.actions.len();
             }
         }
-        best
     }
 }
 
@@ -125,6 +195,11 @@ impl<G: Evaluate> Thinker<G> for AlphaBeta<G> {
         }
         let stop_at = self.nodes.saturating_add(budget);
         loop {
+            if !self.stack.is_empty() {
+                let score = self.search_on(stop_at)?;
+                self.alpha = self.alpha.max(score);
+                self.current.push(score);
+            }
             let out_of_nodes = self.nodes >= self.strength.node_limit;
             if self.current.len() == self.ranked.len() || (out_of_nodes && self.depth > 1) {
                 if self.current.len() == self.ranked.len() {
@@ -158,9 +233,17 @@ impl<G: Evaluate> Thinker<G> for AlphaBeta<G> {
             // Ties with the best so far stay visible for the random choice among equals; with
             // noise every root score must be exact, so the window stays fully open.
             let alpha = if self.strength.noise > 0 { -WIN * 2 } else { self.alpha - 1 };
-            let score = self.search(&child, self.depth - 1, 1, alpha, WIN * 2);
-            self.alpha = self.alpha.max(score);
-            self.current.push(score);
+            match self.visit(child, self.depth - 1, 1, alpha, WIN * 2) {
+                Visit::Score(score) => {
+                    self.alpha = self.alpha.max(score);
+                    self.current.push(score);
+                }
+                Visit::Frame(frame) => self.stack.push(frame),
+            }
         }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
     }
 }
