@@ -4,6 +4,8 @@
 pub mod board;
 pub mod bunnies;
 pub mod circles;
+pub mod grid16;
+pub mod halma;
 pub mod knight_hunt;
 pub mod nard;
 
