@@ -23,8 +23,10 @@ pub struct Strength {
     pub max_depth: u32,
     /// Positions the whole decision may visit; the iteration under way is cut short after it.
     pub node_limit: u64,
-    /// Moves looked at below the root, the most forward first.
+    /// Moves looked at below the root for the Robot's team, the most forward first.
     pub width: usize,
+    /// Moves looked at for the other seats, the most forward first.
+    pub other_width: usize,
     /// Random amount (±) added to each root score: makes weaker levels err.
     pub noise: i32,
     /// Chance of playing a random move instead of thinking.
@@ -34,14 +36,23 @@ pub struct Strength {
 pub fn strength(level: RobotLevel, seats: usize) -> Strength {
     let many = seats > 2;
     match level {
-        RobotLevel::One => Strength { max_depth: 1, node_limit: 2_000, width: 8, noise: 14, blunder: 0.3 },
-        RobotLevel::Two => Strength { max_depth: 2, node_limit: 6_000, width: 10, noise: 3, blunder: 0.03 },
-        RobotLevel::Three if many => {
-            Strength { max_depth: 8, node_limit: 12_000, width: 5, noise: 0, blunder: 0.0 }
+        RobotLevel::One => {
+            Strength { max_depth: 1, node_limit: 2_000, width: 8, other_width: 4, noise: 14, blunder: 0.3 }
         }
-        RobotLevel::Three => Strength { max_depth: 6, node_limit: 12_000, width: 10, noise: 0, blunder: 0.0 },
+        RobotLevel::Two => {
+            Strength { max_depth: 2, node_limit: 6_000, width: 10, other_width: 4, noise: 3, blunder: 0.03 }
+        }
+        RobotLevel::Three if many => {
+            Strength { max_depth: 8, node_limit: 12_000, width: 5, other_width: 2, noise: 0, blunder: 0.0 }
+        }
+        RobotLevel::Three => {
+            Strength { max_depth: 5, node_limit: 12_000, width: 10, other_width: 1, noise: 0, blunder: 0.0 }
+        }
     }
 }
+
+/// What one piece of another army in the team's goal costs: about ten squares of progress.
+const BLOCKER: i32 = 20;
 
 /// A bare position for the search.
 #[derive(Clone, Copy)]
@@ -146,7 +157,7 @@ impl Facts {
             }
         }
         let at_home = (pieces & self.camps[army]).count() as i32;
-        -2 * sum - worst - at_home * self.camp_weight + ladders.min(12)
+        -2 * sum - worst - at_home * self.camp_weight + ladders.min(12) / 2
     }
 
     /// The position's worth for `me`'s team against the best other team.
@@ -164,10 +175,16 @@ impl Facts {
             }
         };
         let mine = self.team(me);
-        let own = team_value(me);
+        // Pieces of others still in the team's goals keep it from finishing: it wants them out.
+        let blockers: i32 = mine
+            .seats()
+            .map(|s| (board.occupied & !board.armies[s.index()] & self.goals[s.index()]).count() as i32)
+            .sum();
+        let own = team_value(me) - blockers * BLOCKER;
         let best_other =
             Seat::all(self.seats).filter(|s| !mine.contains(*s)).map(team_value).max().unwrap_or(0);
-        own - best_other
+        // Half the others' worth: in a race its own progress matters more than hindering theirs.
+        own - best_other / 2
     }
 }
 
@@ -241,6 +258,13 @@ impl HalmaThinker {
     }
 
     fn finish_iteration(&mut self) {
+        // When every move loses within the horizon, the deeper look tells nothing to choose by:
+        // the last iteration's order (by the evaluation) stands, and the search stops.
+        if self.depth > 1 && self.current.iter().all(|&s| s <= -WIN / 2) {
+            self.current.clear();
+            self.depth = u32::MAX - 1;
+            return;
+        }
         let mut scored: Vec<(HalmaAction, i32)> =
             self.ranked.drain(..).zip(self.current.drain(..)).map(|((a, _), s)| (a, s)).collect();
         scored.sort_by_key(|(_, s)| -s);
@@ -298,22 +322,24 @@ impl HalmaThinker {
         }
         let n = self.facts.seats;
         let mut buffer = self.buffers.pop().unwrap_or_default();
+        let team = self.facts.team(self.me);
+        let width = |s: Seat| if team.contains(s) { self.strength.width } else { self.strength.other_width };
         // The seat to move, after any seats that must pass.
         let mut mover = seat;
         let mut army = self.facts.army_of(board, mover);
-        self.moves_into(board, army, self.strength.width, &mut buffer);
+        self.moves_into(board, army, width(mover), &mut buffer);
         let mut tries = 1;
         while buffer.is_empty() && tries < n {
             mover = mover.next(n);
             army = self.facts.army_of(board, mover);
-            self.moves_into(board, army, self.strength.width, &mut buffer);
+            self.moves_into(board, army, width(mover), &mut buffer);
             tries += 1;
         }
         if buffer.is_empty() {
             self.buffers.push(buffer);
             return 0;
         }
-        let maximizing = self.facts.team(self.me).contains(mover);
+        let maximizing = team.contains(mover);
         let mut best = if maximizing { -WIN * 2 } else { WIN * 2 };
         for &(_, from, to) in buffer.iter() {
             let saved = *board;

@@ -368,6 +368,27 @@ impl Halma {
         (self.armies[seat.index()] & self.table.goals[seat.index()]).count()
     }
 
+    /// The side with the most pieces in its goal (a team counts its partners together), or a
+    /// draw when the best are level: how an unfinished game is judged, such as at a move limit.
+    pub fn leader_by_goal(&self) -> Winner {
+        let mut best: Vec<(SeatSet, u32)> = Vec::new();
+        for seat in self.seats() {
+            let team = self.team(seat);
+            if best.iter().any(|(t, _)| *t == team) {
+                continue;
+            }
+            let count = team.seats().map(|s| self.in_goal(s)).sum();
+            best.push((team, count));
+        }
+        let top = best.iter().map(|(_, c)| *c).max().unwrap_or(0);
+        let leaders: Vec<SeatSet> = best.iter().filter(|(_, c)| *c == top).map(|(t, _)| *t).collect();
+        match leaders.as_slice() {
+            [team] if team.seats().count() == 1 => Winner::Seat(team.seats().next().expect("one seat")),
+            [team] => Winner::Team(*team),
+            _ => Winner::Draw,
+        }
+    }
+
     /// How far a square is from the seat's goal, in the units of the Robot and the greedy player:
     /// twice the files plus ranks to the goal's corner, plus one outside the goal.
     pub fn goal_distance(&self, seat: Seat, square: Square) -> u8 {
