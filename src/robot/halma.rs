@@ -160,20 +160,31 @@ impl Facts {
         -2 * sum - worst - at_home * self.camp_weight + ladders.min(12) / 2
     }
 
-    /// The position's worth for `me`'s team against the best other team.
-    fn evaluate(&self, board: &Board, me: Seat) -> i32 {
-        let team_value = |seat: Seat| -> i32 {
-            match self.partner[seat.index()] {
-                None => self.army_value(board, seat.index()),
-                Some(p) => {
-                    let (a, b) = (self.army_value(board, seat.index()), self.army_value(board, p.index()));
-                    match self.mode {
-                        Mode::OneArmy => (3 * a.max(b) + a.min(b)) / 2,
-                        _ => a + b,
-                    }
+    /// How far `me`'s team leads the best other team in the race, counting every team alike.
+    fn race(&self, board: &Board, me: Seat) -> i32 {
+        let mine = self.team(me);
+        let own = self.team_value(board, me);
+        let best_other =
+            Seat::all(self.seats).filter(|s| !mine.contains(*s)).map(|s| self.team_value(board, s)).max();
+        own - best_other.unwrap_or(own)
+    }
+
+    fn team_value(&self, board: &Board, seat: Seat) -> i32 {
+        match self.partner[seat.index()] {
+            None => self.army_value(board, seat.index()),
+            Some(p) => {
+                let (a, b) = (self.army_value(board, seat.index()), self.army_value(board, p.index()));
+                match self.mode {
+                    Mode::OneArmy => (3 * a.max(b) + a.min(b)) / 2,
+                    _ => a + b,
                 }
             }
-        };
+        }
+    }
+
+    /// The position's worth for `me`'s team against the best other team.
+    fn evaluate(&self, board: &Board, me: Seat) -> i32 {
+        let team_value = |seat: Seat| self.team_value(board, seat);
         let mine = self.team(me);
         // Pieces of others still in the team's goals keep it from finishing: it wants them out.
         let blockers: i32 = mine
@@ -217,8 +228,8 @@ impl HalmaThinker {
         let mut decided = None;
         let mut ranked = Vec::new();
         if root.vote().is_some() {
-            // Accept a draw when behind, refuse it otherwise.
-            let behind = facts.evaluate(&Facts::board(root), me) < -24;
+            // Accept a draw when clearly behind in the race, refuse it otherwise.
+            let behind = facts.race(&Facts::board(root), me) < -40;
             decided = Some(HalmaAction::Vote(behind));
         } else {
             let dist = root.distances(root.army_of(me));
