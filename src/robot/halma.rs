@@ -145,8 +145,7 @@ impl Facts {
             let here = dist[p as usize] as i32;
             sum += here;
             worst = worst.max(here);
-            for d in 0..8 {
-                let over = NEXT[p as usize][d];
+            for (d, &over) in NEXT[p as usize].iter().enumerate() {
                 if over == NONE || !board.occupied.contains(over) {
                     continue;
                 }

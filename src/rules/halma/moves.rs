@@ -18,8 +18,7 @@ pub fn steps(occupied: Grid16, from: u8) -> Grid16 {
 #[inline]
 pub fn one_jump(occupied: Grid16, at: u8) -> Grid16 {
     let mut landings = Grid16::EMPTY;
-    for d in 0..8 {
-        let over = NEXT[at as usize][d];
+    for (d, &over) in NEXT[at as usize].iter().enumerate() {
         if over == NONE || !occupied.contains(over) {
             continue;
         }
@@ -50,8 +49,7 @@ fn search(mut occupied: Grid16, from: u8, mut visit: impl FnMut(u8, u8)) -> Grid
     while head < tail {
         let at = queue[head];
         head += 1;
-        for d in 0..8 {
-            let over = NEXT[at as usize][d];
+        for (d, &over) in NEXT[at as usize].iter().enumerate() {
             if over == NONE || !occupied.contains(over) {
                 continue;
             }
