@@ -6,9 +6,10 @@ use crate::robot::SeededRng;
 use crate::robot::{self, RobotLevel, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
+use crate::rules::halma::Halma;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::nard::Nard;
-use crate::rules::{Game, Seat, Winner};
+use crate::rules::{Game, Seat, SeatSet, Winner};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -42,6 +43,19 @@ pub trait Benchmarked: RobotPlayer + FromLevel {
     fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action>;
     /// Figures of this game beyond the common ones, as (name, value).
     fn extra_figures(_options: &Options) -> Vec<(String, f64)> {
+        Vec::new()
+    }
+    /// Moves after which an arena game is stopped and judged by `judge_unfinished`; `None`
+    /// plays every game to its end.
+    fn move_limit(&self) -> Option<usize> {
+        None
+    }
+    /// Who wins a game stopped at the move limit.
+    fn judge_unfinished(&self) -> Winner {
+        Winner::Draw
+    }
+    /// Figures drawn from the level-3 arenas against the random and the greedy player.
+    fn arena_figures(_options: &Options, _random: &ArenaResult, _greedy: &ArenaResult) -> Vec<(String, f64)> {
         Vec::new()
     }
 }
@@ -124,6 +138,61 @@ fn nard_set_times(level: RobotLevel, seed: u64, sets: usize) -> Vec<f64> {
     times
 }
 
+/// Two to four seats; the arena plays its seatings up to a move limit and judges an unfinished
+/// game by the pieces each team has in its goal.
+impl Benchmarked for Halma {
+    const NAME: &'static str = "halma";
+    const LEVEL: &'static str = "ron_configs/halma/two_players.ron";
+
+    fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action> {
+        robot::halma::greedy(self, rng)
+    }
+
+    fn move_limit(&self) -> Option<usize> {
+        Some(200 * self.seat_count())
+    }
+
+    fn judge_unfinished(&self) -> Winner {
+        self.leader_by_goal()
+    }
+
+    fn arena_figures(options: &Options, random: &ArenaResult, greedy: &ArenaResult) -> Vec<(String, f64)> {
+        let mut figures = Vec::new();
+        let mut finish = greedy.hero_moves_to_win.clone();
+        finish.sort_unstable();
+        let median = finish.get(finish.len().saturating_sub(1) / 2).copied().unwrap_or(0);
+        figures.push(("robot3.moves_to_finish".into(), median as f64));
+        let four_start = || {
+            let level = levels::find("ron_configs/halma/four_one_army.ron").expect("a built-in level");
+            Halma::from_level(&level).expect("a Halma level")
+        };
+        // Four seats are slower: a quarter of the games, at least 8; the Robot's team takes
+        // either pair of seats half the time.
+        let four = arena_on(
+            four_start,
+            |index| {
+                if index % 2 == 0 {
+                    SeatSet::of(&[Seat(0), Seat(2)])
+                } else {
+                    SeatSet::of(&[Seat(1), Seat(3)])
+                }
+            },
+            Player::Robot(RobotLevel::Three),
+            Player::Greedy,
+            (options.games / 4).max(8),
+            options.seed,
+        );
+        figures.push(("four_one_army.robot3_team_vs_greedy.win_share".into(), four.share));
+        figures.push(("four_one_army.robot3_team_vs_greedy.games".into(), four.games as f64));
+        for (name, result) in [("random", random), ("greedy", greedy), ("four_one_army", &four)] {
+            figures.push((format!("arena.{name}.decided_by_goal_count"), result.decided_at_limit as f64));
+        }
+        let decided = random.decided_at_limit + greedy.decided_at_limit + four.decided_at_limit;
+        figures.push(("arena.decided_by_goal_count".into(), decided as f64));
+        figures
+    }
+}
+
 pub fn run(options: &Options) {
     let wanted = |name: &str| options.game.as_deref().is_none_or(|g| g == name);
     if wanted(Circles::NAME) {
@@ -137,6 +206,9 @@ pub fn run(options: &Options) {
     }
     if wanted(Nard::NAME) {
         bench_game::<Nard>(options);
+    }
+    if wanted(Halma::NAME) {
+        bench_game::<Halma>(options);
     }
 }
 
@@ -156,9 +228,22 @@ fn bench_game<G: Benchmarked>(options: &Options) {
     for (figure, value) in G::extra_figures(options) {
         print(G::NAME, &figure, value);
     }
+    let mut results = Vec::new();
     for (name, opponent) in [("random", Player::Random), ("greedy", Player::Greedy)] {
-        let share = arena::<G>(Player::Robot(RobotLevel::Three), opponent, options.games, options.seed);
-        print(G::NAME, &format!("robot3_vs_{name}.win_share"), share);
+        let two_seats = |index: usize| SeatSet::of(&[Seat((index % 2) as u8)]);
+        let result = arena_on(
+            G::start,
+            two_seats,
+            Player::Robot(RobotLevel::Three),
+            opponent,
+            options.games,
+            options.seed,
+        );
+        print(G::NAME, &format!("robot3_vs_{name}.win_share"), result.share);
+        results.push(result);
+    }
+    for (figure, value) in G::arena_figures(options, &results[0], &results[1]) {
+        print(G::NAME, &figure, value);
     }
     let longest_slice = LONGEST_SLICE_NS.load(Ordering::Relaxed) as f64 / 1e6;
     print(G::NAME, "robot3.max_slice_ms", longest_slice);
@@ -289,33 +374,87 @@ fn act<G: Benchmarked>(game: &G, player: Player, rng: &mut SeededRng, seed: u64)
 /// Plays `games` seeded games, `hero` taking each seat half the time; returns its share of the
 /// points (a win 1, a draw ½).
 pub fn arena<G: Benchmarked>(hero: Player, opponent: Player, games: usize, seed: u64) -> f64 {
-    let play_range = |range: std::ops::Range<usize>| -> f64 {
-        range
-            .map(|index| {
-                let hero_seat = Seat((index % 2) as u8);
-                let mut rng = robot::rng(seed.wrapping_add(index as u64 * 7919));
-                let mut game = G::start();
-                while game.outcome().is_none() {
-                    let player = if game.to_move() == Some(hero_seat) { hero } else { opponent };
-                    match act(&game, player, &mut rng, seed ^ index as u64) {
-                        Some(action) => game.play(&action),
-                        None => break,
+    arena_on(G::start, |index| SeatSet::of(&[Seat((index % 2) as u8)]), hero, opponent, games, seed).share
+}
+
+/// What an arena found.
+#[derive(Clone, Debug, Default)]
+pub struct ArenaResult {
+    pub games: usize,
+    /// The hero's share of the points (a win 1, a draw ½).
+    pub share: f64,
+    /// Games stopped at the move limit and judged by `Benchmarked::judge_unfinished`.
+    pub decided_at_limit: usize,
+    /// In the games the hero's side won by reaching its goal: the moves the hero's seats made.
+    pub hero_moves_to_win: Vec<usize>,
+}
+
+/// Plays `games` seeded games from `start`, `hero` playing the seats `hero_seats(index)` of game
+/// number `index` and `opponent` the others. A game that reaches the game's move limit is judged.
+pub fn arena_on<G: Benchmarked>(
+    start: impl Fn() -> G + Sync,
+    hero_seats: impl Fn(usize) -> SeatSet + Sync,
+    hero: Player,
+    opponent: Player,
+    games: usize,
+    seed: u64,
+) -> ArenaResult {
+    let play_range = |range: std::ops::Range<usize>| -> ArenaResult {
+        let mut result = ArenaResult::default();
+        for index in range {
+            let heroes = hero_seats(index);
+            let mut rng = robot::rng(seed.wrapping_add(index as u64 * 7919));
+            let mut game = start();
+            let limit = game.move_limit().unwrap_or(usize::MAX);
+            let (mut moves, mut hero_moves) = (0usize, 0usize);
+            while game.outcome().is_none() && moves < limit {
+                let hero_to_move = game.to_move().is_some_and(|s| heroes.contains(s));
+                let player = if hero_to_move { hero } else { opponent };
+                match act(&game, player, &mut rng, seed ^ index as u64) {
+                    Some(action) => {
+                        game.play(&action);
+                        moves += 1;
+                        hero_moves += usize::from(hero_to_move);
                     }
+                    None => break,
                 }
-                match game.outcome().map(|o| o.winner) {
-                    Some(Winner::Draw) => 0.5,
-                    Some(winner) if winner.includes(hero_seat) => 1.0,
-                    _ => 0.0,
+            }
+            let winner = match game.outcome() {
+                Some(outcome) => {
+                    if outcome.reason == crate::rules::EndReason::Goal
+                        && heroes.seats().any(|s| outcome.winner.includes(s))
+                    {
+                        result.hero_moves_to_win.push(hero_moves);
+                    }
+                    outcome.winner
                 }
-            })
-            .sum()
+                None => {
+                    result.decided_at_limit += 1;
+                    game.judge_unfinished()
+                }
+            };
+            result.games += 1;
+            result.share += match winner {
+                Winner::Draw => 0.5,
+                winner if heroes.seats().any(|s| winner.includes(s)) => 1.0,
+                _ => 0.0,
+            };
+        }
+        result
     };
     // The two cores share the games; each game's result depends only on its own seed.
     let half = games / 2;
-    let points = std::thread::scope(|scope| {
+    let (first, second) = std::thread::scope(|scope| {
         let first = scope.spawn(|| play_range(0..half));
         let second = play_range(half..games);
-        first.join().expect("arena thread") + second
+        (first.join().expect("arena thread"), second)
     });
-    points / games.max(1) as f64
+    let mut hero_moves_to_win = first.hero_moves_to_win;
+    hero_moves_to_win.extend(second.hero_moves_to_win);
+    ArenaResult {
+        games,
+        share: (first.share + second.share) / games.max(1) as f64,
+        decided_at_limit: first.decided_at_limit + second.decided_at_limit,
+        hero_moves_to_win,
+    }
 }

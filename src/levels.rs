@@ -2,7 +2,7 @@
 //! reported with its name and line, never a panic.
 
 use crate::rules::board::{BoardShape, Square, SquareError};
-use crate::rules::{bunnies, circles, knight_hunt, nard};
+use crate::rules::{bunnies, circles, halma, knight_hunt, nard};
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
@@ -21,6 +21,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     builtin!("knight_hunt/two_knights_capture.ron"),
     builtin!("bunnies/one_horse.ron"),
     builtin!("bunnies/two_horses.ron"),
+    builtin!("halma/two_players.ron"),
+    builtin!("halma/three_players.ron"),
+    builtin!("halma/four_one_army.ron"),
+    builtin!("halma/four_both_armies.ron"),
     builtin!("nard/crazy.ron"),
     builtin!("nard/one_point.ron"),
     builtin!("nard/three_points.ron"),
@@ -42,6 +46,7 @@ pub enum LevelGame {
     KnightHunt(KnightHuntLevel),
     Bunnies(BunniesLevel),
     Nard(NardLevel),
+    Halma(HalmaLevel),
 }
 
 impl Level {
@@ -52,6 +57,7 @@ impl Level {
             LevelGame::KnightHunt(_) => "knight_hunt",
             LevelGame::Bunnies(_) => "bunnies",
             LevelGame::Nard(_) => "nard",
+            LevelGame::Halma(_) => "halma",
         }
     }
 
@@ -62,6 +68,7 @@ impl Level {
             LevelGame::KnightHunt(level) => &level.variant,
             LevelGame::Bunnies(level) => &level.variant,
             LevelGame::Nard(level) => &level.variant,
+            LevelGame::Halma(level) => &level.variant,
         }
     }
 
@@ -71,6 +78,7 @@ impl Level {
             LevelGame::KnightHunt(level) => &level.clock_minutes,
             LevelGame::Bunnies(level) => &level.clock_minutes,
             LevelGame::Nard(level) => &level.clock_minutes,
+            LevelGame::Halma(level) => &level.clock_minutes,
         }
     }
 }
@@ -100,6 +108,13 @@ pub struct BunniesLevel {
 pub struct NardLevel {
     pub variant: String,
     pub setup: nard::Setup,
+    pub clock_minutes: Vec<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HalmaLevel {
+    pub variant: String,
+    pub setup: halma::Setup,
     pub clock_minutes: Vec<u32>,
 }
 
@@ -166,6 +181,7 @@ from_level!(circles::Circles, Circles);
 from_level!(knight_hunt::KnightHunt, KnightHunt);
 from_level!(bunnies::BunniesAndHorses, Bunnies);
 from_level!(nard::Nard, Nard);
+from_level!(halma::Halma, Halma);
 
 /// A built-in level by its file name, or a level file from disk.
 pub fn find(path: &str) -> Result<Level, LevelError> {
@@ -188,6 +204,7 @@ pub fn parse(file: &str, source: &str) -> Result<Level, LevelError> {
         RawLevel::KnightHunt(raw) => LevelGame::KnightHunt(checker.knight_hunt(raw)?),
         RawLevel::Bunnies(raw) => LevelGame::Bunnies(checker.bunnies(raw)?),
         RawLevel::Nard(raw) => LevelGame::Nard(checker.nard(raw)?),
+        RawLevel::Halma(raw) => LevelGame::Halma(checker.halma(raw)?),
     };
     Ok(Level { file: file.to_string(), game })
 }
@@ -199,6 +216,7 @@ enum RawLevel {
     KnightHunt(RawKnightHunt),
     Bunnies(RawBunnies),
     Nard(RawNard),
+    Halma(RawHalma),
 }
 
 #[derive(Deserialize)]
@@ -256,6 +274,29 @@ struct RawNard {
     start: Vec<(u8, u8)>,
     #[serde(default)]
     clock_minutes: Vec<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHalma {
+    variant: String,
+    mode: halma::Mode,
+    /// One seat a line: its corner, its camp's row lengths, its goal's corner and row lengths.
+    seats: Vec<RawHalmaSeat>,
+    /// Partners by corner (team modes only).
+    partners: Vec<(String, String)>,
+    first: String,
+    #[serde(default)]
+    clock_minutes: Vec<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHalmaSeat {
+    corner: String,
+    camp: Vec<u8>,
+    goal: String,
+    goal_camp: Vec<u8>,
 }
 
 #[derive(Deserialize)]
@@ -472,6 +513,130 @@ impl Checker<'_> {
                 head_rule: raw.head_rule,
                 start,
             },
+            clock_minutes: raw.clock_minutes,
+        })
+    }
+
+    /// The line of the `nth` (0-based) occurrence of `text` after the field `field:`.
+    fn line_after_field(&self, field: &str, text: &str, nth: usize) -> usize {
+        let written = format!("{field}:");
+        let Some(start) = self.source.find(&written) else { return 1 };
+        self.source[start..]
+            .match_indices(text)
+            .nth(nth)
+            .map(|(at, _)| self.source[..start + at].matches('\n').count() + 1)
+            .unwrap_or_else(|| self.line_of_field(field))
+    }
+
+    fn corner(&self, name: &str, line: usize) -> Result<halma::Corner, LevelError> {
+        halma::Corner::parse(name).ok_or_else(|| {
+            self.error(line, format!("unknown corner \"{name}\" (the corners are a1, p1, p16 and a16)"))
+        })
+    }
+
+    fn camp_rows(&self, rows: &[u8], line: usize, what: &str) -> Result<(), LevelError> {
+        if rows.is_empty() || rows.len() > 16 || rows.iter().any(|&r| r == 0 || r > 16) {
+            return Err(self
+                .error(line, format!("{what} is 1 to 16 rows of 1 to 16 squares, counted from its corner")));
+        }
+        Ok(())
+    }
+
+    fn halma(&self, raw: RawHalma) -> Result<HalmaLevel, LevelError> {
+        let seat_line = |nth: usize| self.line_after_field("seats", "corner:", nth);
+        if !(2..=4).contains(&raw.seats.len()) {
+            return Err(self.error(
+                self.line_of_field("seats"),
+                format!("Halma is played by 2 to 4 seats, this file has {}", raw.seats.len()),
+            ));
+        }
+        let mut seats = Vec::new();
+        let mut taken = crate::rules::grid16::Grid16::EMPTY;
+        for (nth, seat) in raw.seats.iter().enumerate() {
+            let line = seat_line(nth);
+            let corner = self.corner(&seat.corner, line)?;
+            let goal_corner = self.corner(&seat.goal, line)?;
+            if seats.iter().any(|s: &halma::SeatSetup| s.corner == corner) {
+                return Err(self.error(line, format!("two seats in corner \"{}\"", seat.corner)));
+            }
+            if goal_corner == corner {
+                return Err(self
+                    .error(line, format!("the seat at \"{}\" has its goal in its own corner", seat.corner)));
+            }
+            self.camp_rows(&seat.camp, line, "a camp")?;
+            self.camp_rows(&seat.goal_camp, line, "a goal")?;
+            let camp = halma::camp_squares(corner, &seat.camp);
+            let goal = halma::camp_squares(goal_corner, &seat.goal_camp);
+            if camp.len() != goal.len() {
+                return Err(self.error(
+                    line,
+                    format!(
+                        "the seat at \"{}\" has {} pieces but its goal has {} squares",
+                        seat.corner,
+                        camp.len(),
+                        goal.len()
+                    ),
+                ));
+            }
+            for square in &camp {
+                let index = crate::rules::grid16::index(*square);
+                if taken.contains(index) {
+                    return Err(
+                        self.error(line, format!("two pieces on square \"{square}\": the camps overlap"))
+                    );
+                }
+                taken.insert(index);
+            }
+            seats.push(halma::SeatSetup {
+                corner,
+                camp: seat.camp.clone(),
+                goal_corner,
+                goal: seat.goal_camp.clone(),
+            });
+        }
+        let partners_line = self.line_of_field("partners");
+        let mut partners = Vec::new();
+        let mut partnered: Vec<halma::Corner> = Vec::new();
+        for (a, b) in &raw.partners {
+            let (a, b) = (self.corner(a, partners_line)?, self.corner(b, partners_line)?);
+            for c in [a, b] {
+                if !seats.iter().any(|s| s.corner == c) {
+                    return Err(self.error(
+                        partners_line,
+                        format!("no seat in corner \"{}\" to be a partner", c.name()),
+                    ));
+                }
+                if partnered.contains(&c) {
+                    return Err(
+                        self.error(partners_line, format!("the seat at \"{}\" has two partners", c.name()))
+                    );
+                }
+                partnered.push(c);
+            }
+            partners.push((a, b));
+        }
+        match raw.mode {
+            halma::Mode::Individual if !partners.is_empty() => {
+                return Err(
+                    self.error(partners_line, "individual play has no partners (partners: [])".into())
+                );
+            }
+            halma::Mode::OneArmy | halma::Mode::BothArmies if seats.len() != 4 || partnered.len() != 4 => {
+                return Err(
+                    self.error(partners_line, "a team game needs four seats in two pairs of partners".into())
+                );
+            }
+            _ => {}
+        }
+        let first_line = self.line_of_field("first");
+        let first = self.corner(&raw.first, first_line)?;
+        if !seats.iter().any(|s| s.corner == first) {
+            return Err(self.error(first_line, format!("no seat in corner \"{}\" to move first", raw.first)));
+        }
+        seats.sort_by_key(|s| s.corner);
+        Ok(HalmaLevel {
+            variant: raw.variant,
+            setup: halma::Setup { seats, mode: raw.mode, partners, first },
             clock_minutes: raw.clock_minutes,
         })
     }

@@ -6,6 +6,7 @@ use crate::levels::{Level, LevelGame};
 use crate::robot::{RobotLevel, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
+use crate::rules::halma::Halma;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::nard::Nard;
 use crate::rules::{Game, Winner};
@@ -131,6 +132,7 @@ pub fn session_for(level: &Level, seed: u64) -> Box<dyn Console> {
         LevelGame::KnightHunt(level) => Box::new(Session::new(KnightHunt::new(&level.setup), seed)),
         LevelGame::Bunnies(level) => Box::new(Session::new(BunniesAndHorses::new(&level.setup), seed)),
         LevelGame::Nard(level) => Box::new(Session::new(Nard::new(&level.setup), seed)),
+        LevelGame::Halma(level) => Box::new(Session::new(Halma::new(&level.setup), seed)),
     }
 }
 

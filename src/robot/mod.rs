@@ -5,6 +5,7 @@
 
 pub mod bunnies;
 pub mod circles;
+pub mod halma;
 pub mod knight_hunt;
 pub mod nard;
 pub mod search;

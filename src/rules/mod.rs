@@ -50,6 +50,8 @@ macro_rules! two_seat_move_game {
 pub mod board;
 pub mod bunnies;
 pub mod circles;
+pub mod grid16;
+pub mod halma;
 pub mod knight_hunt;
 pub mod nard;
 
