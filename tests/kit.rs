@@ -121,6 +121,10 @@ impl Game for DiceRace {
 struct TakeFirst(RaceAction);
 
 impl Thinker<DiceRace> for TakeFirst {
+    fn nodes(&self) -> u64 {
+        1
+    }
+
     fn step(&mut self, _nodes: u64) -> Option<RaceAction> {
         Some(self.0)
     }

@@ -6,7 +6,7 @@ use super::input::{BoardDrop, BoardPress};
 use super::settings::Words;
 use super::{Control, MatchSetup, Screen};
 use crate::history::History;
-use crate::robot::{RobotLevel, Thinker};
+use crate::robot::{RobotLevel, SLICE_NODES, Thinker};
 use crate::rules::Seat;
 use crate::rules::board::{Move, Square};
 use bevy::platform::time::Instant;
@@ -508,7 +508,7 @@ fn robot_turn<G: AppGame>(
     if robot.choice.is_none() {
         let started = Instant::now();
         while robot.choice.is_none() && (started.elapsed().as_secs_f32() * 1000.0) < pace.slice_ms {
-            robot.choice = robot.thinker.step(1_500);
+            robot.choice = robot.thinker.step(SLICE_NODES);
         }
     }
     let Some(choice) = robot.choice.clone() else { return };
