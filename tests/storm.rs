@@ -1,0 +1,169 @@
+//! A storm of seeded random input on the headless app: taps and drags anywhere (off the board too),
+//! pinches and wheel turns of the view, undo, redo, restart, rolls, clock changes, and trips to the
+//! menu and back, over every game on screen. Nothing may panic, an input the rules refuse leaves
+//! the game as it was, an accepted one is exactly one legal action, and when the storm is over the
+//! entities on the board mirror the rules state.
+#![cfg(feature = "app")]
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use rand::Rng;
+use std::time::Duration;
+use tabla::app::art::Art;
+use tabla::app::board::{PieceView, ViewCommand};
+use tabla::app::game::AppGame;
+use tabla::app::input::{BoardDrop, BoardPress};
+use tabla::app::turn::{GameCommand, GameSeed, Play, RobotPace};
+use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin};
+use tabla::levels;
+use tabla::robot::{self, RobotLevel};
+use tabla::rules::Seat;
+use tabla::rules::board::{Move, Square};
+use tabla::rules::bunnies::BunniesAndHorses;
+use tabla::rules::circles::Circles;
+use tabla::rules::knight_hunt::KnightHunt;
+
+/// Inputs in all, shared among the games.
+const STORM: usize = 10_000;
+
+fn storm_app(level: &str) -> App {
+    let level = levels::find(&format!("ron_configs/{level}.ron")).unwrap();
+    let home = std::env::temp_dir().join(format!("tabla-storm-{}-{}", level.variant(), std::process::id()));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Image>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)))
+        .insert_resource(Launch {
+            start: Some(MatchSetup {
+                level,
+                opponent: Opponent::Friend,
+                person_seat: Seat::WHITE,
+                robot_level: RobotLevel::One,
+                clock_minutes: 0,
+            }),
+            settings_dir: Some(home),
+            ..default()
+        })
+        .add_plugins(core_plugin)
+        .insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 20.0 })
+        .insert_resource(GameSeed(77));
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn random_square(rng: &mut robot::SeededRng) -> Square {
+    // Off the 8×8 board now and then: such a square must be ignored.
+    Square::new(rng.random_range(0..10), rng.random_range(0..10))
+}
+
+fn pieces_on_board(app: &mut App) -> Vec<(Square, Art)> {
+    let mut query = app.world_mut().query::<&PieceView>();
+    let mut found: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
+    found.sort_by_key(|(s, a)| (s.rank, s.file, *a as u8));
+    found
+}
+
+fn storm<G: AppGame<Action = Move> + PartialEq>(level: &str, inputs: usize, seed: u64) {
+    let mut app = storm_app(level);
+    let mut rng = robot::rng(seed);
+    let mut played = 0;
+    for i in 0..inputs {
+        let playing = *app.world().resource::<State<Screen>>().get() == Screen::Playing;
+        let before = app.world().get_resource::<Play<G>>().map(|p| (p.game().clone(), p.moves_played()));
+        let mut board_input = false;
+        match rng.random_range(0..100) {
+            0..=44 => {
+                app.world_mut().write_message(BoardPress(random_square(&mut rng)));
+                board_input = true;
+            }
+            45..=59 => {
+                let from = random_square(&mut rng);
+                let to = rng.random_bool(0.9).then(|| random_square(&mut rng));
+                app.world_mut().write_message(BoardDrop { from, to });
+                board_input = true;
+            }
+            60..=69 => {
+                // A move a child would make: one of the legal ones, dragged.
+                let moves = before.as_ref().map(|(game, _)| game.legal_actions()).unwrap_or_default();
+                if !moves.is_empty() {
+                    let chosen = moves[rng.random_range(0..moves.len())];
+                    app.world_mut().write_message(BoardDrop { from: chosen.from, to: Some(chosen.to) });
+                    board_input = true;
+                }
+            }
+            70..=79 => {
+                let command = match rng.random_range(0..4) {
+                    0 => ViewCommand::Turn,
+                    1 => ViewCommand::Fit,
+                    2 => ViewCommand::Pan(Vec2::new(
+                        rng.random_range(-80.0..80.0),
+                        rng.random_range(-80.0..80.0),
+                    )),
+                    _ => {
+                        let around = Vec2::new(rng.random_range(0.0..800.0), rng.random_range(0.0..800.0));
+                        ViewCommand::Zoom { factor: rng.random_range(0.5..2.0), around: Some(around) }
+                    }
+                };
+                app.world_mut().write_message(command);
+            }
+            80..=94 => {
+                let command = match rng.random_range(0..6) {
+                    0 => GameCommand::Undo,
+                    1 => GameCommand::Redo,
+                    2 => GameCommand::Restart,
+                    3 => GameCommand::Roll,
+                    4 => GameCommand::SetClock(rng.random_range(0..4)),
+                    _ => GameCommand::Undo,
+                };
+                app.world_mut().write_message(command);
+            }
+            95..=97 => app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Menu),
+            _ => app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing),
+        }
+        app.update();
+        if !(playing && board_input) {
+            continue;
+        }
+        let (Some((game_before, moves_before)), Some(play)) = (before, app.world().get_resource::<Play<G>>())
+        else {
+            continue;
+        };
+        if play.moves_played() == moves_before {
+            assert!(play.game() == &game_before, "input {i}: a refused tap or drop changed the game");
+        } else {
+            assert_eq!(play.moves_played(), moves_before + 1, "input {i}: one input, one action");
+            assert!(
+                play.previous() == Some(&game_before),
+                "input {i}: the action was played on the game shown"
+            );
+            played += 1;
+        }
+    }
+    assert!(played > inputs / 50, "{level}: the storm played only {played} moves");
+    // Back on the game screen and at rest, the pieces are the rules' pieces.
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    for _ in 0..60 {
+        app.update();
+    }
+    let mut expected = app.world().resource::<Play<G>>().game().pieces();
+    expected.sort_by_key(|(s, a)| (s.rank, s.file, *a as u8));
+    assert_eq!(pieces_on_board(&mut app), expected, "{level}: the board mirrors the rules after the storm");
+}
+
+#[test]
+fn a_storm_of_input_on_knight_hunt() {
+    storm::<KnightHunt>("knight_hunt/two_knights_capture", STORM / 3, 1);
+}
+
+#[test]
+fn a_storm_of_input_on_making_circles() {
+    storm::<Circles>("circles/classic", STORM / 3, 2);
+}
+
+#[test]
+fn a_storm_of_input_on_bunnies_and_horses() {
+    storm::<BunniesAndHorses>("bunnies/two_horses", STORM - 2 * (STORM / 3), 3);
+}
