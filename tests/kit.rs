@@ -1,6 +1,7 @@
 //! The screen kit with a game of its own making: a dice race for 2 to 4 seats whose action is not
 //! a chess move (a roll or a step). It shows what the three games on screen cannot: the Robot
-//! rolling dice through the history, a person's Roll button, seats counted up to four, and the
+//! rolling dice through the history, a person's Roll button, seats counted up to four, pieces
+//! stacked on one place with exactly the moving one gliding, paths shown and followed, and the
 //! view turned, zoomed and panned while the game stays as it was.
 #![cfg(feature = "app")]
 
@@ -23,8 +24,9 @@ use tabla::rules::{EndReason, Game, Outcome, RuleError, Seat};
 
 const FINISH: u8 = 7;
 
-/// Each seat runs one piece along its own rank from file a to file h; a turn is a roll of one
-/// die (1 or 2) and then a step of that many squares.
+/// Every seat's piece runs along one row from a1 to h1, so pieces share places (a stack at the
+/// start); a turn is a roll of one die (1 or 2) and then a step of that many squares, passing
+/// through each.
 #[derive(Clone, Debug, PartialEq)]
 struct DiceRace {
     files: Vec<u8>,
@@ -46,6 +48,14 @@ impl BoardAction for RaceAction {
             RaceAction::Step(step) => Some(*step),
         }
     }
+    fn path(&self) -> Vec<Square> {
+        match self {
+            RaceAction::Roll(_) => Vec::new(),
+            RaceAction::Step(step) => {
+                (step.from.file + 1..=step.to.file).map(|f| Square::new(f, 0)).collect()
+            }
+        }
+    }
 }
 
 impl DiceRace {
@@ -54,7 +64,7 @@ impl DiceRace {
     }
 
     fn square(&self, seat: Seat) -> Square {
-        Square::new(self.files[seat.index()], seat.0)
+        Square::new(self.files[seat.index()], 0)
     }
 }
 
@@ -158,7 +168,10 @@ impl AppGame for DiceRace {
         self.files[seat.index()] as u32
     }
     fn shape(&self) -> BoardShape {
-        BoardShape { files: FINISH + 1, ranks: self.seat_count() as u8 }
+        BoardShape { files: FINISH + 1, ranks: 1 }
+    }
+    fn stack_step(&self) -> Vec2 {
+        Vec2::new(0.0, 0.2)
     }
     fn pieces(&self) -> Vec<(Square, Art)> {
         Seat::all(self.seat_count()).map(|s| (self.square(s), Art::WhitePawn)).collect()
@@ -206,7 +219,7 @@ fn race(app: &App) -> DiceRace {
 fn piece_squares(app: &mut App) -> Vec<Square> {
     let mut query = app.world_mut().query::<&PieceView>();
     let mut squares: Vec<Square> = query.iter(app.world()).map(|v| v.square).collect();
-    squares.sort_by_key(|s| s.rank);
+    squares.sort_by_key(|s| s.file);
     squares
 }
 
@@ -227,7 +240,9 @@ fn robots_roll_their_dice_through_the_history_and_race_to_the_end() {
     let play = app.world().resource::<Play<DiceRace>>();
     // Every turn is a roll and a step, so the history holds both.
     assert!(play.moves_played() >= 2 * 4, "{} actions", play.moves_played());
-    assert_eq!(piece_squares(&mut app), Seat::all(4).map(|s| game.square(s)).collect::<Vec<_>>());
+    let mut expected: Vec<Square> = Seat::all(4).map(|s| game.square(s)).collect();
+    expected.sort_by_key(|s| s.file);
+    assert_eq!(piece_squares(&mut app), expected);
     let board = app.world().resource::<ScoreBoard>().clone();
     assert_eq!(board.seats.len(), 4, "one panel per seat");
     assert!(board.result.is_some());
@@ -350,4 +365,54 @@ fn the_view_turns_zooms_and_pans_while_the_game_stays() {
     app.update();
     assert_eq!(*app.world().resource::<BoardView>(), BoardView::default());
     assert_eq!(race(&app), before, "the view never touched the game");
+}
+
+#[test]
+fn out_of_a_stack_exactly_the_top_piece_glides_along_its_path() {
+    let mut app = race_app("crazy", Opponent::Friend);
+    let start = Square::new(0, 0);
+    let stack = |app: &mut App| {
+        let mut query = app.world_mut().query::<(Entity, &PieceView, &Transform)>();
+        let mut found: Vec<(Entity, PieceView, Vec3)> =
+            query.iter(app.world()).map(|(e, v, t)| (e, *v, t.translation)).collect();
+        found.sort_by_key(|(_, v, _)| (v.square.file, v.level));
+        found
+    };
+    let before = stack(&mut app);
+    let levels: Vec<usize> = before.iter().map(|(_, v, _)| v.level).collect();
+    assert_eq!(levels, vec![0, 1, 2, 3], "four pieces stacked on a1");
+    assert!(before.windows(2).all(|w| w[1].2.y > w[0].2.y), "a stack is drawn with an offset");
+
+    app.world_mut().write_message(GameCommand::Roll);
+    app.update();
+    let die = race(&app).die.unwrap();
+    app.world_mut().write_message(BoardPress(start));
+    app.update();
+    // The path's places are marked: small dots on the way, the full mark at its end.
+    let mut marks = app.world_mut().query_filtered::<&Sprite, With<tabla::app::board::Mark>>();
+    let sizes: Vec<f32> = marks.iter(app.world()).map(|s| s.custom_size.unwrap().x).collect();
+    assert_eq!(sizes.len(), 1 + die as usize, "the selected ring and one mark per place of the path");
+    assert_eq!(sizes.iter().filter(|&&s| s < 0.5).count(), die as usize - 1, "dots on the way");
+
+    app.world_mut().write_message(BoardPress(Square::new(die, 0)));
+    app.update();
+    let (top, _, _) = before[3];
+    let glide = app.world().get::<tabla::app::animate::Glide>(top).expect("the top piece glides").clone();
+    let mut hops = 1;
+    let mut next = glide.next.as_deref();
+    while let Some(hop) = next {
+        hops += 1;
+        next = hop.next.as_deref();
+    }
+    assert_eq!(hops, die as usize, "one hop per place of the path");
+    for _ in 0..40 {
+        app.update();
+    }
+    let after = stack(&mut app);
+    let moved: Vec<Entity> = after.iter().filter(|(_, v, _)| v.square != start).map(|(e, _, _)| *e).collect();
+    assert_eq!(moved, vec![top], "exactly the top piece left the stack");
+    for (entity, view, at) in &after[..3] {
+        let was = before.iter().find(|(e, _, _)| e == entity).unwrap();
+        assert_eq!((view.level, *at), (was.1.level, was.2), "the others stayed as they were");
+    }
 }

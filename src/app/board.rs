@@ -14,10 +14,13 @@ pub struct BoardRoot;
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cell(pub Square);
 
-/// A piece on the board: where it stands and what it looks like.
+/// A piece on the board: where it stands, how high in the stack on its place (0 at the bottom),
+/// and what it looks like. Each piece is an entity of its own, so exactly the piece that moved
+/// glides, even out of a stack of pieces that look alike.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceView {
     pub square: Square,
+    pub level: usize,
     pub art: Art,
 }
 
@@ -49,6 +52,9 @@ impl Default for BoardArea {
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct BoardLayout {
     pub shape: BoardShape,
+    /// From one piece of a stack to the next, in squares (before the view's turns); zero for
+    /// games whose places hold one piece.
+    pub stack_step: Vec2,
     pub flipped: bool,
     /// Quarter turns counterclockwise on top of the game's own orientation (0 to 3).
     pub turns: u8,
@@ -131,6 +137,8 @@ fn turned(v: Vec2, turns: u8) -> Vec2 {
 pub const PIECE_Z: f32 = 2.0;
 pub const MARK_Z: f32 = 1.0;
 pub const TRAY_ITEM_SIZE: f32 = 0.5;
+/// The most pieces of one stack drawn apart; higher ones sit on the last.
+pub const STACK_DRAWN: usize = 5;
 
 impl BoardLayout {
     /// The centre of a square in the board's own units (one square = 1).
@@ -138,8 +146,12 @@ impl BoardLayout {
         self.local_point(Vec2::new(square.file as f32, square.rank as f32))
     }
 
-    pub fn piece_position(&self, square: Square) -> Vec3 {
-        self.local(square).extend(PIECE_Z)
+    /// Where the piece `level` high in the stack on `square` is drawn. A stack taller than
+    /// `STACK_DRAWN` keeps its top pieces on its last drawn place, so it never runs off its place.
+    pub fn piece_position(&self, square: Square, level: usize) -> Vec3 {
+        let step = turned(if self.flipped { -self.stack_step } else { self.stack_step }, self.turns);
+        let drawn = level.min(STACK_DRAWN - 1) as f32;
+        (self.local(square) + step * drawn).extend(PIECE_Z + 0.01 * level as f32)
     }
 
     /// Board units to local units, for a point given in squares from the centre of a1.

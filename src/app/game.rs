@@ -15,6 +15,11 @@ use bevy::prelude::*;
 /// decision moves none).
 pub trait BoardAction {
     fn motion(&self) -> Option<Move>;
+    /// The places the piece passes through, in order, ending where it stops (a jump chain, a
+    /// checker moved with several numbers). One place for a plain move.
+    fn path(&self) -> Vec<Square> {
+        self.motion().map(|m| vec![m.to]).unwrap_or_default()
+    }
 }
 
 impl BoardAction for Move {
@@ -90,6 +95,19 @@ pub trait AppGame: RobotPlayer<Action: BoardAction> + FromLevel {
             .filter(|m| m.from == from)
             .map(|m| m.to)
             .collect()
+    }
+    /// Every place the piece on `from` can reach, each with the path it takes there.
+    fn target_paths(&self, from: Square) -> Vec<Vec<Square>> {
+        self.legal_actions()
+            .iter()
+            .filter(|a| a.motion().is_some_and(|m| m.from == from))
+            .map(BoardAction::path)
+            .collect()
+    }
+    /// From one piece of a stack to the next, in squares; games whose places hold one piece
+    /// keep zero.
+    fn stack_step(&self) -> Vec2 {
+        Vec2::ZERO
     }
     /// The legal action that takes the piece on `from` to `to`, if there is one.
     fn action_between(&self, from: Square, to: Square) -> Option<Self::Action> {

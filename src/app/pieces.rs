@@ -14,6 +14,7 @@ use super::turn::{Change, Play};
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use bevy::prelude::*;
+use std::collections::HashMap;
 
 /// Adds the systems that mirror one game's state on the board.
 pub fn add_game<G: AppGame>(app: &mut App) {
@@ -74,34 +75,38 @@ fn sync_pieces<G: AppGame>(
         tray_counts[item.seat.index()] = tray_counts[item.seat.index()].max(item.slot + 1);
     }
 
-    let Change::Played { motion: action, mover } = play.change else {
+    let Change::Played { motion, path, mover } = &play.change else {
         lay_out_afresh(&mut commands, game, &layout, &images, root, &pieces, &trays);
         return;
     };
-    // The piece that moved keeps its entity and glides on from wherever it is (a drag ends mid-board).
-    let mut mover_entity = None;
-    for (entity, mut view, transform) in &mut pieces {
-        if view.square != action.from {
-            continue;
-        }
-        mover_entity = Some(entity);
-        if let Some(at) = wanted.iter().position(|(s, a)| *s == action.to && *a == view.art) {
-            wanted.swap_remove(at);
-            view.square = action.to;
-            let to = layout.piece_position(action.to);
-            let distance = transform.translation.truncate().distance(to.truncate());
-            commands.entity(entity).insert(
-                Glide::new(transform.translation.with_z(PIECE_Z + 1.0), to, glide_seconds(distance))
-                    .eased(EaseFunction::CubicOut),
-            );
-        }
+    let (motion, mover) = (*motion, *mover);
+    // Exactly one piece moved (none for a roll): the top one of the stack it left. It keeps its
+    // entity and glides along its path from wherever it is (a drag ends mid-board).
+    let mover_entity = motion.and_then(|motion| {
+        pieces
+            .iter()
+            .filter(|(_, view, _)| view.square == motion.from)
+            .max_by_key(|(_, view, _)| view.level)
+            .map(|(entity, _, _)| entity)
+    });
+    let landed = motion.map_or(0, |m| stack_height(&wanted, m.to).saturating_sub(1));
+    if let (Some(action), Some(entity)) = (motion, mover_entity)
+        && let Ok((_, mut view, transform)) = pieces.get_mut(entity)
+        && let Some(at) = wanted.iter().position(|(s, a)| *s == action.to && *a == view.art)
+    {
+        wanted.swap_remove(at);
+        view.square = action.to;
+        view.level = landed;
+        let glide = glide_along(&layout, transform.translation, path, action.to, landed);
+        commands.entity(entity).insert(glide);
     }
     let new_phase = play.previous().is_some_and(|before| game.new_phase(before));
     for (entity, view, transform) in &pieces {
-        if view.square == action.to && Some(entity) == mover_entity {
+        let is_mover = Some(entity) == mover_entity;
+        if is_mover && motion.is_some_and(|m| view.square == m.to) {
             continue;
         }
-        if Some(entity) != mover_entity
+        if !is_mover
             && !new_phase
             && let Some(at) = wanted.iter().position(|(s, a)| *s == view.square && *a == view.art)
         {
@@ -111,7 +116,7 @@ fn sync_pieces<G: AppGame>(
         // This piece left the board with the move: fly it out. The mover first lands on its square.
         let start = transform.translation.with_z(PIECE_Z + 2.0);
         let landing =
-            (Some(entity) == mover_entity).then(|| layout.piece_position(action.to).with_z(PIECE_Z + 2.0));
+            motion.filter(|_| is_mover).map(|m| layout.piece_position(m.to, landed).with_z(PIECE_Z + 2.0));
         let mut entity_commands = commands.entity(entity);
         entity_commands.remove::<PieceView>();
         match game.exit(view.square, view.art, mover) {
@@ -142,12 +147,24 @@ fn sync_pieces<G: AppGame>(
             }
         }
     }
+    // What stays on the board, stack by stack, for the new pieces to go on top of.
+    let mut stacks: HashMap<Square, usize> = HashMap::new();
+    for (square, _) in game.pieces() {
+        *stacks.entry(square).or_insert(0) += 1;
+    }
+    for (square, _) in &wanted {
+        *stacks.get_mut(square).expect("a wanted piece is one of the game's") -= 1;
+    }
     // A new phase waits for the old pieces to leave before it pops in.
     let delay = if new_phase { 0.7 } else { 0.0 };
     for (square, art) in wanted {
-        let at = layout.piece_position(square);
+        // New pieces go on top of what stands on their place.
+        let level = stacks.entry(square).or_insert(0);
+        let at = layout.piece_position(square, *level);
+        let view = PieceView { square, level: *level, art };
+        *level += 1;
         commands.spawn((
-            PieceView { square, art },
+            view,
             piece_bundle(art, &images),
             Transform::from_translation(at).with_scale(Vec3::ZERO),
             Glide::new(at, at, delay)
@@ -178,6 +195,34 @@ fn sync_pieces<G: AppGame>(
     }
 }
 
+/// How many of `pieces` stand on `square`.
+fn stack_height(pieces: &[(Square, Art)], square: Square) -> usize {
+    pieces.iter().filter(|(s, _)| *s == square).count()
+}
+
+/// A glide from `from` through each place of `path` to the top of the stack on `to`: one short
+/// hop per place, so a piece that used several steps is seen to take each of them.
+fn glide_along(layout: &BoardLayout, from: Vec3, path: &[Square], to: Square, level: usize) -> Glide {
+    let lifted = PIECE_Z + 1.0;
+    let mut points: Vec<Vec3> = path.iter().map(|s| layout.piece_position(*s, 0).with_z(lifted)).collect();
+    match points.last_mut() {
+        Some(last) => *last = layout.piece_position(to, level),
+        None => points.push(layout.piece_position(to, level)),
+    }
+    let mut hops = Vec::new();
+    let mut at = from.with_z(lifted);
+    for point in points {
+        let distance = at.truncate().distance(point.truncate());
+        hops.push(Glide::new(at, point, glide_seconds(distance)).eased(EaseFunction::CubicOut));
+        at = point;
+    }
+    let mut glide = hops.pop().expect("at least one hop");
+    while let Some(before) = hops.pop() {
+        glide = before.then(glide);
+    }
+    glide
+}
+
 /// Lays every piece and tray out again without animation (a new game, undo, redo).
 fn lay_out_afresh<G: AppGame>(
     commands: &mut Commands,
@@ -194,13 +239,16 @@ fn lay_out_afresh<G: AppGame>(
     for (entity, _) in trays {
         commands.entity(entity).despawn();
     }
+    let mut stacks: HashMap<Square, usize> = HashMap::new();
     for (square, art) in game.pieces() {
+        let level = stacks.entry(square).or_insert(0);
         commands.spawn((
-            PieceView { square, art },
+            PieceView { square, level: *level, art },
             piece_bundle(art, images),
-            Transform::from_translation(layout.piece_position(square)),
+            Transform::from_translation(layout.piece_position(square, *level)),
             ChildOf(root),
         ));
+        *level += 1;
     }
     for seat in [Seat::WHITE, Seat::BLACK] {
         let beyond_rank_8 = game.tray_beyond_rank_8(seat);
@@ -228,7 +276,7 @@ fn settle_pieces(
         if dragging.entity == Some(entity) {
             continue;
         }
-        let home = layout.piece_position(view.square);
+        let home = layout.piece_position(view.square, view.level);
         let distance = transform.translation.truncate().distance(home.truncate());
         if distance > 1e-3 {
             commands.entity(entity).insert(
@@ -287,11 +335,16 @@ fn mark_squares<G: AppGame>(
     };
     mark(Art::SelectedRing, from, 1.0);
     let occupied: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).collect();
-    for target in game.targets(from) {
-        if occupied.contains(&target) {
-            mark(Art::TargetRing, target, 1.0);
+    for path in game.target_paths(from) {
+        let Some((target, through)) = path.split_last() else { continue };
+        // The places a path passes through get small dots, its end the full mark.
+        for step in through {
+            mark(Art::TargetDot, *step, 0.4);
+        }
+        if occupied.contains(target) {
+            mark(Art::TargetRing, *target, 1.0);
         } else {
-            mark(Art::TargetDot, target, 0.9);
+            mark(Art::TargetDot, *target, 0.9);
         }
     }
 }

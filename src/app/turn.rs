@@ -84,12 +84,11 @@ pub struct Notice {
 }
 
 /// What the last change to the game was, for the board's animation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
-    Played {
-        motion: Move,
-        mover: Seat,
-    },
+    /// An action was played: the piece it moved, if any (a roll moves none), glides along
+    /// `path`, the places it passed through, ending on `motion.to`.
+    Played { motion: Option<Move>, path: Vec<Square>, mover: Seat },
     /// A jump in time (start, restart, undo, redo): the board is laid out afresh.
     Reset,
 }
@@ -268,18 +267,16 @@ impl<G: AppGame> Play<G> {
         if let Some(text) = self.game().phase_notice(&before, self.person_against_robot(), words) {
             self.notice = Some(Notice { key: text, seat: None, seconds_left: 3.5, big: true, ready: true });
         }
-        self.touched(match action.motion() {
-            Some(motion) => Change::Played { motion, mover },
-            None => Change::Reset,
-        });
+        self.touched(Change::Played { motion: action.motion(), path: action.path(), mover });
         true
     }
 
     /// While dice are due: rolls them through the history (the same seeded dice as `tabla text`).
     fn roll(&mut self, cues: &mut MessageWriter<SoundCue>) {
+        let Some(mover) = self.game().to_move() else { return };
         if self.history.roll().is_some() {
             cues.write(SoundCue::Move);
-            self.touched(Change::Reset);
+            self.touched(Change::Played { motion: None, path: Vec::new(), mover });
         }
     }
 
@@ -394,7 +391,13 @@ fn start_game<G: AppGame>(
     let play = Play::new(game.clone(), &setup, seed.0);
     let flipped = game.flipped(play.person_against_robot());
     let tray_gap = if G::HAS_TRAYS { 0.55 } else { 0.0 };
-    let layout = super::board::BoardLayout { shape: game.shape(), flipped, turns: 0, tray_gap };
+    let layout = super::board::BoardLayout {
+        shape: game.shape(),
+        stack_step: game.stack_step(),
+        flipped,
+        turns: 0,
+        tray_gap,
+    };
     let board = super::board::spawn_board(&mut commands, &game, layout, &images);
     super::input::observe_board(&mut commands, board);
     commands.insert_resource(play);
