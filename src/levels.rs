@@ -81,6 +81,14 @@ impl Level {
             LevelGame::Halma(level) => &level.clock_minutes,
         }
     }
+
+    /// How many seats the game of this level has.
+    pub fn seat_count(&self) -> usize {
+        match &self.game {
+            LevelGame::Halma(level) => level.setup.seats.len(),
+            _ => 2,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

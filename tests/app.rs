@@ -39,6 +39,7 @@ fn app_for(level: &str, opponent: Opponent, person_seat: Seat) -> App {
                 person_seat,
                 robot_level: RobotLevel::Two,
                 clock_minutes: 0,
+                seats: Vec::new(),
             }),
             // Settings go to a folder of the test's own, not the player's.
             settings_dir: Some(test_home("games")),
@@ -384,4 +385,31 @@ fn the_command_line_opens_games_with_a_screen_and_points_nard_to_the_text_interf
     assert!(!app.world().contains_resource::<MatchSetup>());
     let refused = tabla::app::screens::no_screen_yet(&level);
     assert!(refused.contains("tabla text --level ron_configs/nard/"), "{refused}");
+}
+
+#[test]
+fn the_command_line_gives_each_seat_its_player() {
+    let flags = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect()
+    };
+    let launch = Launch::from_flags(&flags(&[("game", "knight_hunt"), ("seats", "robot3,person")])).unwrap();
+    let setup = launch.start.unwrap();
+    assert_eq!(setup.controls(2), vec![Control::Robot(RobotLevel::Three), Control::Person]);
+    // Halma's four seats, each its own player.
+    let launch = Launch::from_flags(&flags(&[
+        ("game", "halma"),
+        ("variant", "four_one_army"),
+        ("seats", "person,robot1,person,robot"),
+        ("robot-level", "2"),
+    ]))
+    .unwrap();
+    let robot = |n| Control::Robot(RobotLevel::from_number(n).unwrap());
+    assert_eq!(launch.start.unwrap().controls(4), vec![Control::Person, robot(1), Control::Person, robot(2)]);
+    // Without --seats, the person against the Robot as before, for any number of seats.
+    let launch = Launch::from_flags(&flags(&[("game", "halma"), ("variant", "three_players")])).unwrap();
+    assert_eq!(launch.start.unwrap().controls(3), vec![Control::Person, robot(1), robot(1)]);
+    for wrong in ["person", "person,robot,robot", "person,robot7", "person,friend"] {
+        let refused = Launch::from_flags(&flags(&[("game", "knight_hunt"), ("seats", wrong)]));
+        assert!(refused.is_err(), "--seats {wrong} must be refused");
+    }
 }

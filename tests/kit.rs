@@ -198,6 +198,7 @@ fn race_app(variant: &str, opponent: Opponent) -> App {
                 person_seat: Seat(0),
                 robot_level: RobotLevel::One,
                 clock_minutes: 0,
+                seats: Vec::new(),
             }),
             settings_dir: Some(home),
             ..default()

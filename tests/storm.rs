@@ -41,6 +41,7 @@ fn storm_app(level: &str) -> App {
                 person_seat: Seat::WHITE,
                 robot_level: RobotLevel::One,
                 clock_minutes: 0,
+                seats: Vec::new(),
             }),
             settings_dir: Some(home),
             ..default()

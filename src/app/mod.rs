@@ -54,12 +54,18 @@ pub struct MatchSetup {
     pub robot_level: RobotLevel,
     /// Minutes per player; 0 is no clock.
     pub clock_minutes: u32,
+    /// Who plays each seat, when chosen seat by seat (`--seats`); empty: from `opponent`,
+    /// `person_seat` and `robot_level`.
+    pub seats: Vec<Control>,
 }
 
 impl MatchSetup {
-    /// Who plays each of the game's `seats`: against the Robot, the person takes their seat and
-    /// the Robot every other one.
+    /// Who plays each of the game's `seats`: as chosen seat by seat, or else against the Robot
+    /// the person takes their seat and the Robot every other one.
     pub fn controls(&self, seats: usize) -> Vec<Control> {
+        if self.seats.len() == seats {
+            return self.seats.clone();
+        }
         Seat::all(seats)
             .map(|seat| match self.opponent {
                 Opponent::Robot if seat != self.person_seat => Control::Robot(self.robot_level),
@@ -67,6 +73,31 @@ impl MatchSetup {
             })
             .collect()
     }
+}
+
+/// `--seats person,robot2,…`: one player per seat, in seat order.
+fn parse_seats(text: &str, level: &Level, robot_level: RobotLevel) -> Result<Vec<Control>, String> {
+    let seats: Vec<Control> = text
+        .split(',')
+        .map(|item| match item.trim() {
+            "person" => Ok(Control::Person),
+            "robot" => Ok(Control::Robot(robot_level)),
+            other => {
+                other.strip_prefix("robot").and_then(RobotLevel::parse).map(Control::Robot).ok_or_else(|| {
+                    format!("--seats takes person, robot, robot1, robot2 or robot3, not '{other}'")
+                })
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    if seats.len() != level.seat_count() {
+        return Err(format!(
+            "--seats names {} players; {} has {} seats",
+            seats.len(),
+            level.file,
+            level.seat_count()
+        ));
+    }
+    Ok(seats)
 }
 
 /// What the command line asked for.
@@ -84,7 +115,18 @@ pub struct Launch {
 impl Launch {
     pub fn from_flags(flags: &[(String, String)]) -> Result<Launch, String> {
         let get = |name: &str| flags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-        let known = ["game", "variant", "players", "color", "colour", "robot-level", "clock", "lang", "tour"];
+        let known = [
+            "game",
+            "variant",
+            "players",
+            "seats",
+            "color",
+            "colour",
+            "robot-level",
+            "clock",
+            "lang",
+            "tour",
+        ];
         if let Some((name, _)) = flags.iter().find(|(n, _)| !known.contains(&n.as_str())) {
             return Err(format!("unknown option --{name}"));
         }
@@ -117,7 +159,11 @@ impl Launch {
                     .ok_or("--robot-level is 1, 2 or 3")?;
                 let clock_minutes: u32 =
                     get("clock").unwrap_or("0").parse().map_err(|_| "--clock is a number of minutes")?;
-                Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes })
+                let seats = match get("seats") {
+                    Some(text) => parse_seats(text, &level, robot_level)?,
+                    None => Vec::new(),
+                };
+                Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes, seats })
             }
         };
         Ok(Launch { start, tour: get("tour").map(PathBuf::from), language, settings_dir: None })

@@ -272,6 +272,7 @@ fn run(
                 person_seat,
                 robot_level: RobotLevel::One,
                 clock_minutes: 3,
+                seats: Vec::new(),
             });
             // Leave the game screen and come back, so the new game starts afresh.
             next.set(Screen::Setup);

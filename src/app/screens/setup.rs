@@ -197,5 +197,6 @@ fn match_setup(level: Level, choices: &Choices, fixed_seat: Option<Seat>) -> Mat
         person_seat: fixed_seat.unwrap_or(chosen),
         robot_level: choices.robot_level,
         clock_minutes: choices.clock_minutes,
+        seats: Vec::new(),
     }
 }
