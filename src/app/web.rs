@@ -45,7 +45,7 @@ pub fn tag(response: &egui::Response, name: &str) {
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use crate::app::board::Cell;
-    use crate::app::hud::UiReady;
+    use crate::app::theme::UiReady;
     use bevy::prelude::*;
     use bevy::transform::TransformSystems;
     use bevy_egui::egui;
