@@ -14,8 +14,9 @@ use tabla::app::art::Art;
 use tabla::app::board::{BoardLayout, BoardView, PieceView, ViewCommand};
 use tabla::app::game::{AppGame, BoardAction};
 use tabla::app::input::BoardPress;
+use tabla::app::play::Play;
 use tabla::app::scoreboard::ScoreBoard;
-use tabla::app::turn::{BoardCovered, GameCommand, GameSeed, Play, RobotPace, SetControls};
+use tabla::app::turn::{BoardCovered, GameCommand, GameSeed, RobotPace, SetControls};
 use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin, kit};
 use tabla::levels::{self, FromLevel, Level, LevelGame};
 use tabla::robot::{RobotLevel, RobotPlayer, Thinker};
@@ -267,7 +268,7 @@ fn the_same_seed_rolls_the_same_race() {
 #[test]
 fn a_person_rolls_with_the_roll_button_then_moves_their_piece() {
     let mut app = race_app("crazy", Opponent::Robot);
-    let controls = app.world().resource::<Play<DiceRace>>().controls.clone();
+    let controls = app.world().resource::<Play<DiceRace>>().controls().to_vec();
     let robot = Control::Robot(RobotLevel::One);
     assert_eq!(
         controls,

@@ -12,6 +12,7 @@ pub mod input;
 pub mod kit;
 mod knight_hunt;
 mod pieces;
+pub mod play;
 pub mod scoreboard;
 pub mod screens;
 pub mod settings;

@@ -10,7 +10,8 @@ use super::board::{
 };
 use super::game::{AppGame, Exit};
 use super::input::Dragging;
-use super::turn::{Change, Play};
+use super::play::{Change, Play};
+use super::turn::Selection;
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use bevy::prelude::*;
@@ -61,13 +62,17 @@ fn sync_pieces<G: AppGame>(
     roots: Query<Entity, With<BoardRoot>>,
     mut pieces: Query<(Entity, &mut PieceView, &Transform)>,
     trays: Query<(Entity, &TrayItem)>,
-    mut synced: Local<Option<u64>>,
+    mut missed: Local<bool>,
 ) {
-    if *synced == Some(play.version) {
+    // The game changed (a new game counts as a change): mirror it, once.
+    if !(play.is_changed() || *missed) {
         return;
     }
-    let Ok(root) = roots.single() else { return };
-    *synced = Some(play.version);
+    let Ok(root) = roots.single() else {
+        *missed = true;
+        return;
+    };
+    *missed = false;
     let game = play.game();
     let mut wanted = game.pieces();
     let mut tray_counts = [0usize; 2];
@@ -305,14 +310,17 @@ fn mark_squares<G: AppGame>(
     roots: Query<Entity, With<BoardRoot>>,
     marks: Query<Entity, With<Mark>>,
     mut cells: Query<(&Cell, &mut Sprite)>,
-    mut shown: Local<Option<(u64, Option<Square>, bool, u8)>>,
+    selection: Res<Selection>,
+    mut missed: Local<bool>,
 ) {
-    let now = (play.version, play.selected, layout.flipped, layout.turns);
-    if *shown == Some(now) {
+    if !(play.is_changed() || selection.is_changed() || layout.is_changed() || *missed) {
         return;
     }
-    let Ok(root) = roots.single() else { return };
-    *shown = Some(now);
+    let Ok(root) = roots.single() else {
+        *missed = true;
+        return;
+    };
+    *missed = false;
     for entity in &marks {
         commands.entity(entity).despawn();
     }
@@ -323,7 +331,7 @@ fn mark_squares<G: AppGame>(
         let lit = last.is_some_and(|m| m.from == cell.0 || m.to == cell.0);
         sprite.color = if lit { base.mix(&Color::srgb(0.98, 0.86, 0.25), 0.45) } else { base };
     }
-    let Some(from) = play.selected else { return };
+    let Some(from) = selection.0 else { return };
     let mut mark = |art: Art, square: Square, size: f32| {
         commands.spawn((
             Mark,

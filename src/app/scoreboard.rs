@@ -2,8 +2,9 @@
 //! turn it is, the move list, the result. The panels (hud.rs) only read `ScoreBoard`.
 
 use super::game::{AppGame, Extra};
+use super::play::Play;
 use super::settings::Words;
-use super::turn::{Notice, Play, game_key};
+use super::turn::{Clocks, Notice, Notices, game_key};
 use super::{Control, MatchSetup};
 use crate::rules::{EndReason, Seat, Winner};
 use bevy::prelude::*;
@@ -64,8 +65,8 @@ pub struct ResultBoard {
 /// The name a seat goes by: "You", "Robot", "Player 1"…, with its colour or role.
 pub fn seat_name<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> String {
     let colour = words.get(play.game().seat_label_key(seat));
-    let who = match play.controls.get(seat.index()) {
-        Some(Control::Robot(_)) => words.get("robot").to_string(),
+    let who = match play.control(seat) {
+        Control::Robot(_) => words.get("robot").to_string(),
         _ if play.has_robot() => words.get("you").to_string(),
         _ => words.get(&format!("player_{}", seat.index() + 1)).to_string(),
     };
@@ -103,22 +104,29 @@ fn move_list<G: AppGame>(play: &Play<G>, words: &Words) -> Vec<String> {
     rounds
 }
 
+/// Rebuilds the panels' view when the game, its clocks, its messages or the words changed.
 pub fn publish_scoreboard<G: AppGame>(
     play: Res<Play<G>>,
+    clocks: Res<Clocks>,
+    notices: Res<Notices>,
     words: Res<Words>,
     setup: Res<MatchSetup>,
     mut board: ResMut<ScoreBoard>,
 ) {
+    let changed = play.is_changed() || clocks.is_changed() || notices.is_changed() || words.is_changed();
+    if !changed && board.game == G::NAME {
+        return;
+    }
     let game = play.game();
     let seats = Seat::all(game.seat_count())
         .map(|seat| SeatBoard {
             seat,
             name: seat_name(&play, seat, &words),
-            control: play.controls.get(seat.index()).copied().unwrap_or(Control::Person),
+            control: play.control(seat),
             score: game.score(seat),
             extras: game.extras(seat),
             to_move: game.to_move() == Some(seat),
-            clock: play.clocks.as_ref().and_then(|c| c.get(seat.index()).copied()),
+            clock: clocks.left.as_ref().and_then(|c| c.get(seat.index()).copied()),
         })
         .collect();
     let notice_text = |notice: &Notice| {
@@ -128,7 +136,7 @@ pub fn publish_scoreboard<G: AppGame>(
         let name = notice.seat.map(|s| seat_name(&play, s, &words)).unwrap_or_default();
         words.fill(&notice.key, &[("name", &name)])
     };
-    let status = match (play.notice.as_ref().filter(|n| !n.big), game.to_move()) {
+    let status = match (notices.0.as_ref().filter(|n| !n.big), game.to_move()) {
         (Some(notice), _) => notice_text(notice),
         (None, Some(_)) if play.person_to_move().is_none() => words.get("robot_thinking").to_string(),
         (None, Some(_)) if play.has_robot() => words.get("your_turn").to_string(),
@@ -141,7 +149,7 @@ pub fn publish_scoreboard<G: AppGame>(
             Winner::Team(team) => team.seats().collect(),
             Winner::Draw => Vec::new(),
         };
-        let person_won = winners.iter().any(|s| play.controls.get(s.index()) == Some(&Control::Person));
+        let person_won = winners.iter().any(|s| play.control(*s) == Control::Person);
         let title = match (winners.is_empty(), play.has_robot()) {
             (true, _) => words.get("draw").to_string(),
             (false, true) if person_won => words.get("you_win").to_string(),
@@ -167,15 +175,15 @@ pub fn publish_scoreboard<G: AppGame>(
         bottom_seat: play.person_against_robot().unwrap_or(Seat(0)),
         show_score: G::SHOW_SCORE,
         status,
-        big_notice: play.notice.as_ref().filter(|n| n.big).map(notice_text),
+        big_notice: notices.0.as_ref().filter(|n| n.big).map(notice_text),
         banner: game.banner(&words),
         move_list: move_list(&play, &words),
         result,
-        can_undo: play.can_undo(),
+        can_undo: play.can_undo() && clocks.left.is_none(),
         can_roll: play.can_roll(),
-        can_redo: play.can_redo(),
+        can_redo: play.can_redo() && clocks.left.is_none(),
         moves: play.moves_played(),
         clock_choices: setup.level.clock_minutes().to_vec(),
-        next_clock: play.next_clock_minutes(),
+        next_clock: clocks.next_minutes,
     };
 }

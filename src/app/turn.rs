@@ -1,14 +1,16 @@
-//! Whose turn it is, the person's taps, the Robot's turn (thought in slices), the clock, undo and
-//! redo. Every decision is the rules' (`crate::rules`); this only keeps the history.
+//! Whose turn it is: the person's taps, the Robot's turn (thought in slices, rolling its dice
+//! through the history), the clocks, the short messages, undo and redo. The game itself is
+//! `Play` (play.rs); everything that changes more often than the game lives beside it here.
 
 use super::game::{AppGame, BoardAction};
 use super::input::{BoardDrop, BoardPress};
+use super::play::{Play, Played};
 use super::settings::Words;
 use super::{Control, MatchSetup, Screen};
-use crate::history::History;
-use crate::robot::{RobotLevel, SLICE_NODES, Thinker};
+use crate::robot::{SLICE_NODES, Thinker};
 use crate::rules::Seat;
-use crate::rules::board::{Move, Square};
+use crate::rules::board::Square;
+use bevy::ecs::system::SystemParam;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
@@ -67,8 +69,40 @@ pub struct BoardCovered(pub bool);
 pub struct GameSeed(pub u64);
 
 /// The square whose piece the person may pick up and drag now.
-#[derive(Resource, Default, Debug)]
+#[derive(Resource, Default, Debug, PartialEq, Eq)]
 pub struct PickUp(pub Option<Square>);
+
+/// The piece the person (or the Robot, about to move it) has picked.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Selection(pub Option<Square>);
+
+/// The message over the board now, if any.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Notices(pub Option<Notice>);
+
+/// Seconds left per seat while a clock runs, and the minutes the next game's clock will have.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Clocks {
+    pub left: Option<Vec<f32>>,
+    pub next_minutes: u32,
+}
+
+impl Clocks {
+    fn start(minutes: u32, seats: usize) -> Clocks {
+        Clocks { left: (minutes > 0).then(|| vec![minutes as f32 * 60.0; seats]), next_minutes: minutes }
+    }
+}
+
+/// The Robot deciding the current position, a slice each frame.
+#[derive(Resource)]
+pub struct Thinking<G: AppGame>(Option<RobotTurn<G>>);
+
+pub struct RobotTurn<G: AppGame> {
+    thinker: Box<dyn Thinker<G>>,
+    waited: f32,
+    choice: Option<G::Action>,
+    shown: f32,
+}
 
 /// A short message over the board (a pass, a refused square), in the words' keys.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,248 +117,6 @@ pub struct Notice {
     pub ready: bool,
 }
 
-/// What the last change to the game was, for the board's animation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Change {
-    /// An action was played: the piece it moved, if any (a roll moves none), glides along
-    /// `path`, the places it passed through, ending on `motion.to`.
-    Played { motion: Option<Move>, path: Vec<Square>, mover: Seat },
-    /// A jump in time (start, restart, undo, redo): the board is laid out afresh.
-    Reset,
-}
-
-/// One entry of the move list: a piece letter's words key and the square it went to, or a
-/// skipped turn (`letter` and `to` both `None`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveNote {
-    pub seat: Seat,
-    pub letter: Option<&'static str>,
-    pub to: Option<Square>,
-}
-
-struct RobotTurn<G: AppGame> {
-    thinker: Box<dyn Thinker<G>>,
-    waited: f32,
-    choice: Option<G::Action>,
-    shown: f32,
-}
-
-/// The game being played: its history (undo, redo and dice are the history's), who plays each
-/// seat, the selection, the clocks.
-#[derive(Resource)]
-pub struct Play<G: AppGame> {
-    history: History<G, Vec<MoveNote>>,
-    /// Who plays each seat, one entry per seat of the game.
-    pub controls: Vec<Control>,
-    pub selected: Option<Square>,
-    /// Seconds left per seat, when playing with a clock.
-    pub clocks: Option<Vec<f32>>,
-    clock_seconds: Option<f32>,
-    /// New with every change of any game (unique across games); the board redraws when it moves.
-    pub version: u64,
-    pub change: Change,
-    pub notice: Option<Notice>,
-    robot: Option<RobotTurn<G>>,
-}
-
-impl<G: AppGame> Play<G> {
-    pub fn new(start: G, setup: &MatchSetup, seed: u64) -> Play<G> {
-        let clock_seconds = (setup.clock_minutes > 0).then_some(setup.clock_minutes as f32 * 60.0);
-        let seats = start.seat_count();
-        Play {
-            history: History::new(start, seed),
-            controls: setup.controls(seats),
-            selected: None,
-            clocks: clock_seconds.map(|s| vec![s; seats]),
-            clock_seconds,
-            version: next_version(),
-            change: Change::Reset,
-            notice: None,
-            robot: None,
-        }
-    }
-
-    pub fn game(&self) -> &G {
-        self.history.game()
-    }
-
-    /// The state before the last step.
-    pub fn previous(&self) -> Option<&G> {
-        self.history.previous()
-    }
-
-    pub fn last_move(&self) -> Option<Move> {
-        self.history.last().action.as_ref().and_then(BoardAction::motion)
-    }
-
-    pub fn moves_played(&self) -> usize {
-        self.history.moves_played()
-    }
-
-    fn control(&self, seat: Seat) -> Control {
-        self.controls.get(seat.index()).copied().unwrap_or(Control::Person)
-    }
-
-    /// The seat to move when a person plays it.
-    pub fn person_to_move(&self) -> Option<Seat> {
-        self.game().to_move().filter(|s| self.control(*s) == Control::Person)
-    }
-
-    /// The Robot's level when a Robot holds the seat to move.
-    fn robot_to_move(&self) -> Option<RobotLevel> {
-        match self.game().to_move().map(|s| self.control(s)) {
-            Some(Control::Robot(level)) => Some(level),
-            _ => None,
-        }
-    }
-
-    pub fn has_robot(&self) -> bool {
-        self.controls.iter().any(|c| matches!(c, Control::Robot(_)))
-    }
-
-    /// The person's seat when one person plays against Robots.
-    pub fn person_against_robot(&self) -> Option<Seat> {
-        let people: Vec<Seat> =
-            Seat::all(self.controls.len()).filter(|s| self.control(*s) == Control::Person).collect();
-        match people[..] {
-            [seat] if self.has_robot() => Some(seat),
-            _ => None,
-        }
-    }
-
-    /// The move list so far.
-    pub fn notes(&self) -> impl Iterator<Item = &MoveNote> {
-        self.history.steps().iter().flat_map(|step| step.note.iter())
-    }
-
-    /// Minutes per player of the clock that the next Restart brings.
-    pub fn next_clock_minutes(&self) -> u32 {
-        self.clock_seconds.map_or(0, |s| (s / 60.0).round() as u32)
-    }
-
-    /// Chooses the clock for the next game; it starts at Restart.
-    pub fn set_clock(&mut self, minutes: u32) {
-        self.clock_seconds = (minutes > 0).then_some(minutes as f32 * 60.0);
-    }
-
-    pub fn can_undo(&self) -> bool {
-        self.clocks.is_none() && self.history.steps().iter().skip(1).any(|s| self.is_person(s.mover))
-    }
-
-    /// Dice are due on a person's turn.
-    pub fn can_roll(&self) -> bool {
-        self.person_to_move().is_some() && self.game().chance().is_some()
-    }
-
-    pub fn can_redo(&self) -> bool {
-        self.clocks.is_none() && !self.history.undone().is_empty()
-    }
-
-    fn is_person(&self, seat: Option<Seat>) -> bool {
-        seat.is_some_and(|s| self.control(s) == Control::Person)
-    }
-
-    fn touched(&mut self, change: Change) {
-        self.version = next_version();
-        self.change = change;
-        self.robot = None;
-        self.selected = None;
-    }
-
-    /// Plays a legal action for the seat to move; refused actions change nothing.
-    pub fn play(&mut self, action: G::Action, words: &Words, cues: &mut MessageWriter<SoundCue>) -> bool {
-        let Some(mover) = self.game().to_move() else { return false };
-        let before = self.game().clone();
-        let mut notes = Vec::new();
-        if let (Some(letter), Some(motion)) = (before.piece_letter(&action), action.motion()) {
-            notes.push(MoveNote { seat: mover, letter: Some(letter), to: Some(motion.to) });
-        }
-        if self.history.play(&action, notes).is_err() {
-            return false;
-        }
-        // One line per move, which the browser test reads from the console.
-        let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
-        info!("tabla move {} {} {} {}", G::NAME, before.seat_name(mover), who, before.action_text(&action));
-        let captured = self.game().pieces().len() < before.pieces().len();
-        cues.write(if captured { SoundCue::Capture } else { SoundCue::Move });
-        if self.game().outcome().is_some() {
-            cues.write(SoundCue::Win);
-        }
-        // A big message (a new round) stays for its time; small ones end with the next move.
-        if !self.notice.as_ref().is_some_and(|n| n.big) {
-            self.notice = None;
-        }
-        for seat in self.game().passed() {
-            cues.write(SoundCue::Pass);
-            let key = game_key(words, "passes", G::NAME);
-            self.notice = Some(Notice { key, seat: Some(seat), seconds_left: 3.0, big: false, ready: false });
-            if let Some(step_notes) = self.history.last_note_mut()
-                && !step_notes.is_empty()
-            {
-                step_notes.push(MoveNote { seat, letter: None, to: None });
-            }
-        }
-        if let Some(text) = self.game().phase_notice(&before, self.person_against_robot(), words) {
-            self.notice = Some(Notice { key: text, seat: None, seconds_left: 3.5, big: true, ready: true });
-        }
-        self.touched(Change::Played { motion: action.motion(), path: action.path(), mover });
-        true
-    }
-
-    /// While dice are due: rolls them through the history (the same seeded dice as `tabla text`).
-    fn roll(&mut self, cues: &mut MessageWriter<SoundCue>) {
-        let Some(mover) = self.game().to_move() else { return };
-        if self.history.roll().is_some() {
-            cues.write(SoundCue::Move);
-            self.touched(Change::Played { motion: None, path: Vec::new(), mover });
-        }
-    }
-
-    /// Takes back the person's last move, and the Robot's answers after it.
-    pub fn undo(&mut self) {
-        if !self.can_undo() {
-            return;
-        }
-        while let Some(mover) = self.history.undo().map(|step| step.mover) {
-            if self.is_person(mover) {
-                break;
-            }
-        }
-        self.notice = None;
-        self.touched(Change::Reset);
-    }
-
-    /// Replays up to and including the next move of a person, with the Robot's answers before it.
-    pub fn redo(&mut self) {
-        if !self.can_redo() {
-            return;
-        }
-        while let Some(mover) = self.history.redo().map(|step| step.mover) {
-            if self.is_person(mover) {
-                break;
-            }
-        }
-        self.notice = None;
-        self.touched(Change::Reset);
-    }
-
-    pub fn restart(&mut self) {
-        self.history.restart();
-        self.clocks = self.clock_seconds.map(|s| vec![s; self.controls.len()]);
-        self.notice = None;
-        self.touched(Change::Reset);
-    }
-
-    fn time_out(&mut self, seat: Seat) {
-        self.history.time_out(seat);
-        self.touched(Change::Reset);
-    }
-
-    fn tell(&mut self, key: String) {
-        self.notice = Some(Notice { key, seat: None, seconds_left: 2.5, big: false, ready: false });
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SoundCue>()
         .add_message::<GameCommand>()
@@ -332,15 +124,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RobotPace>()
         .init_resource::<PickUp>()
         .init_resource::<BoardCovered>()
+        .init_resource::<Selection>()
+        .init_resource::<Notices>()
+        .init_resource::<Clocks>()
         .insert_resource(GameSeed(seed_from_clock()));
     app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)));
-}
-
-/// A number never handed out before: a new game must not look like the last one to the board.
-fn next_version() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// The game's own words for `key` (`<key>_<game>`) when it has them, else the shared ones.
@@ -363,7 +151,10 @@ fn seed_from_clock() -> u64 {
 /// Adds the turn systems of one game.
 pub fn add_game<G: AppGame>(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), start_game::<G>);
-    app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Play<G>>());
+    app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
+        commands.remove_resource::<Play<G>>();
+        commands.remove_resource::<Thinking<G>>();
+    });
     app.add_systems(
         Update,
         (
@@ -371,7 +162,7 @@ pub fn add_game<G: AppGame>(app: &mut App) {
             commands::<G>,
             robot_turn::<G>,
             tick_clock::<G>,
-            fade_notice::<G>,
+            fade_notice,
             publish_pickup::<G>,
         )
             .chain()
@@ -381,10 +172,14 @@ pub fn add_game<G: AppGame>(app: &mut App) {
 }
 
 /// Starts the chosen game when the game screen opens, if the chosen level is this game's.
+#[allow(clippy::too_many_arguments)]
 fn start_game<G: AppGame>(
     mut commands: Commands,
     setup: Res<MatchSetup>,
     mut seed: ResMut<GameSeed>,
+    mut clocks: ResMut<Clocks>,
+    mut selection: ResMut<Selection>,
+    mut notices: ResMut<Notices>,
     images: Res<super::art::ArtImages>,
 ) {
     let Some(game) = G::from_level(&setup.level) else { return };
@@ -400,16 +195,76 @@ fn start_game<G: AppGame>(
     };
     let board = super::board::spawn_board(&mut commands, &game, layout, &images);
     super::input::observe_board(&mut commands, board);
+    *clocks = Clocks::start(setup.clock_minutes, game.seat_count());
+    *selection = Selection::default();
+    *notices = Notices::default();
     commands.insert_resource(play);
+    commands.insert_resource(Thinking::<G>(None));
     seed.0 = seed.0.wrapping_add(0x9E37_79B9);
+}
+
+/// What a played action leaves around the board: its sounds, the message it brings, no piece
+/// picked any more.
+#[derive(SystemParam)]
+struct Aftermath<'w> {
+    words: Res<'w, Words>,
+    notices: ResMut<'w, Notices>,
+    selection: ResMut<'w, Selection>,
+    cues: MessageWriter<'w, SoundCue>,
+}
+
+impl Aftermath<'_> {
+    fn tell(&mut self, key: String) {
+        self.notices.0 = Some(Notice { key, seat: None, seconds_left: 2.5, big: false, ready: false });
+    }
+
+    /// Plays an action through `play` and shows what it brought; `false` when it was refused.
+    fn play<G: AppGame>(&mut self, play: &mut Play<G>, action: G::Action) -> bool {
+        let Some(played) = play.play(action, &self.words) else { return false };
+        self.selection.0 = None;
+        self.show::<G>(played);
+        true
+    }
+
+    fn show<G: AppGame>(&mut self, played: Played) {
+        self.cues.write(if played.captured { SoundCue::Capture } else { SoundCue::Move });
+        if played.over {
+            self.cues.write(SoundCue::Win);
+        }
+        // A big message (a new round) stays for its time; small ones end with the next move.
+        if !self.notices.0.as_ref().is_some_and(|n| n.big) {
+            self.notices.0 = None;
+        }
+        for seat in played.passed {
+            self.cues.write(SoundCue::Pass);
+            let key = game_key(&self.words, "passes", G::NAME);
+            self.notices.0 =
+                Some(Notice { key, seat: Some(seat), seconds_left: 3.0, big: false, ready: false });
+        }
+        if let Some(text) = played.phase_notice {
+            self.notices.0 =
+                Some(Notice { key: text, seat: None, seconds_left: 3.5, big: true, ready: true });
+        }
+    }
+
+    fn roll<G: AppGame>(&mut self, play: &mut Play<G>) {
+        if play.roll() {
+            self.cues.write(SoundCue::Move);
+        }
+    }
+
+    /// A jump in time (undo, redo, restart): no message, nothing picked.
+    fn reset(&mut self) {
+        self.notices.0 = None;
+        self.selection.0 = None;
+    }
 }
 
 fn person_input<G: AppGame>(
     mut play: ResMut<Play<G>>,
-    words: Res<Words>,
     mut presses: MessageReader<BoardPress>,
     mut drops: MessageReader<BoardDrop>,
-    mut cues: MessageWriter<SoundCue>,
+    mut after: Aftermath,
 ) {
     let presses: Vec<Square> = presses.read().map(|p| p.0).collect();
     let drops: Vec<BoardDrop> = drops.read().copied().collect();
@@ -417,37 +272,37 @@ fn person_input<G: AppGame>(
         return;
     }
     for square in presses {
-        press(&mut play, square, &words, &mut cues);
+        press(&mut play, square, &mut after);
     }
     for drop in drops {
         match drop.to {
             Some(to) if let Some(action) = play.game().action_between(drop.from, to) => {
-                play.play(action, &words, &mut cues);
+                after.play(&mut *play, action);
             }
-            Some(_) => play.tell(format!("not_allowed_{}", G::NAME)),
+            Some(_) => after.tell(format!("not_allowed_{}", G::NAME)),
             // Let go where it started, or off the board: the piece glides home, still selected.
             None => {}
         }
     }
 }
 
-fn press<G: AppGame>(play: &mut Play<G>, square: Square, words: &Words, cues: &mut MessageWriter<SoundCue>) {
+fn press<G: AppGame>(play: &mut ResMut<Play<G>>, square: Square, after: &mut Aftermath) {
     if play.person_to_move().is_none() {
         return;
     }
-    if let Some(from) = play.selected
+    if let Some(from) = after.selection.0
         && let Some(action) = play.game().action_between(from, square)
     {
-        play.play(action, words, cues);
+        after.play(&mut **play, action);
         return;
     }
     if play.game().movable(square) {
-        play.selected = Some(square);
+        after.selection.0 = Some(square);
         if play.game().targets(square).is_empty() {
-            play.tell(format!("stuck_{}", G::NAME));
+            after.tell(format!("stuck_{}", G::NAME));
         }
-    } else if play.selected.take().is_some() && !play.game().pieces().iter().any(|(s, _)| *s == square) {
-        play.tell(format!("not_allowed_{}", G::NAME));
+    } else if after.selection.0.take().is_some() && !play.game().pieces().iter().any(|(s, _)| *s == square) {
+        after.tell(format!("not_allowed_{}", G::NAME));
     }
 }
 
@@ -455,22 +310,32 @@ fn commands<G: AppGame>(
     mut play: ResMut<Play<G>>,
     mut commands: MessageReader<GameCommand>,
     mut controls: MessageReader<SetControls>,
-    mut cues: MessageWriter<SoundCue>,
+    mut clocks: ResMut<Clocks>,
+    mut after: Aftermath,
 ) {
     for SetControls(new) in controls.read() {
-        if new.len() == play.controls.len() {
-            play.controls = new.clone();
-            play.robot = None;
-        }
+        play.set_controls(new);
     }
     for command in commands.read() {
+        // Nothing is taken back while a clock runs.
+        let clock_runs = clocks.left.is_some();
         match command {
-            GameCommand::Undo => play.undo(),
-            GameCommand::Redo => play.redo(),
-            GameCommand::Restart => play.restart(),
-            GameCommand::SetClock(minutes) => play.set_clock(*minutes),
-            GameCommand::Roll if play.can_roll() => play.roll(&mut cues),
-            GameCommand::Roll => {}
+            GameCommand::Undo if play.can_undo() && !clock_runs => {
+                play.undo();
+                after.reset();
+            }
+            GameCommand::Redo if play.can_redo() && !clock_runs => {
+                play.redo();
+                after.reset();
+            }
+            GameCommand::Restart => {
+                play.restart();
+                *clocks = Clocks::start(clocks.next_minutes, play.controls().len());
+                after.reset();
+            }
+            GameCommand::SetClock(minutes) => clocks.next_minutes = *minutes,
+            GameCommand::Roll if play.can_roll() => after.roll(&mut *play),
+            GameCommand::Undo | GameCommand::Redo | GameCommand::Roll => {}
         }
     }
 }
@@ -478,35 +343,40 @@ fn commands<G: AppGame>(
 #[allow(clippy::too_many_arguments)]
 fn robot_turn<G: AppGame>(
     mut play: ResMut<Play<G>>,
-    words: Res<Words>,
+    mut thinking: ResMut<Thinking<G>>,
     pace: Res<RobotPace>,
     covered: Res<BoardCovered>,
     time: Res<Time>,
     gliding: Query<(), With<super::animate::Glide>>,
-    mut cues: MessageWriter<SoundCue>,
+    mut after: Aftermath,
 ) {
+    // A new position (or new players) needs a new thought.
+    if play.is_changed() {
+        thinking.0 = None;
+    }
     // The Robot waits for the last move to land, for a big message to be read, and while
     // something covers the board.
     let Some(level) = play.robot_to_move() else { return };
-    if covered.0 || !gliding.is_empty() || play.notice.as_ref().is_some_and(|n| n.big) {
+    if covered.0 || !gliding.is_empty() || after.notices.0.as_ref().is_some_and(|n| n.big) {
         return;
     }
     if play.game().chance().is_some() {
         // Dice are due: the Robot acts before the roll when it wants to (a double), else rolls
         // through the history.
-        match play.game().before_roll(level, play.history.position_seed()) {
+        match play.game().before_roll(level, play.history().position_seed()) {
             Some(action) => {
-                play.play(action, &words, &mut cues);
+                after.play(&mut *play, action);
             }
-            None => play.roll(&mut cues),
+            None => after.roll(&mut *play),
         }
         return;
     }
-    if play.robot.is_none() {
-        let thinker = play.history.thinker(level);
-        play.robot = Some(RobotTurn { thinker, waited: 0.0, choice: None, shown: 0.0 });
-    }
-    let robot = play.robot.as_mut().expect("just made");
+    let robot = thinking.0.get_or_insert_with(|| RobotTurn {
+        thinker: play.history().thinker(level),
+        waited: 0.0,
+        choice: None,
+        shown: 0.0,
+    });
     robot.waited += time.delta_secs();
     if robot.choice.is_none() {
         let started = Instant::now();
@@ -520,14 +390,16 @@ fn robot_turn<G: AppGame>(
     }
     robot.shown += time.delta_secs();
     let shown = robot.shown;
-    play.selected = choice.motion().map(|m| m.from);
+    after.selection.set_if_neq(Selection(choice.motion().map(|m| m.from)));
     if shown >= pace.show {
-        play.play(choice, &words, &mut cues);
+        after.play(&mut *play, choice);
+        thinking.0 = None;
     }
 }
 
 fn tick_clock<G: AppGame>(
     mut play: ResMut<Play<G>>,
+    mut clocks: ResMut<Clocks>,
     covered: Res<BoardCovered>,
     time: Res<Time>,
     gliding: Query<(), With<super::animate::Glide>>,
@@ -539,8 +411,7 @@ fn tick_clock<G: AppGame>(
     if covered.0 || !gliding.is_empty() || play.moves_played() == 0 {
         return;
     }
-    let Some(clocks) = play.clocks.as_mut() else { return };
-    let left = &mut clocks[seat.index()];
+    let Some(left) = clocks.left.as_mut().and_then(|l| l.get_mut(seat.index())) else { return };
     *left = (*left - time.delta_secs()).max(0.0);
     if *left <= 0.0 {
         play.time_out(seat);
@@ -548,18 +419,15 @@ fn tick_clock<G: AppGame>(
     }
 }
 
-fn fade_notice<G: AppGame>(mut play: ResMut<Play<G>>, time: Res<Time>) {
-    if let Some(notice) = play.notice.as_mut() {
-        notice.seconds_left -= time.delta_secs();
-        if notice.seconds_left <= 0.0 {
-            play.notice = None;
-        }
+fn fade_notice(mut notices: ResMut<Notices>, time: Res<Time>) {
+    let Some(notice) = notices.0.as_mut() else { return };
+    notice.seconds_left -= time.delta_secs();
+    if notice.seconds_left <= 0.0 {
+        notices.0 = None;
     }
 }
 
-fn publish_pickup<G: AppGame>(play: Res<Play<G>>, mut pickup: ResMut<PickUp>) {
-    let now = play.selected.filter(|_| play.person_to_move().is_some());
-    if pickup.0 != now {
-        pickup.0 = now;
-    }
+fn publish_pickup<G: AppGame>(play: Res<Play<G>>, selection: Res<Selection>, mut pickup: ResMut<PickUp>) {
+    let now = selection.0.filter(|_| play.person_to_move().is_some());
+    pickup.set_if_neq(PickUp(now));
 }
