@@ -11,7 +11,7 @@
 
 use super::search::{self, Node, Searcher, Tree, WIN};
 use super::{Evaluate, RobotLevel, RobotPlayer, SeededRng, Thinker, pick_best_by};
-use crate::rules::grid16::{self, Grid16, NEXT, NONE};
+use crate::rules::grid16::{self, Grid16, JUMPS};
 use crate::rules::halma::{Halma, HalmaAction, Mode, moves};
 use crate::rules::{Game, Seat, SeatSet, Winner};
 
@@ -131,12 +131,11 @@ impl Facts {
             let here = dist[p as usize] as i32;
             sum += here;
             worst = worst.max(here);
-            for (d, &over) in NEXT[p as usize].iter().enumerate() {
-                if over == NONE || !board.occupied.contains(over) {
-                    continue;
-                }
-                let land = NEXT[over as usize][d];
-                if land != NONE && !board.occupied.contains(land) && (dist[land as usize] as i32) < here - 2 {
+            for (over, land) in JUMPS[p as usize].iter() {
+                if board.occupied.contains(over)
+                    && !board.occupied.contains(land)
+                    && (dist[land as usize] as i32) < here - 2
+                {
                     ladders += 1;
                 }
             }
