@@ -30,9 +30,9 @@ pub fn strength(level: RobotLevel, seats: usize) -> Strength {
     let many = seats > 2;
     let (max_depth, node_limit, width, other_width, noise, blunder) = match level {
         RobotLevel::One => (1, 2_000, 8, 4, 14, 0.3),
-        RobotLevel::Two => (2, 6_000, 10, 4, 3, 0.03),
-        RobotLevel::Three if many => (8, 12_000, 5, 2, 0, 0.0),
-        RobotLevel::Three => (5, 12_000, 10, 1, 0, 0.0),
+        RobotLevel::Two => (2, 18_000, 10, 4, 3, 0.03),
+        RobotLevel::Three if many => (8, 70_000, 5, 2, 0, 0.0),
+        RobotLevel::Three => (5, 100_000, 10, 1, 0, 0.0),
     };
     Strength { search: search::Strength { max_depth, node_limit, noise, blunder }, width, other_width }
 }
@@ -206,6 +206,8 @@ pub struct Position {
     moved: Option<usize>,
     mover: Seat,
     army: usize,
+    /// The pieces whose moves are still to be listed.
+    pending: Grid16,
 }
 
 impl HalmaTree {
@@ -213,21 +215,30 @@ impl HalmaTree {
         if winners.contains(self.me) { WIN - ply } else { -WIN + ply }
     }
 
-    /// The moves of `army`, most forward first, at most `width` of them (all with `width` 0).
-    fn moves_into(&self, board: &Board, army: usize, width: usize, out: &mut Vec<(i32, u8, u8)>) {
-        out.clear();
+    /// Lists the moves of the next piece of `position.pending`; once none is left, keeps the
+    /// `width` most forward (all with `width` 0), most forward first. True once done.
+    fn list_piece(&self, position: &mut Position, out: &mut Vec<(i32, u8, u8)>) -> bool {
+        let (board, army) = (&position.board, position.army);
         let dist = &self.facts.dist[army];
-        for from in board.armies[army].indices() {
+        if let Some(from) = position.pending.indices().next() {
+            position.pending.remove(from);
             let start = dist[from as usize] as i32;
             for to in moves::destinations(board.occupied, from).indices() {
                 out.push((start - dist[to as usize] as i32, from, to));
             }
+            if !position.pending.is_empty() {
+                return false;
+            }
         }
+        let team = self.facts.team(self.me);
+        let width =
+            if team.contains(position.mover) { self.strength.width } else { self.strength.other_width };
         if width > 0 && out.len() > width {
             out.select_nth_unstable_by_key(width - 1, |m| -m.0);
             out.truncate(width);
         }
         out.sort_unstable_by_key(|m| -m.0);
+        true
     }
 }
 
@@ -250,7 +261,14 @@ impl Tree for HalmaTree {
             });
         }
         let seat = child.to_move().expect("the game goes on");
-        Ok(Position { board: Facts::board(&child), seat, moved: None, mover: seat, army: 0 })
+        Ok(Position {
+            board: Facts::board(&child),
+            seat,
+            moved: None,
+            mover: seat,
+            army: 0,
+            pending: Grid16::EMPTY,
+        })
     }
 
     fn visit(
@@ -258,7 +276,7 @@ impl Tree for HalmaTree {
         position: &mut Position,
         depth: u32,
         ply: i32,
-        moves: &mut Vec<(i32, u8, u8)>,
+        _moves: &mut Vec<(i32, u8, u8)>,
     ) -> Node {
         if let Some(army) = position.moved
             && let Some(winners) = self.facts.winner_after(&mut position.board, army)
@@ -268,26 +286,30 @@ impl Tree for HalmaTree {
         if depth == 0 {
             return Node::Score(self.facts.evaluate(&position.board, self.me));
         }
+        // The seat to move, after any seats that must pass; its moves are listed a piece at a
+        // time (`list_more`), so no node does more than one piece's work.
         let n = self.facts.seats;
-        let team = self.facts.team(self.me);
-        let width = |s: Seat| if team.contains(s) { self.strength.width } else { self.strength.other_width };
-        // The seat to move, after any seats that must pass.
+        let board = &position.board;
+        let can_move = |army: usize| board.armies[army].indices().any(|p| moves::can_move(board.occupied, p));
         let mut mover = position.seat;
-        let mut army = self.facts.army_of(&position.board, mover);
-        self.moves_into(&position.board, army, width(mover), moves);
+        let mut army = self.facts.army_of(board, mover);
         let mut tries = 1;
-        while moves.is_empty() && tries < n {
+        while !can_move(army) && tries < n {
             mover = mover.next(n);
-            army = self.facts.army_of(&position.board, mover);
-            self.moves_into(&position.board, army, width(mover), moves);
+            army = self.facts.army_of(board, mover);
             tries += 1;
         }
-        if moves.is_empty() {
+        if !can_move(army) {
             return Node::Score(0);
         }
         position.mover = mover;
         position.army = army;
-        Node::Moves { maximizing: team.contains(mover) }
+        position.pending = position.board.armies[army];
+        Node::Moves { maximizing: self.facts.team(self.me).contains(mover), listed: false }
+    }
+
+    fn list_more(&mut self, position: &mut Position, moves: &mut Vec<(i32, u8, u8)>) -> bool {
+        self.list_piece(position, moves)
     }
 
     fn child(&self, position: &Position, &(_, from, to): &(i32, u8, u8)) -> Position {
@@ -296,7 +318,7 @@ impl Tree for HalmaTree {
         board.armies[position.army] ^= change;
         board.occupied ^= change;
         let seat = position.mover.next(self.facts.seats);
-        Position { board, seat, moved: Some(position.army), mover: seat, army: 0 }
+        Position { board, seat, moved: Some(position.army), mover: seat, army: 0, pending: Grid16::EMPTY }
     }
 }
 

@@ -27,10 +27,11 @@ pub struct Strength {
 }
 
 /// What visiting a position gave: its score at once, or its moves to search (left in the list
-/// `Tree::visit` was given), the Robot's side choosing among them (`maximizing`) or not.
+/// `Tree::visit` was given, or still to be listed by `Tree::list_more`), the Robot's side
+/// choosing among them (`maximizing`) or not.
 pub enum Node {
     Score(i32),
-    Moves { maximizing: bool },
+    Moves { maximizing: bool, listed: bool },
 }
 
 /// The positions a `Searcher` walks through, seen from the seat it thinks for.
@@ -58,6 +59,11 @@ pub trait Tree {
         ply: i32,
         moves: &mut Vec<Self::Move>,
     ) -> Node;
+    /// Lists more of the moves of a position whose visit left them unlisted: one node's work.
+    /// True once the list is whole.
+    fn list_more(&mut self, _position: &mut Self::Position, _moves: &mut Vec<Self::Move>) -> bool {
+        true
+    }
     /// The position after a move.
     fn child(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position;
 }
@@ -88,6 +94,8 @@ struct Frame<T: Tree> {
     moves: Vec<T::Move>,
     /// The next move to search.
     next: usize,
+    /// The moves are still being listed.
+    listing: bool,
     depth: u32,
     ply: i32,
     alpha: i32,
@@ -189,9 +197,11 @@ impl<T: Tree> Searcher<T> {
                 self.spare.push(moves);
                 Some(score)
             }
-            Node::Moves { maximizing } => {
+            Node::Moves { maximizing, listed } => {
                 let best = if maximizing { -WIN * 2 } else { WIN * 2 };
-                let frame = Frame { position, moves, next: 0, depth, ply, alpha, beta, best, maximizing };
+                let listing = !listed;
+                let frame =
+                    Frame { position, moves, next: 0, listing, depth, ply, alpha, beta, best, maximizing };
                 self.stack.push(frame);
                 None
             }
@@ -204,6 +214,14 @@ impl<T: Tree> Searcher<T> {
     fn search_on(&mut self, stop_at: u64) -> Option<i32> {
         loop {
             let frame = self.stack.last_mut().expect("a search under way");
+            if frame.listing {
+                if self.nodes >= stop_at {
+                    return None;
+                }
+                self.nodes += 1;
+                frame.listing = !self.tree.list_more(&mut frame.position, &mut frame.moves);
+                continue;
+            }
             let score = if frame.next < frame.moves.len() {
                 if self.nodes >= stop_at {
                     return None;
@@ -341,7 +359,7 @@ impl<G: Evaluate> Tree for GameTree<G> {
             return Node::Score(game.evaluate(self.me));
         }
         moves.extend(game.legal_actions());
-        Node::Moves { maximizing: game.to_move() == Some(self.me) }
+        Node::Moves { maximizing: game.to_move() == Some(self.me), listed: true }
     }
 
     fn child(&self, game: &G, action: &G::Action) -> G {
