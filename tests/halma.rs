@@ -257,6 +257,58 @@ fn filling_the_whole_goal_wins_in_individual_play() {
 }
 
 #[test]
+fn the_p16_corner_is_a_square_like_any_other() {
+    // Its index is 255, the last of the board: a piece can step or jump onto it like onto any
+    // other square, so a1 can fill its goal's corner.
+    let game = level("two_players");
+    let a1: Vec<Square> = game.goal(Seat(0)).into_iter().filter(|&s| s != sq("p16")).collect();
+    let mut near = Halma::from_position(&setup("two_players"), &[a1, squares(&["h8", "a1"])], Seat(0));
+    for from in ["n14", "o16", "o15", "p15"] {
+        assert!(reach(&near, from).contains(&"p16".to_string()), "{from}: {:?}", reach(&near, from));
+    }
+    play(&mut near, "n14p16");
+    assert!(near.pieces(Seat(0)).any(|s| s == sq("p16")));
+    let jump = two(&["n16"], &["o16", "a1"]);
+    assert_eq!(jump.path(sq("n16"), sq("p16")), Some(squares(&["p16"])));
+}
+
+/// The position turned half round with the seats swapped.
+fn turned(game: &Halma) -> Halma {
+    let turn = |s: Square| Square::new(15 - s.file, 15 - s.rank);
+    let (a1, p16): (Vec<Square>, Vec<Square>) =
+        (game.pieces(Seat(0)).collect(), game.pieces(Seat(1)).collect());
+    let pieces = [p16.into_iter().map(turn).collect(), a1.into_iter().map(turn).collect()];
+    let to_move = Seat(1 - game.to_move().unwrap().0);
+    Halma::from_position(&setup("two_players"), &pieces, to_move)
+}
+
+#[test]
+fn the_two_seats_are_mirror_images() {
+    // Every position offers the seat to move the mirror image of what the turned position
+    // offers the other seat: no corner of the board is favoured.
+    for seed in 0..40u64 {
+        let mut game = level("two_players");
+        let mut rng = robot::rng(seed);
+        for _ in 0..seed * 5 {
+            match robot::halma::greedy(&game, &mut rng) {
+                Some(action) if game.outcome().is_none() => game.play(&action),
+                _ => break,
+            }
+        }
+        if game.outcome().is_some() {
+            continue;
+        }
+        let turn = |s: Square| Square::new(15 - s.file, 15 - s.rank);
+        let mut here: Vec<(Square, Square)> = game.moves();
+        let mut there: Vec<(Square, Square)> =
+            turned(&game).moves().into_iter().map(|(from, to)| (turn(from), turn(to))).collect();
+        here.sort_by_key(|(a, b)| (a.rank, a.file, b.rank, b.file));
+        there.sort_by_key(|(a, b)| (a.rank, a.file, b.rank, b.file));
+        assert_eq!(here, there, "seed {seed}");
+    }
+}
+
+#[test]
 fn the_three_player_seat_from_p1_wins_in_the_empty_a16_corner() {
     let game = level("three_players");
     let goal = game.goal(Seat(1));

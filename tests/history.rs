@@ -28,7 +28,7 @@ fn first_rolls(seed: u64, n: usize) -> Vec<String> {
         match history.roll() {
             Some(roll) => rolls.push(before.action_text(&roll)),
             None => {
-                let action = history.game().legal_actions()[0].clone();
+                let action = history.game().legal_actions()[0];
                 history.play(&action, ()).unwrap();
             }
         }
@@ -90,7 +90,7 @@ fn the_robot_acts_through_the_history_with_the_position_seed() {
     // Dice are due at the start: the Robot's action is the history's own roll.
     let robot_roll = history.robot_action(RobotLevel::Three).unwrap();
     let mut rolled = history.clone();
-    assert_eq!(rolled.roll(), Some(robot_roll.clone()));
+    assert_eq!(rolled.roll(), Some(robot_roll));
     history.play(&robot_roll, ()).unwrap();
     assert_eq!(history.game(), rolled.game());
 

@@ -109,3 +109,25 @@ fn every_slice_of_the_search_is_bounded_by_its_budget_at_any_depth() {
         knight_hunt.play(&next);
     }
 }
+
+#[test]
+fn halma_slices_are_bounded_at_any_depth_with_two_and_four_seats() {
+    // Level 3 searches a root move's whole subtree below it; small slices stop deep inside.
+    for file in ["two_players", "four_one_army"] {
+        let level = levels::find(&format!("ron_configs/halma/{file}.ron")).unwrap();
+        let mut game = tabla::rules::halma::Halma::from_level(&level).unwrap();
+        for seed in 0..3u64 {
+            for budget in [1, 7, 100, SLICE_NODES] {
+                let whole = robot::choose(&game, RobotLevel::Three, seed).unwrap();
+                let mut thinker = game.thinker(RobotLevel::Three, seed);
+                let (sliced, slices) = think_in_bounded_slices(thinker.as_mut(), budget);
+                assert_eq!(sliced, whole, "{file}, seed {seed}, budget {budget}");
+                assert!(slices as u64 > thinker.nodes() / (budget + 2), "{slices} slices");
+            }
+            for _ in 0..7 {
+                let next = robot::choose(&game, RobotLevel::Two, seed).unwrap();
+                game.play(&next);
+            }
+        }
+    }
+}

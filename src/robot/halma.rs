@@ -9,46 +9,32 @@
 //! The search works on a bare copy of the board (four bitboards), moving pieces in and out
 //! instead of copying the game; repetition is judged at the root only, on the real game.
 
-use super::search::WIN;
-use super::{Evaluate, RobotLevel, RobotPlayer, SeededRng, Thinker, pick_best_by, rng};
-use crate::rules::grid16::{self, Grid16, NEXT, NONE};
+use super::search::{self, Node, Searcher, Tree, WIN};
+use super::{Evaluate, RobotLevel, RobotPlayer, SeededRng, Thinker, pick_best_by};
+use crate::rules::grid16::{self, Grid16, JUMPS};
 use crate::rules::halma::{Halma, HalmaAction, Mode, moves};
 use crate::rules::{Game, Seat, SeatSet, Winner};
-use rand::Rng;
 
 /// How hard one Robot level thinks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Strength {
-    /// Deepest full search, in plies (one ply is one seat's move).
-    pub max_depth: u32,
-    /// Positions the whole decision may visit; the iteration under way is cut short after it.
-    pub node_limit: u64,
+    /// Depth (one ply is one seat's move), nodes, noise and blunders, as for every search.
+    pub search: search::Strength,
     /// Moves looked at below the root for the Robot's team, the most forward first.
     pub width: usize,
     /// Moves looked at for the other seats, the most forward first.
     pub other_width: usize,
-    /// Random amount (±) added to each root score: makes weaker levels err.
-    pub noise: i32,
-    /// Chance of playing a random move instead of thinking.
-    pub blunder: f64,
 }
 
 pub fn strength(level: RobotLevel, seats: usize) -> Strength {
     let many = seats > 2;
-    match level {
-        RobotLevel::One => {
-            Strength { max_depth: 1, node_limit: 2_000, width: 8, other_width: 4, noise: 14, blunder: 0.3 }
-        }
-        RobotLevel::Two => {
-            Strength { max_depth: 2, node_limit: 6_000, width: 10, other_width: 4, noise: 3, blunder: 0.03 }
-        }
-        RobotLevel::Three if many => {
-            Strength { max_depth: 8, node_limit: 12_000, width: 5, other_width: 2, noise: 0, blunder: 0.0 }
-        }
-        RobotLevel::Three => {
-            Strength { max_depth: 5, node_limit: 12_000, width: 10, other_width: 1, noise: 0, blunder: 0.0 }
-        }
-    }
+    let (max_depth, node_limit, width, other_width, noise, blunder) = match level {
+        RobotLevel::One => (1, 2_000, 8, 4, 14, 0.3),
+        RobotLevel::Two => (2, 18_000, 10, 4, 3, 0.03),
+        RobotLevel::Three if many => (8, 70_000, 5, 2, 0, 0.0),
+        RobotLevel::Three => (5, 100_000, 10, 1, 0, 0.0),
+    };
+    Strength { search: search::Strength { max_depth, node_limit, noise, blunder }, width, other_width }
 }
 
 /// What one piece of another army in the team's goal costs: about ten squares of progress.
@@ -145,12 +131,11 @@ impl Facts {
             let here = dist[p as usize] as i32;
             sum += here;
             worst = worst.max(here);
-            for (d, &over) in NEXT[p as usize].iter().enumerate() {
-                if over == NONE || !board.occupied.contains(over) {
-                    continue;
-                }
-                let land = NEXT[over as usize][d];
-                if land != NONE && !board.occupied.contains(land) && (dist[land as usize] as i32) < here - 2 {
+            for (over, land) in JUMPS[p as usize].iter() {
+                if board.occupied.contains(over)
+                    && !board.occupied.contains(land)
+                    && (dist[land as usize] as i32) < here - 2
+                {
                     ladders += 1;
                 }
             }
@@ -204,247 +189,180 @@ impl Evaluate for Halma {
     }
 }
 
-pub struct HalmaThinker {
+/// The Halma search's positions: the bare board, with whose turn it is.
+pub struct HalmaTree {
     root: Halma,
     me: Seat,
     facts: Facts,
     strength: Strength,
-    rng: SeededRng,
-    ranked: Vec<(HalmaAction, i32)>,
-    current: Vec<i32>,
-    depth: u32,
-    alpha: i32,
-    nodes: u64,
-    decided: Option<HalmaAction>,
-    buffers: Vec<Vec<(i32, u8, u8)>>,
 }
 
-impl HalmaThinker {
-    pub fn new(root: &Halma, strength: Strength, seed: u64) -> HalmaThinker {
-        let mut rng = rng(seed);
-        let me = root.to_move().expect("the Robot only thinks when it is to move");
-        let facts = Facts::of(root);
-        let mut decided = None;
-        let mut ranked = Vec::new();
-        if root.vote().is_some() {
-            // Accept a draw when clearly behind in the race, refuse it otherwise.
-            let behind = facts.race(&Facts::board(root), me) < -40;
-            decided = Some(HalmaAction::Vote(behind));
-        } else {
-            let dist = root.distances(root.army_of(me));
-            let mut moves: Vec<(i32, HalmaAction)> = root
-                .moves()
-                .into_iter()
-                .map(|(from, to)| {
-                    let gain =
-                        dist[grid16::index(from) as usize] as i32 - dist[grid16::index(to) as usize] as i32;
-                    (gain, HalmaAction::Move { from, to })
-                })
-                .collect();
-            moves.sort_by_key(|(gain, _)| -gain);
-            ranked = moves.into_iter().map(|(_, a)| (a, 0)).collect::<Vec<_>>();
-            if ranked.len() == 1 {
-                decided = Some(ranked[0].0);
-            } else if !ranked.is_empty() && rng.random_bool(strength.blunder) {
-                decided = Some(ranked[rng.random_range(0..ranked.len())].0);
-            } else if ranked.is_empty() {
-                decided = root.legal_actions().first().copied();
-            }
-        }
-        HalmaThinker {
-            root: root.clone(),
-            me,
-            facts,
-            strength,
-            rng,
-            ranked,
-            current: Vec::new(),
-            depth: 1,
-            alpha: -WIN * 2,
-            nodes: 0,
-            decided,
-            buffers: Vec::new(),
-        }
-    }
+/// A position below the root: the board and the seat whose turn it is. Visiting it finds who
+/// moves (after any seats that must pass) and which army.
+pub struct Position {
+    board: Board,
+    seat: Seat,
+    /// The army that has just moved, if it may have filled its goal.
+    moved: Option<usize>,
+    mover: Seat,
+    army: usize,
+    /// The pieces whose moves are still to be listed.
+    pending: Grid16,
+}
 
-    fn finish_iteration(&mut self) {
-        // When every move loses within the horizon, the deeper look tells nothing to choose by:
-        // the last iteration's order (by the evaluation) stands, and the search stops.
-        if self.depth > 1 && self.current.iter().all(|&s| s <= -WIN / 2) {
-            self.current.clear();
-            self.depth = u32::MAX - 1;
-            return;
-        }
-        let mut scored: Vec<(HalmaAction, i32)> =
-            self.ranked.drain(..).zip(self.current.drain(..)).map(|((a, _), s)| (a, s)).collect();
-        scored.sort_by_key(|(_, s)| -s);
-        self.ranked = scored;
-        self.depth += 1;
-        self.alpha = -WIN * 2;
-    }
-
-    fn decide(&mut self) -> HalmaAction {
-        let noise = self.strength.noise;
-        let noisy: Vec<i32> = self
-            .ranked
-            .iter()
-            .map(|(_, s)| if noise > 0 { s + self.rng.random_range(-noise..=noise) } else { *s })
-            .collect();
-        let best = *noisy.iter().max().expect("at least one action");
-        let candidates: Vec<usize> = (0..noisy.len()).filter(|&i| noisy[i] == best).collect();
-        let pick = candidates[self.rng.random_range(0..candidates.len())];
-        self.ranked[pick].0
-    }
-
+impl HalmaTree {
     fn score_of(&self, winners: SeatSet, ply: i32) -> i32 {
         if winners.contains(self.me) { WIN - ply } else { -WIN + ply }
     }
 
-    /// The moves of `army`, most forward first, at most `width` of them (all with `width` 0).
-    fn moves_into(&self, board: &Board, army: usize, width: usize, out: &mut Vec<(i32, u8, u8)>) {
-        out.clear();
+    /// Lists the moves of the next piece of `position.pending`; once none is left, keeps the
+    /// `width` most forward (all with `width` 0), most forward first. True once done.
+    fn list_piece(&self, position: &mut Position, out: &mut Vec<(i32, u8, u8)>) -> bool {
+        let (board, army) = (&position.board, position.army);
         let dist = &self.facts.dist[army];
-        for from in board.armies[army].indices() {
+        if let Some(from) = position.pending.indices().next() {
+            position.pending.remove(from);
             let start = dist[from as usize] as i32;
             for to in moves::destinations(board.occupied, from).indices() {
                 out.push((start - dist[to as usize] as i32, from, to));
             }
+            if !position.pending.is_empty() {
+                return false;
+            }
         }
+        let team = self.facts.team(self.me);
+        let width =
+            if team.contains(position.mover) { self.strength.width } else { self.strength.other_width };
         if width > 0 && out.len() > width {
             out.select_nth_unstable_by_key(width - 1, |m| -m.0);
             out.truncate(width);
         }
         out.sort_unstable_by_key(|m| -m.0);
-    }
-
-    fn search(
-        &mut self,
-        board: &mut Board,
-        seat: Seat,
-        depth: u32,
-        ply: i32,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
-        self.nodes += 1;
-        if depth == 0 {
-            return self.facts.evaluate(board, self.me);
-        }
-        let n = self.facts.seats;
-        let mut buffer = self.buffers.pop().unwrap_or_default();
-        let team = self.facts.team(self.me);
-        let width = |s: Seat| if team.contains(s) { self.strength.width } else { self.strength.other_width };
-        // The seat to move, after any seats that must pass.
-        let mut mover = seat;
-        let mut army = self.facts.army_of(board, mover);
-        self.moves_into(board, army, width(mover), &mut buffer);
-        let mut tries = 1;
-        while buffer.is_empty() && tries < n {
-            mover = mover.next(n);
-            army = self.facts.army_of(board, mover);
-            self.moves_into(board, army, width(mover), &mut buffer);
-            tries += 1;
-        }
-        if buffer.is_empty() {
-            self.buffers.push(buffer);
-            return 0;
-        }
-        let maximizing = team.contains(mover);
-        let mut best = if maximizing { -WIN * 2 } else { WIN * 2 };
-        for &(_, from, to) in buffer.iter() {
-            let saved = *board;
-            let change = Grid16::bit(from) | Grid16::bit(to);
-            board.armies[army] ^= change;
-            board.occupied ^= change;
-            let score = match self.facts.winner_after(board, army) {
-                Some(winners) => {
-                    self.nodes += 1;
-                    self.score_of(winners, ply + 1)
-                }
-                None => self.search(board, mover.next(n), depth - 1, ply + 1, alpha, beta),
-            };
-            *board = saved;
-            if maximizing {
-                best = best.max(score);
-                alpha = alpha.max(score);
-            } else {
-                best = best.min(score);
-                beta = beta.min(score);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        self.buffers.push(buffer);
-        best
-    }
-
-    /// The score of one root move at the current depth.
-    fn search_root(&mut self, action: HalmaAction, alpha: i32) -> i32 {
-        let mut child = self.root.clone();
-        child.play(&action);
-        self.nodes += 1;
-        if let Some(outcome) = child.outcome() {
-            return match outcome.winner {
-                Winner::Draw => 0,
-                winner if winner.includes(self.me) => WIN,
-                _ => -WIN,
-            };
-        }
-        let next = child.to_move().expect("the game goes on");
-        let mut board = Facts::board(&child);
-        self.search(&mut board, next, self.depth - 1, 1, alpha, WIN * 2)
+        true
     }
 }
 
-impl Thinker<Halma> for HalmaThinker {
-    fn nodes(&self) -> u64 {
-        self.nodes
+impl Tree for HalmaTree {
+    type Action = HalmaAction;
+    type Position = Position;
+    type Move = (i32, u8, u8);
+    /// A root move is played on the real game (repetition is judged there), counted as a node.
+    const ROOT_CHILD_NODES: u64 = 1;
+    const STOP_WHEN_ALL_LOST: bool = true;
+
+    fn root_child(&mut self, action: &HalmaAction) -> Result<Position, i32> {
+        let mut child = self.root.clone();
+        child.play(action);
+        if let Some(outcome) = child.outcome() {
+            return Err(match outcome.winner {
+                Winner::Draw => 0,
+                winner if winner.includes(self.me) => WIN,
+                _ => -WIN,
+            });
+        }
+        let seat = child.to_move().expect("the game goes on");
+        Ok(Position {
+            board: Facts::board(&child),
+            seat,
+            moved: None,
+            mover: seat,
+            army: 0,
+            pending: Grid16::EMPTY,
+        })
     }
 
-    fn step(&mut self, budget: u64) -> Option<HalmaAction> {
-        if let Some(action) = self.decided {
-            return Some(action);
+    fn visit(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        ply: i32,
+        _moves: &mut Vec<(i32, u8, u8)>,
+    ) -> Node {
+        if let Some(army) = position.moved
+            && let Some(winners) = self.facts.winner_after(&mut position.board, army)
+        {
+            return Node::Score(self.score_of(winners, ply));
         }
-        let stop_at = self.nodes.saturating_add(budget);
-        loop {
-            let out_of_nodes = self.nodes >= self.strength.node_limit;
-            if self.current.len() == self.ranked.len() || (out_of_nodes && self.depth > 1) {
-                if self.current.len() == self.ranked.len() {
-                    self.finish_iteration();
-                } else {
-                    // Cut short: the searched moves keep their new scores, the rest rank below them.
-                    let searched = self.current.len();
-                    if let Some(floor) = self.current.iter().copied().min() {
-                        for (i, score) in self.current.drain(..).enumerate() {
-                            self.ranked[i].1 = score;
-                        }
-                        for entry in &mut self.ranked[searched..] {
-                            entry.1 = entry.1.min(floor - 1);
-                        }
-                    }
-                }
-                if self.depth > self.strength.max_depth || self.nodes >= self.strength.node_limit {
-                    let action = self.decide();
-                    self.decided = Some(action);
-                    return Some(action);
-                }
-            }
-            if self.nodes >= stop_at {
-                return None;
-            }
-            let index = self.current.len();
-            let alpha = if self.strength.noise > 0 { -WIN * 2 } else { self.alpha - 1 };
-            let score = self.search_root(self.ranked[index].0, alpha);
-            self.alpha = self.alpha.max(score);
-            self.current.push(score);
+        if depth == 0 {
+            return Node::Score(self.facts.evaluate(&position.board, self.me));
         }
+        // The seat to move, after any seats that must pass; its moves are listed a piece at a
+        // time (`list_more`), so no node does more than one piece's work.
+        let n = self.facts.seats;
+        let board = &position.board;
+        let can_move = |army: usize| board.armies[army].indices().any(|p| moves::can_move(board.occupied, p));
+        let mut mover = position.seat;
+        let mut army = self.facts.army_of(board, mover);
+        let mut tries = 1;
+        while !can_move(army) && tries < n {
+            mover = mover.next(n);
+            army = self.facts.army_of(board, mover);
+            tries += 1;
+        }
+        if !can_move(army) {
+            return Node::Score(0);
+        }
+        position.mover = mover;
+        position.army = army;
+        position.pending = position.board.armies[army];
+        Node::Moves { maximizing: self.facts.team(self.me).contains(mover), listed: false }
+    }
+
+    fn list_more(&mut self, position: &mut Position, moves: &mut Vec<(i32, u8, u8)>) -> bool {
+        self.list_piece(position, moves)
+    }
+
+    fn child(&self, position: &Position, &(_, from, to): &(i32, u8, u8)) -> Position {
+        let mut board = position.board;
+        let change = Grid16::bit(from) | Grid16::bit(to);
+        board.armies[position.army] ^= change;
+        board.occupied ^= change;
+        let seat = position.mover.next(self.facts.seats);
+        Position { board, seat, moved: Some(position.army), mover: seat, army: 0, pending: Grid16::EMPTY }
+    }
+}
+
+/// The Halma Robot: alpha-beta on `HalmaTree`, a node at a time.
+pub type HalmaThinker = Searcher<HalmaTree>;
+
+/// Starts the Robot's decision for the seat to move.
+pub fn thinker(root: &Halma, strength: Strength, seed: u64) -> HalmaThinker {
+    let me = root.to_move().expect("the Robot only thinks when it is to move");
+    let facts = Facts::of(root);
+    let mut settled = None;
+    let mut actions = Vec::new();
+    if root.vote().is_some() {
+        // Accept a draw when clearly behind in the race, refuse it otherwise.
+        let behind = facts.race(&Facts::board(root), me) < -40;
+        settled = Some(HalmaAction::Vote(behind));
+    } else {
+        let dist = root.distances(root.army_of(me));
+        let mut moves: Vec<(i32, HalmaAction)> = root
+            .moves()
+            .into_iter()
+            .map(|(from, to)| {
+                let gain =
+                    dist[grid16::index(from) as usize] as i32 - dist[grid16::index(to) as usize] as i32;
+                (gain, HalmaAction::Move { from, to })
+            })
+            .collect();
+        moves.sort_by_key(|(gain, _)| -gain);
+        actions = moves.into_iter().map(|(_, a)| a).collect::<Vec<_>>();
+        if actions.is_empty() {
+            settled = root.legal_actions().first().copied();
+        }
+    }
+    let tree = HalmaTree { root: root.clone(), me, facts, strength };
+    let searcher = Searcher::new(tree, actions, strength.search, seed);
+    match settled {
+        Some(action) => searcher.decided(action),
+        None => searcher,
     }
 }
 
 impl RobotPlayer for Halma {
     fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>> {
-        Box::new(HalmaThinker::new(self, strength(level, self.seat_count()), seed))
+        Box::new(thinker(self, strength(level, self.seat_count()), seed))
     }
 }
 

@@ -124,7 +124,7 @@ pub trait Searched: Evaluate {
 
 impl<G: Searched> RobotPlayer for G {
     fn thinker(&self, level: RobotLevel, seed: u64) -> Box<dyn Thinker<Self>> {
-        Box::new(AlphaBeta::new(self, G::strength(level), seed))
+        Box::new(AlphaBeta::for_game(self, G::strength(level), seed))
     }
 }
 

@@ -11,46 +11,62 @@ pub struct Grid16(pub [u64; 4]);
 /// The eight directions as (files, ranks), in a fixed order.
 pub const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
-/// No square (off the board).
-pub const NONE: u8 = u8::MAX;
-
-/// `NEXT[index][d]`: the square one step from `index` in `DIRECTIONS[d]`, or `NONE`.
-pub static NEXT: [[u8; 8]; 256] = next_table();
-
 /// `NEIGHBOURS[index]`: the up to eight squares around `index`.
 pub static NEIGHBOURS: [Grid16; 256] = neighbour_table();
 
-const fn next_table() -> [[u8; 8]; 256] {
-    let mut table = [[NONE; 8]; 256];
+/// The jumps from one square: (the square jumped over, the landing), in `DIRECTIONS` order.
+#[derive(Clone, Copy)]
+pub struct Jumps {
+    pairs: [(u8, u8); 8],
+    len: u8,
+}
+
+impl Jumps {
+    pub fn iter(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.pairs[..self.len as usize].iter().copied()
+    }
+}
+
+/// `JUMPS[index]`: every straight jump from `index` that stays on the board. (Every index 0 to
+/// 255 is a square, p16 included, so no index can stand for "off the board".)
+pub static JUMPS: [Jumps; 256] = jump_table();
+
+/// The square `d` steps in `DIRECTIONS[dir]` from `index`, if it is on the board.
+const fn along(index: usize, dir: usize, d: i16) -> Option<u8> {
+    let (file, rank) = ((index % 16) as i16, (index / 16) as i16);
+    let (df, dr) = DIRECTIONS[dir];
+    let (f, r) = (file + d * df as i16, rank + d * dr as i16);
+    if f >= 0 && f < 16 && r >= 0 && r < 16 { Some((r * 16 + f) as u8) } else { None }
+}
+
+const fn neighbour_table() -> [Grid16; 256] {
+    let mut table = [Grid16([0; 4]); 256];
     let mut index = 0;
     while index < 256 {
-        let (file, rank) = ((index % 16) as i16, (index / 16) as i16);
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = DIRECTIONS[d];
-            let (f, r) = (file + df as i16, rank + dr as i16);
-            if f >= 0 && f < 16 && r >= 0 && r < 16 {
-                table[index][d] = (r * 16 + f) as u8;
+        let mut dir = 0;
+        while dir < 8 {
+            if let Some(n) = along(index, dir, 1) {
+                table[index].0[(n >> 6) as usize] |= 1u64 << (n & 63);
             }
-            d += 1;
+            dir += 1;
         }
         index += 1;
     }
     table
 }
 
-const fn neighbour_table() -> [Grid16; 256] {
-    let next = next_table();
-    let mut table = [Grid16([0; 4]); 256];
+const fn jump_table() -> [Jumps; 256] {
+    let mut table = [Jumps { pairs: [(0, 0); 8], len: 0 }; 256];
     let mut index = 0;
     while index < 256 {
-        let mut d = 0;
-        while d < 8 {
-            let n = next[index][d];
-            if n != NONE {
-                table[index].0[(n >> 6) as usize] |= 1u64 << (n & 63);
+        let mut dir = 0;
+        while dir < 8 {
+            if let (Some(over), Some(land)) = (along(index, dir, 1), along(index, dir, 2)) {
+                let len = table[index].len as usize;
+                table[index].pairs[len] = (over, land);
+                table[index].len += 1;
             }
-            d += 1;
+            dir += 1;
         }
         index += 1;
     }

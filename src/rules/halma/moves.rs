@@ -6,7 +6,7 @@
 //! jump chain never reach the same square, so a move is known by its two ends.
 
 use crate::rules::board::Square;
-use crate::rules::grid16::{self, Grid16, NEIGHBOURS, NEXT, NONE};
+use crate::rules::grid16::{self, Grid16, JUMPS, NEIGHBOURS};
 
 /// The empty neighbours of the piece on `from`.
 #[inline]
@@ -18,12 +18,8 @@ pub fn steps(occupied: Grid16, from: u8) -> Grid16 {
 #[inline]
 pub fn one_jump(occupied: Grid16, at: u8) -> Grid16 {
     let mut landings = Grid16::EMPTY;
-    for (d, &over) in NEXT[at as usize].iter().enumerate() {
-        if over == NONE || !occupied.contains(over) {
-            continue;
-        }
-        let land = NEXT[over as usize][d];
-        if land != NONE && !occupied.contains(land) {
+    for (over, land) in JUMPS[at as usize].iter() {
+        if occupied.contains(over) && !occupied.contains(land) {
             landings.insert(land);
         }
     }
@@ -49,12 +45,8 @@ fn search(mut occupied: Grid16, from: u8, mut visit: impl FnMut(u8, u8)) -> Grid
     while head < tail {
         let at = queue[head];
         head += 1;
-        for (d, &over) in NEXT[at as usize].iter().enumerate() {
-            if over == NONE || !occupied.contains(over) {
-                continue;
-            }
-            let land = NEXT[over as usize][d];
-            if land == NONE || occupied.contains(land) || reached.contains(land) {
+        for (over, land) in JUMPS[at as usize].iter() {
+            if !occupied.contains(over) || occupied.contains(land) || reached.contains(land) {
                 continue;
             }
             reached.insert(land);
@@ -84,7 +76,7 @@ pub fn path(occupied: Grid16, from: u8, to: u8) -> Option<Vec<u8>> {
     if steps(occupied, from).contains(to) {
         return Some(vec![to]);
     }
-    let mut came_from = [NONE; 256];
+    let mut came_from = [from; 256];
     let reached = search(occupied, from, |land, at| came_from[land as usize] = at);
     if !reached.contains(to) {
         return None;
