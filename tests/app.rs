@@ -3,18 +3,17 @@
 //! Robots played to the end, for every game with a screen.
 #![cfg(feature = "app")]
 
+mod common;
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
-use std::time::Duration;
 use tabla::app::board::{Mark, PieceView, TrayItem};
 use tabla::app::game::{AppGame, Extra};
 use tabla::app::input::{BoardDrop, BoardPress};
 use tabla::app::play::Play;
 use tabla::app::scoreboard::ScoreBoard;
-use tabla::app::turn::{GameCommand, GameSeed, RobotPace, SetControls};
+use tabla::app::turn::{GameCommand, SetControls};
 use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
-use tabla::levels;
 use tabla::robot;
 use tabla::robot::RobotLevel;
 use tabla::rules::board::{Move, Square};
@@ -28,32 +27,7 @@ fn app(level: &str, opponent: Opponent) -> App {
 }
 
 fn app_for(level: &str, opponent: Opponent, person_seat: Seat) -> App {
-    let level = levels::find(&format!("ron_configs/{level}.ron")).unwrap();
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
-        .init_asset::<Image>()
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
-        .insert_resource(Launch {
-            start: Some(MatchSetup {
-                level,
-                opponent,
-                person_seat,
-                robot_level: RobotLevel::Two,
-                clock_minutes: 0,
-                seats: Vec::new(),
-            }),
-            // Settings go to a folder of the test's own, not the player's.
-            settings_dir: Some(test_home("games")),
-            ..default()
-        })
-        .add_plugins(core_plugin)
-        .insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 50.0 })
-        .insert_resource(GameSeed(11));
-    for _ in 0..3 {
-        app.update();
-    }
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
-    app
+    common::headless(common::setup(level, opponent, person_seat, RobotLevel::Two), "games", 11, |_| {})
 }
 
 fn game(app: &App) -> KnightHunt {
@@ -324,12 +298,8 @@ fn bunnies_against_the_robot_the_board_turns_for_round_2() {
     assert!(board.seats[0].name.contains("Horses"), "{}", board.seats[0].name);
 }
 
-fn test_home(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("tabla-test-{}-{name}", std::process::id()))
-}
-
 fn settings_read_from(text: &str, name: &str) -> tabla::app::settings::Settings {
-    let home = test_home(name);
+    let home = common::test_home(name);
     std::fs::create_dir_all(&home).unwrap();
     std::fs::write(home.join("settings.ron"), text).unwrap();
     let mut app = App::new();
@@ -378,7 +348,7 @@ fn the_command_line_opens_games_with_a_screen_and_points_nard_to_the_text_interf
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
         .init_asset::<Image>()
-        .insert_resource(Launch { settings_dir: Some(test_home("nard")), ..nard })
+        .insert_resource(Launch { settings_dir: Some(common::test_home("nard")), ..nard })
         .add_plugins(core_plugin);
     app.update();
     app.update();

@@ -5,20 +5,19 @@
 //! view turned, zoomed and panned while the game stays as it was.
 #![cfg(feature = "app")]
 
+mod common;
+
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use serde_json::{Map, Value, json};
-use std::time::Duration;
 use tabla::app::art::Art;
 use tabla::app::board::{BoardLayout, BoardView, PieceView, ViewCommand};
 use tabla::app::game::{AppGame, BoardAction};
 use tabla::app::input::BoardPress;
 use tabla::app::play::Play;
 use tabla::app::scoreboard::ScoreBoard;
-use tabla::app::turn::{BoardCovered, GameCommand, GameSeed, RobotPace, SetControls};
-use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin, kit};
-use tabla::levels::{self, FromLevel, Level, LevelGame};
+use tabla::app::turn::{BoardCovered, GameCommand, SetControls};
+use tabla::app::{Control, Opponent, kit};
+use tabla::levels::{FromLevel, Level, LevelGame};
 use tabla::robot::{RobotLevel, RobotPlayer, Thinker};
 use tabla::rules::board::{BoardShape, Move, Square};
 use tabla::rules::{EndReason, Game, Outcome, RuleError, Seat};
@@ -186,32 +185,8 @@ impl AppGame for DiceRace {
 }
 
 fn race_app(variant: &str, opponent: Opponent) -> App {
-    let level = levels::find(&format!("ron_configs/nard/{variant}.ron")).unwrap();
-    let home = std::env::temp_dir().join(format!("tabla-kit-test-{variant}-{}", std::process::id()));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
-        .init_asset::<Image>()
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
-        .insert_resource(Launch {
-            start: Some(MatchSetup {
-                level,
-                opponent,
-                person_seat: Seat(0),
-                robot_level: RobotLevel::One,
-                clock_minutes: 0,
-                seats: Vec::new(),
-            }),
-            settings_dir: Some(home),
-            ..default()
-        })
-        .add_plugins(core_plugin);
-    kit::add_game::<DiceRace>(&mut app);
-    app.insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 50.0 }).insert_resource(GameSeed(5));
-    for _ in 0..3 {
-        app.update();
-    }
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
-    app
+    let setup = common::setup(&format!("nard/{variant}"), opponent, Seat(0), RobotLevel::One);
+    common::headless(setup, &format!("kit-{variant}"), 5, kit::add_game::<DiceRace>)
 }
 
 fn race(app: &App) -> DiceRace {

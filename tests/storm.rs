@@ -5,19 +5,17 @@
 //! entities on the board mirror the rules state.
 #![cfg(feature = "app")]
 
+mod common;
+
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use rand::Rng;
-use std::time::Duration;
 use tabla::app::art::Art;
 use tabla::app::board::{PieceView, ViewCommand};
 use tabla::app::game::AppGame;
 use tabla::app::input::{BoardDrop, BoardPress};
 use tabla::app::play::Play;
-use tabla::app::turn::{GameCommand, GameSeed, RobotPace};
-use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin};
-use tabla::levels;
+use tabla::app::turn::GameCommand;
+use tabla::app::{Opponent, Screen};
 use tabla::robot::{self, RobotLevel};
 use tabla::rules::Seat;
 use tabla::rules::board::{Move, Square};
@@ -29,31 +27,9 @@ use tabla::rules::knight_hunt::KnightHunt;
 const STORM: usize = 10_000;
 
 fn storm_app(level: &str) -> App {
-    let level = levels::find(&format!("ron_configs/{level}.ron")).unwrap();
-    let home = std::env::temp_dir().join(format!("tabla-storm-{}-{}", level.variant(), std::process::id()));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
-        .init_asset::<Image>()
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(40)))
-        .insert_resource(Launch {
-            start: Some(MatchSetup {
-                level,
-                opponent: Opponent::Friend,
-                person_seat: Seat::WHITE,
-                robot_level: RobotLevel::One,
-                clock_minutes: 0,
-                seats: Vec::new(),
-            }),
-            settings_dir: Some(home),
-            ..default()
-        })
-        .add_plugins(core_plugin)
-        .insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 20.0 })
-        .insert_resource(GameSeed(77));
-    for _ in 0..3 {
-        app.update();
-    }
-    app
+    let setup = common::setup(level, Opponent::Friend, Seat::WHITE, RobotLevel::One);
+    let home = format!("storm-{}", setup.level.variant());
+    common::headless(setup, &home, 77, |_| {})
 }
 
 fn random_square(rng: &mut robot::SeededRng) -> Square {

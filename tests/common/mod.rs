@@ -1,0 +1,43 @@
+//! The headless app the app tests share: Tabla's game plugins without a window, a fixed frame
+//! time, a Robot that does not dawdle, and settings kept in a folder of the test's own.
+#![allow(dead_code)]
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use std::path::PathBuf;
+use std::time::Duration;
+use tabla::app::turn::{GameSeed, RobotPace};
+use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin};
+use tabla::levels;
+use tabla::robot::RobotLevel;
+use tabla::rules::Seat;
+
+/// A folder of this test run's own, named `name`.
+pub fn test_home(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("tabla-test-{}-{name}", std::process::id()))
+}
+
+/// The game of `ron_configs/<level>.ron` as the setup screen would start it.
+pub fn setup(level: &str, opponent: Opponent, person_seat: Seat, robot_level: RobotLevel) -> MatchSetup {
+    let level = levels::find(&format!("ron_configs/{level}.ron")).unwrap();
+    MatchSetup { level, opponent, person_seat, robot_level, clock_minutes: 0, seats: Vec::new() }
+}
+
+/// The app started on `setup`'s game, seeded with `seed`; `add` adds plugins of the test's own
+/// (a game of its own) before it starts.
+pub fn headless(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut App)) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Image>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .insert_resource(Launch { start: Some(setup), settings_dir: Some(test_home(home)), ..default() })
+        .add_plugins(core_plugin);
+    add(&mut app);
+    app.insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 50.0 }).insert_resource(GameSeed(seed));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    app
+}
