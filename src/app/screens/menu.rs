@@ -15,6 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn menu(
     mut contexts: EguiContexts,
     art: Res<EguiArt>,
