@@ -8,8 +8,13 @@ cd "$(dirname "$0")"
 need_packages "${APP_PACKAGES[@]}" xvfb xauth
 need_rust
 
-echo "== unit and integration tests"
-cargo test --release --all-targets
+# The tests that need no window run once, without Bevy (which also proves the rules, the Robot,
+# the levels and the text interface build without it); then the app's own tests with Bevy.
+echo "== the rules, the Robot, the levels, the text interface, the words (without Bevy)"
+cargo test --release --no-default-features --all-targets
+echo "== the app without a window: whole games, the screen kit, a storm of input"
+cargo test --release --test app --test kit --test storm
+cargo build --release --bin tabla
 
 echo "== the rendered tour under Xvfb"
 tour="$CARGO_TARGET_DIR/tour"

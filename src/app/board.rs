@@ -30,7 +30,7 @@ pub struct TrayItem {
     pub seat: Seat,
     pub slot: usize,
     pub art: Art,
-    pub beyond_rank_8: bool,
+    pub far_side: bool,
 }
 
 /// A highlight: a legal target, the selected piece, the last move.
@@ -160,16 +160,26 @@ impl BoardLayout {
         turned(if self.flipped { -centred } else { centred }, self.turns)
     }
 
-    /// Where a seat's n-th collected piece sits: in a row above or below the board, the first
-    /// seat's from the left, the second seat's from the right.
-    pub fn tray_position(&self, seat: Seat, slot: usize, beyond_rank_8: bool) -> Vec3 {
+    /// Where a seat's n-th collected piece sits. The first two seats' trays are rows beyond the
+    /// near or far edge (the first seat's filling from the left, the second's from the right);
+    /// a third and fourth seat's are columns beside the left and right edges, filling upward.
+    pub fn tray_position(&self, seat: Seat, slot: usize, far_side: bool) -> Vec3 {
         let half_w = self.shape.files as f32 / 2.0;
-        let half_h = self.shape.ranks as f32 / 2.0 + self.tray_gap;
+        let half_h = self.shape.ranks as f32 / 2.0;
         let step = TRAY_ITEM_SIZE * 0.9;
-        let from_left = -half_w + TRAY_ITEM_SIZE / 2.0 + slot as f32 * step;
-        let x = if seat == Seat::WHITE { from_left } else { -from_left };
-        let y = if beyond_rank_8 != self.flipped { half_h } else { -half_h };
-        turned(Vec2::new(x, y), self.turns).extend(PIECE_Z)
+        let along = |half: f32| -half + TRAY_ITEM_SIZE / 2.0 + slot as f32 * step;
+        let at = match seat.index() {
+            0 | 1 => {
+                let x = if seat.index() == 0 { along(half_w) } else { -along(half_w) };
+                let y = half_h + self.tray_gap;
+                Vec2::new(x, if far_side != self.flipped { y } else { -y })
+            }
+            index => {
+                let x = half_w + self.tray_gap;
+                Vec2::new(if index == 2 { -x } else { x }, along(half_h))
+            }
+        };
+        turned(at, self.turns).extend(PIECE_Z)
     }
 
     /// Board units the layout needs: the board plus a tray row above and below, if any.

@@ -84,7 +84,7 @@ impl AppGame for BunniesAndHorses {
     }
 
     /// Both gardens lie beyond rank 8, where the carrots grow.
-    fn tray_beyond_rank_8(&self, _seat: Seat) -> bool {
+    fn tray_on_far_side(&self, _seat: Seat) -> bool {
         true
     }
 

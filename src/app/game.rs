@@ -80,7 +80,7 @@ pub trait AppGame: RobotPlayer<Action: BoardAction> + FromLevel {
     /// The pieces a seat has collected, shown beside the board.
     fn tray(&self, seat: Seat) -> Vec<Art>;
     /// Whether a seat's tray lies beyond rank 8 (else below rank 1).
-    fn tray_beyond_rank_8(&self, seat: Seat) -> bool {
+    fn tray_on_far_side(&self, seat: Seat) -> bool {
         seat == Seat::BLACK
     }
     /// Where a piece goes when it leaves the board with the last action, played by `mover`.

@@ -75,9 +75,11 @@ fn sync_pieces<G: AppGame>(
     *missed = false;
     let game = play.game();
     let mut wanted = game.pieces();
-    let mut tray_counts = [0usize; 2];
+    let mut tray_counts = vec![0usize; game.seat_count()];
     for (_, item) in &trays {
-        tray_counts[item.seat.index()] = tray_counts[item.seat.index()].max(item.slot + 1);
+        if let Some(count) = tray_counts.get_mut(item.seat.index()) {
+            *count = (*count).max(item.slot + 1);
+        }
     }
 
     let Change::Played { motion, path, mover } = &play.change else {
@@ -128,8 +130,8 @@ fn sync_pieces<G: AppGame>(
             Exit::Tray(seat) => {
                 let slot = tray_counts[seat.index()];
                 tray_counts[seat.index()] += 1;
-                let beyond_rank_8 = game.tray_beyond_rank_8(seat);
-                let to = layout.tray_position(seat, slot, beyond_rank_8);
+                let far_side = game.tray_on_far_side(seat);
+                let to = layout.tray_position(seat, slot, far_side);
                 let fly = |from: Vec3| {
                     Glide::new(from, to, 0.6).scaled(1.25, TRAY_ITEM_SIZE).eased(EaseFunction::CubicInOut)
                 };
@@ -139,7 +141,7 @@ fn sync_pieces<G: AppGame>(
                     }
                     None => fly(start),
                 };
-                entity_commands.insert((TrayItem { seat, slot, art: view.art, beyond_rank_8 }, glide));
+                entity_commands.insert((TrayItem { seat, slot, art: view.art, far_side }, glide));
             }
             Exit::Vanish => {
                 let at = landing.unwrap_or(start);
@@ -179,8 +181,8 @@ fn sync_pieces<G: AppGame>(
         ));
     }
     // Whatever the animation made of the trays, they end as the rules have them.
-    for seat in [Seat::WHITE, Seat::BLACK] {
-        let beyond_rank_8 = game.tray_beyond_rank_8(seat);
+    for seat in Seat::all(game.seat_count()) {
+        let far_side = game.tray_on_far_side(seat);
         let tray = game.tray(seat);
         for (entity, item) in &trays {
             if item.seat == seat && item.slot >= tray.len() {
@@ -188,9 +190,9 @@ fn sync_pieces<G: AppGame>(
             }
         }
         for (slot, art) in tray.iter().enumerate().skip(tray_counts[seat.index()]) {
-            let at = layout.tray_position(seat, slot, beyond_rank_8);
+            let at = layout.tray_position(seat, slot, far_side);
             commands.spawn((
-                TrayItem { seat, slot, art: *art, beyond_rank_8 },
+                TrayItem { seat, slot, art: *art, far_side },
                 piece_bundle(*art, &images),
                 Transform::from_translation(at).with_scale(Vec3::ZERO),
                 Glide::new(at, at, 0.3).scaled(0.0, TRAY_ITEM_SIZE).eased(EaseFunction::BackOut),
@@ -255,13 +257,13 @@ fn lay_out_afresh<G: AppGame>(
         ));
         *level += 1;
     }
-    for seat in [Seat::WHITE, Seat::BLACK] {
-        let beyond_rank_8 = game.tray_beyond_rank_8(seat);
+    for seat in Seat::all(game.seat_count()) {
+        let far_side = game.tray_on_far_side(seat);
         for (slot, art) in game.tray(seat).into_iter().enumerate() {
             commands.spawn((
-                TrayItem { seat, slot, art, beyond_rank_8 },
+                TrayItem { seat, slot, art, far_side },
                 piece_bundle(art, images),
-                Transform::from_translation(layout.tray_position(seat, slot, beyond_rank_8))
+                Transform::from_translation(layout.tray_position(seat, slot, far_side))
                     .with_scale(Vec3::splat(TRAY_ITEM_SIZE)),
                 ChildOf(root),
             ));
@@ -291,7 +293,7 @@ fn settle_pieces(
         }
     }
     for (entity, item, transform) in &trays {
-        let home = layout.tray_position(item.seat, item.slot, item.beyond_rank_8);
+        let home = layout.tray_position(item.seat, item.slot, item.far_side);
         if transform.translation.truncate().distance(home.truncate()) > 1e-3 {
             commands.entity(entity).insert(
                 Glide::new(transform.translation, home, 0.3).scaled(transform.scale.x, TRAY_ITEM_SIZE),
