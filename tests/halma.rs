@@ -470,42 +470,69 @@ fn the_text_interface_plays_halma() {
     assert_eq!(console.handle("robot 1")["ok"], true);
 }
 
-#[test]
-fn random_games_keep_every_piece_and_replay_from_their_seeds() {
-    for name in ["two_players", "three_players", "four_one_army", "four_both_armies"] {
-        for seed in 0..12u64 {
-            let play_out = || {
-                let mut game = level(name);
-                let counts: Vec<usize> = game.seats().map(|s| game.pieces(s).count()).collect();
-                let mut rng = robot::rng(seed);
-                let mut actions = Vec::new();
-                while game.outcome().is_none() && actions.len() < 400 {
-                    // Draw offers are left out so the games run long.
-                    let moves = game.moves();
-                    let action = if moves.is_empty() {
-                        robot::random_action(&game, &mut rng).unwrap()
-                    } else {
-                        let m = moves[rand::Rng::random_range(&mut rng, 0..moves.len())];
-                        HalmaAction::Move { from: m.0, to: m.1 }
-                    };
-                    game.apply(&action).unwrap();
-                    actions.push(action);
-                    let mut seen = tabla::rules::grid16::Grid16::EMPTY;
-                    for (seat, &count) in game.seats().zip(&counts) {
-                        let army = game.army(seat);
-                        assert_eq!(army.count() as usize, count, "{name} seed {seed}");
-                        assert!((army & seen).is_empty(), "two pieces on a square");
-                        seen |= army;
-                    }
-                }
-                (actions, game)
+/// Seeded random games of one seating: each keeps every piece on the board and its count per seat,
+/// never shows two pieces on a square, and ends or reaches its cap; every 250th replays
+/// identically from its seed.
+fn random_games(name: &str, games: u64) {
+    let start = level(name);
+    let counts: Vec<usize> = start.seats().map(|s| start.pieces(s).count()).collect();
+    let play_out = |seed: u64| {
+        let mut game = start.clone();
+        let mut rng = robot::rng(seed);
+        let mut actions = Vec::new();
+        while game.outcome().is_none() && actions.len() < RANDOM_GAME_CAP {
+            // Draw offers are left out so the games run long; the moves listed are legal ones.
+            let moves = game.moves();
+            let action = if moves.is_empty() {
+                robot::random_action(&game, &mut rng).unwrap()
+            } else {
+                let m = moves[rand::Rng::random_range(&mut rng, 0..moves.len())];
+                HalmaAction::Move { from: m.0, to: m.1 }
             };
-            let (first, end) = play_out();
-            let (again, end_again) = play_out();
+            game.play(&action);
+            actions.push(action);
+            let mut seen = tabla::rules::grid16::Grid16::EMPTY;
+            for (seat, &count) in game.seats().zip(&counts) {
+                let army = game.army(seat);
+                assert_eq!(army.count() as usize, count, "{name} seed {seed}: a piece left the board");
+                assert!((army & seen).is_empty(), "{name} seed {seed}: two pieces on a square");
+                seen |= army;
+            }
+        }
+        (actions, game)
+    };
+    for seed in 0..games {
+        let (first, end) = play_out(seed);
+        if seed % 250 == 0 {
+            let (again, end_again) = play_out(seed);
             assert_eq!(first, again, "{name} seed {seed} replays");
             assert_eq!(end, end_again);
         }
     }
+}
+
+/// Plies a random game may take before it counts as capped.
+const RANDOM_GAME_CAP: usize = 120;
+const RANDOM_GAMES: u64 = 10_000;
+
+#[test]
+fn random_two_player_games_keep_every_piece_and_replay() {
+    random_games("two_players", RANDOM_GAMES);
+}
+
+#[test]
+fn random_three_player_games_keep_every_piece_and_replay() {
+    random_games("three_players", RANDOM_GAMES);
+}
+
+#[test]
+fn random_one_army_games_keep_every_piece_and_replay() {
+    random_games("four_one_army", RANDOM_GAMES);
+}
+
+#[test]
+fn random_both_armies_games_keep_every_piece_and_replay() {
+    random_games("four_both_armies", RANDOM_GAMES);
 }
 
 #[test]
