@@ -173,6 +173,10 @@ impl AppGame for DiceRace {
     fn stack_step(&self) -> Vec2 {
         Vec2::new(0.0, 0.2)
     }
+    /// The track zigzags: odd places stand half a square higher.
+    fn place_at(&self, square: Square) -> Vec2 {
+        Vec2::new(square.file as f32, (square.file % 2) as f32 * 0.5)
+    }
     fn pieces(&self) -> Vec<(Square, Art)> {
         Seat::all(self.seat_count()).map(|s| (self.square(s), Art::WhitePawn)).collect()
     }
@@ -392,4 +396,33 @@ fn out_of_a_stack_exactly_the_top_piece_glides_along_its_path() {
         let was = before.iter().find(|(e, _, _)| e == entity).unwrap();
         assert_eq!((view.level, *at), (was.1.level, was.2), "the others stayed as they were");
     }
+}
+
+#[test]
+fn places_stand_where_the_game_puts_them() {
+    let mut app = race_app("one_point", Opponent::Friend);
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let game = race(&app);
+    let mut cells = app.world_mut().query::<(&tabla::app::board::Cell, &Transform)>();
+    let placed: Vec<(Square, Vec2)> =
+        cells.iter(app.world()).map(|(c, t)| (c.0, t.translation.truncate())).collect();
+    assert_eq!(placed.len(), (FINISH + 1) as usize);
+    for (square, at) in placed {
+        assert_eq!(at, layout.local_point(game.place_at(square)), "{square} stands where the game put it");
+    }
+    // A piece that steps to an odd place stands half a square higher than one on an even place.
+    app.world_mut().write_message(GameCommand::Roll);
+    app.update();
+    let die = race(&app).die.unwrap();
+    app.world_mut().write_message(BoardPress(Square::new(0, 0)));
+    app.update();
+    app.world_mut().write_message(BoardPress(Square::new(die, 0)));
+    for _ in 0..40 {
+        app.update();
+    }
+    let mut pieces = app.world_mut().query::<(&PieceView, &Transform)>();
+    let moved =
+        pieces.iter(app.world()).find(|(v, _)| v.square.file == die).map(|(_, t)| t.translation).unwrap();
+    let expected = layout.local_point(game.place_at(Square::new(die, 0)));
+    assert!((moved.truncate() - expected).length() < 1e-3, "{moved} on {expected}");
 }

@@ -7,6 +7,8 @@ use super::game::AppGame;
 use crate::rules::Seat;
 use crate::rules::board::{BoardShape, Square};
 use bevy::prelude::*;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 #[derive(Component)]
 pub struct BoardRoot;
@@ -49,9 +51,11 @@ impl Default for BoardArea {
 
 /// How the board lies: its shape, whether the game turns it for the second seat at the bottom,
 /// and the quarter turns the person added (`BoardView`).
-#[derive(Resource, Clone, Copy, Debug)]
+#[derive(Resource, Clone, Debug)]
 pub struct BoardLayout {
     pub shape: BoardShape,
+    /// Where each place stands, in squares from the centre of a1 (`AppGame::place_at`).
+    pub places: Arc<HashMap<Square, Vec2>>,
     /// From one piece of a stack to the next, in squares (before the view's turns); zero for
     /// games whose places hold one piece.
     pub stack_step: Vec2,
@@ -143,7 +147,8 @@ pub const STACK_DRAWN: usize = 5;
 impl BoardLayout {
     /// The centre of a square in the board's own units (one square = 1).
     pub fn local(&self, square: Square) -> Vec2 {
-        self.local_point(Vec2::new(square.file as f32, square.rank as f32))
+        let grid = Vec2::new(square.file as f32, square.rank as f32);
+        self.local_point(self.places.get(&square).copied().unwrap_or(grid))
     }
 
     /// Where the piece `level` high in the stack on `square` is drawn. A stack taller than
@@ -236,7 +241,7 @@ pub fn spawn_board<G: AppGame>(
     layout: BoardLayout,
     images: &ArtImages,
 ) -> Entity {
-    commands.insert_resource(layout);
+    commands.insert_resource(layout.clone());
     let root = commands
         .spawn((BoardRoot, Transform::default(), Visibility::default(), DespawnOnExit(Screen::Playing)))
         .id();
@@ -249,7 +254,7 @@ pub fn spawn_board<G: AppGame>(
         ChildOf(root),
     ));
     for square in layout.shape.squares() {
-        let at = Vec2::new(square.file as f32, square.rank as f32);
+        let at = game.place_at(square);
         commands.spawn((
             Cell(square),
             OnBoard(at),

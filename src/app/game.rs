@@ -115,6 +115,11 @@ pub trait AppGame: RobotPlayer<Action: BoardAction> + FromLevel {
     }
     /// Whether the piece on `square` belongs to the seat to move (it may be picked up).
     fn movable(&self, square: Square) -> bool;
+    /// Where a place stands, in squares from the centre of a1: a board that is no grid (the
+    /// points of a backgammon board, a tray) puts its places where it wants them.
+    fn place_at(&self, square: Square) -> Vec2 {
+        Vec2::new(square.file as f32, square.rank as f32)
+    }
     fn square_colour(&self, square: Square) -> Color {
         if square.is_dark() { Color::srgb(0.71, 0.53, 0.39) } else { Color::srgb(0.94, 0.85, 0.71) }
     }
