@@ -15,6 +15,7 @@ mod pieces;
 pub mod play;
 pub mod scoreboard;
 pub mod screens;
+mod seat_cards;
 pub mod settings;
 mod sound;
 mod theme;

@@ -1,0 +1,117 @@
+//! A seat's card in the panels around the board: who plays it (a face or the Robot), its colour or
+//! role, its score, its clock and the game's extras under the score (pieces left, progress).
+
+use super::Control;
+use super::art::Art;
+use super::game::Extra;
+use super::scoreboard::SeatBoard;
+use super::theme::{ACCENT, CALM, CARD, EguiArt, INK, bold, card};
+use bevy_egui::egui::{self, Color32, RichText, vec2};
+
+fn clock_text(seconds: f32) -> String {
+    let whole = seconds.ceil() as u32;
+    format!("{}:{:02}", whole / 60, whole % 60)
+}
+
+fn face(seat: &SeatBoard) -> Art {
+    if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People }
+}
+
+fn clock_label(ui: &mut egui::Ui, art: &EguiArt, left: f32, size: f32) {
+    let colour = if left < 20.0 { Color32::from_rgb(200, 40, 30) } else { INK };
+    ui.add(art.image(Art::Clock, size * 1.1));
+    ui.label(bold(clock_text(left), size).color(colour));
+}
+
+/// A seat's extra lines: pictures with counts, progress bars, words.
+fn extras(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, icon: f32, bar_width: f32) {
+    for extra in &seat.extras {
+        match extra {
+            Extra::Count(picture, count) => {
+                for _ in 0..*count {
+                    ui.add(art.image(*picture, icon));
+                }
+            }
+            Extra::Progress { art: picture, percent, finished } => {
+                ui.add(art.image(*picture, icon));
+                let fill = if *finished { CALM } else { ACCENT };
+                let text = if *finished { format!("{percent}% ✓") } else { format!("{percent}%") };
+                ui.add(
+                    egui::ProgressBar::new(*percent as f32 / 100.0)
+                        .desired_width(bar_width)
+                        .desired_height(icon * 0.8)
+                        .corner_radius(6)
+                        .fill(fill)
+                        .text(RichText::new(text).size(14.0).color(INK)),
+                );
+            }
+            Extra::Text(text) => {
+                ui.label(RichText::new(text).size(14.0));
+            }
+        }
+    }
+}
+
+pub(super) fn seat_card(
+    ui: &mut egui::Ui,
+    seat: &SeatBoard,
+    art: &EguiArt,
+    width: f32,
+    show_score: bool,
+    compact: bool,
+) {
+    let fill = if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD };
+    if compact {
+        return compact_seat_card(ui, seat, art, width, fill, show_score);
+    }
+    card(fill).show(ui, |ui| {
+        ui.set_width(width);
+        ui.set_min_height(64.0);
+        ui.horizontal(|ui| {
+            ui.add(art.image(face(seat), 34.0));
+            ui.vertical(|ui| {
+                ui.horizontal(|ui| {
+                    ui.label(bold(&seat.name, 17.0));
+                    if let Some(left) = seat.clock {
+                        ui.add_space(6.0);
+                        clock_label(ui, art, left, 18.0);
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if show_score {
+                        ui.label(bold(seat.score.to_string(), 30.0).color(ACCENT));
+                        ui.add_space(4.0);
+                    }
+                    extras(ui, seat, art, 24.0, 90.0);
+                });
+            });
+        });
+    });
+}
+
+/// One line per seat for a phone: face, score, name, extras, clock.
+fn compact_seat_card(
+    ui: &mut egui::Ui,
+    seat: &SeatBoard,
+    art: &EguiArt,
+    width: f32,
+    fill: Color32,
+    show_score: bool,
+) {
+    card(fill).inner_margin(egui::Margin::symmetric(8, 4)).show(ui, |ui| {
+        ui.set_width(width);
+        ui.spacing_mut().interact_size.y = 26.0;
+        ui.spacing_mut().item_spacing = vec2(6.0, 2.0);
+        ui.horizontal_wrapped(|ui| {
+            ui.add(art.image(face(seat), 26.0));
+            if show_score {
+                ui.label(bold(seat.score.to_string(), 24.0).color(ACCENT));
+            }
+            ui.label(RichText::new(&seat.name).size(15.0));
+            if let Some(left) = seat.clock {
+                clock_label(ui, art, left, 15.0);
+            }
+            extras(ui, seat, art, 20.0, 56.0);
+        });
+    });
+}
