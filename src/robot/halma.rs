@@ -246,8 +246,10 @@ impl Tree for HalmaTree {
     type Action = HalmaAction;
     type Position = Position;
     type Move = (i32, u8, u8);
-    /// A root move is played on the real game (repetition is judged there), counted as a node.
-    const ROOT_CHILD_NODES: u64 = 1;
+    /// A root move is played on the real game (repetition is judged there, the next seats'
+    /// moves are listed to see who passes): that costs as much as some fifty nodes of the
+    /// search, and is counted so, or one slice could play hundreds of them.
+    const ROOT_CHILD_NODES: u64 = 50;
     const STOP_WHEN_ALL_LOST: bool = true;
 
     fn root_child(&mut self, action: &HalmaAction) -> Result<Position, i32> {
