@@ -36,6 +36,8 @@ pub enum GameCommand {
     SetClock(u32),
     /// The person rolls the dice (when dice are due on their turn).
     Roll,
+    /// The person lets go of the piece they picked.
+    Deselect,
 }
 
 /// How the Robot paces itself so a child sees each move coming.
@@ -45,13 +47,13 @@ pub struct RobotPace {
     pub think: f32,
     /// Seconds its chosen piece stays lit before it jumps.
     pub show: f32,
-    /// Milliseconds of thinking per frame.
+    /// Milliseconds of thinking per frame, at most: no slice starts that would likely pass it.
     pub slice_ms: f32,
 }
 
 impl Default for RobotPace {
     fn default() -> Self {
-        RobotPace { think: 0.5, show: 0.4, slice_ms: 6.0 }
+        RobotPace { think: 0.5, show: 0.4, slice_ms: 8.0 }
     }
 }
 
@@ -337,7 +339,8 @@ fn commands<G: AppGame>(
             }
             GameCommand::SetClock(minutes) => clocks.next_minutes = *minutes,
             GameCommand::Roll if play.can_roll() => after.roll(&mut *play),
-            GameCommand::Undo | GameCommand::Redo | GameCommand::Roll => {}
+            GameCommand::Deselect if play.person_to_move().is_some() => after.selection.0 = None,
+            GameCommand::Undo | GameCommand::Redo | GameCommand::Roll | GameCommand::Deselect => {}
         }
     }
 }
@@ -381,9 +384,17 @@ fn robot_turn<G: AppGame>(
     });
     robot.waited += time.delta_secs();
     if robot.choice.is_none() {
+        // Slices until the frame's budget would be passed by one more as long as the longest yet.
         let started = Instant::now();
-        while robot.choice.is_none() && (started.elapsed().as_secs_f32() * 1000.0) < pace.slice_ms {
+        let mut longest = 0.0f32;
+        while robot.choice.is_none() {
+            let before = started.elapsed().as_secs_f32() * 1000.0;
             robot.choice = robot.thinker.step(SLICE_NODES);
+            let now = started.elapsed().as_secs_f32() * 1000.0;
+            longest = longest.max(now - before);
+            if now + longest > pace.slice_ms {
+                break;
+            }
         }
     }
     let Some(choice) = robot.choice.clone() else { return };

@@ -68,10 +68,10 @@ impl std::fmt::Display for RobotLevel {
     }
 }
 
-/// The Robot's budget for one frame, in nodes (`Thinker::step`): small enough that one slice
+/// One slice of the Robot's thinking, in nodes (`Thinker::step`): small enough that one slice
 /// stays well under 8 ms in a native release build for every game (`tabla bench` prints the
-/// longest as `<game>.robot3.max_slice_ms`).
-pub const SLICE_NODES: u64 = 2_000;
+/// longest as `<game>.robot3.max_slice_ms`). The app runs as many in a frame as fit its budget.
+pub const SLICE_NODES: u64 = 1_000;
 
 /// A Robot deciding one action, a slice at a time.
 pub trait Thinker<G: Game>: Send + Sync {

@@ -15,7 +15,7 @@
 use super::{Evaluate, RobotPlayer, Thinker, pick_best_by};
 use super::{RobotLevel, SeededRng};
 use crate::rules::nard::{
-    Board, CHECKERS, CheckerMove, HEAD, Nard, NardAction, Numbers, Phase, Play, SetKind, plays,
+    Board, CHECKERS, CheckerMove, HEAD, Nard, NardAction, Numbers, Phase, Play, SetKind, plays_walked,
 };
 use crate::rules::{Game, Seat};
 use std::cell::RefCell;
@@ -517,8 +517,7 @@ impl Playout {
                 continue;
             };
             let Some(plays_of_set) = &set.plays else {
-                set.plays = Some(plays(&self.board, set.seat, set.numbers, set.head));
-                search.nodes += 1;
+                set.plays = Some(search.list(&self.board, set.seat, set.numbers, set.head));
                 return Progress::Worked;
             };
             if let Some(play) = plays_of_set.get(set.next) {
@@ -695,11 +694,28 @@ impl Lookahead {
 
 /// One decision's search: its strength, the opponent replies generated so far (what the
 /// strength's `node_limit` counts), and the nodes of work done (what a slice's budget counts:
-/// a list of plays made, or one position judged by the estimate).
+/// one position judged by the estimate, or the listing of a set's plays by its size).
 struct Search {
     strength: Strength,
     replies: u64,
     nodes: u64,
+    /// The most nodes one step of work has counted (a slice may go over its budget by that).
+    largest_unit: u64,
+}
+
+/// Positions walked while listing plays that cost about as much as one node.
+const WALKED_PER_NODE: u64 = 4;
+
+impl Search {
+    /// A dice set's plays, counted as nodes by the work of listing them (a double with many
+    /// checkers free walks thousands of positions: one node would let a slice overrun its frame).
+    fn list(&mut self, board: &Board, seat: Seat, numbers: Numbers, head: u8) -> Vec<Play> {
+        let (all, walked) = plays_walked(board, seat, numbers, head);
+        let unit = 1 + walked as u64 / WALKED_PER_NODE;
+        self.nodes += unit;
+        self.largest_unit = self.largest_unit.max(unit);
+        all
+    }
 }
 
 /// Best value first; equal values keep a fixed order by position, so a plan made again from
@@ -773,7 +789,7 @@ impl Planner {
             current,
             salt,
             tag,
-            search: Search { strength: *strength, replies: 0, nodes: 0 },
+            search: Search { strength: *strength, replies: 0, nodes: 0, largest_unit: 1 },
             ranking: Ranking::Done,
             ranked: Vec::new(),
             looked: 0,
@@ -800,6 +816,11 @@ impl Planner {
         self.search.nodes
     }
 
+    /// The most nodes one step of work has counted so far: a slice ends within that of its budget.
+    pub fn largest_unit(&self) -> u64 {
+        self.search.largest_unit
+    }
+
     /// Starts planning the set from `s`, after which `done` has been played.
     fn begin(&mut self, s: Situation, done: Vec<CheckerMove>) {
         self.situation = Some(s);
@@ -823,8 +844,7 @@ impl Planner {
                     if self.search.nodes >= stop_at {
                         return None;
                     }
-                    self.search.nodes += 1;
-                    let all = plays(&s.board, s.player, s.left, s.head_left);
+                    let all = self.search.list(&s.board, s.player, s.left, s.head_left);
                     if all.len() > 1 && unit_of(s.serial, self.salt, 1) < strength.blunder {
                         let pick = (unit_of(s.serial, self.salt, 2) * all.len() as f64) as usize;
                         self.ranking = Ranking::Done;

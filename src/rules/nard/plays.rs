@@ -193,6 +193,12 @@ pub type FastSet<T> = HashSet<T, BuildHasherDefault<BoardHasher>>;
 /// Every distinct position a dice set can end in, each with one line of play that reaches it.
 /// Only lines that play as much of the set as the rules demand are counted.
 pub fn plays(board: &Board, seat: Seat, numbers: Numbers, head_left: u8) -> Vec<Play> {
+    plays_walked(board, seat, numbers, head_left).0
+}
+
+/// `plays`, with how many positions the search for them went through: the measure of its work
+/// (a few for a simple roll, thousands for a double with many checkers free).
+pub fn plays_walked(board: &Board, seat: Seat, numbers: Numbers, head_left: u8) -> (Vec<Play>, usize) {
     struct Walk {
         seat: Seat,
         seen: FastSet<(Board, Numbers)>,
@@ -221,6 +227,9 @@ pub fn plays(board: &Board, seat: Seat, numbers: Numbers, head_left: u8) -> Vec<
     let mut w = Walk { seat, seen: FastSet::default(), ends: Vec::new(), line: Vec::with_capacity(4) };
     walk(&mut w, board, numbers, head_left, Usage::default());
     let best = w.ends.iter().map(|(_, u)| *u).max().unwrap_or_default();
+    let walked = w.seen.len() + 1;
     let mut boards = FastSet::default();
-    w.ends.into_iter().filter(|(p, u)| *u == best && boards.insert(p.board)).map(|(p, _)| p).collect()
+    let plays =
+        w.ends.into_iter().filter(|(p, u)| *u == best && boards.insert(p.board)).map(|(p, _)| p).collect();
+    (plays, walked)
 }
