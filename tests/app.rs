@@ -7,12 +7,12 @@ mod common;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use tabla::app::board::{Mark, PieceView, TrayItem};
+use tabla::app::board::{BoardView, KeyCursor, Mark, PieceView, TrayItem};
 use tabla::app::game::{AppGame, Extra};
 use tabla::app::input::{BoardDrop, BoardPress};
 use tabla::app::play::Play;
 use tabla::app::scoreboard::ScoreBoard;
-use tabla::app::turn::{GameCommand, SetControls};
+use tabla::app::turn::{GameCommand, Selection, SetControls};
 use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
 use tabla::robot;
 use tabla::robot::RobotLevel;
@@ -140,6 +140,77 @@ fn illegal_taps_and_drops_change_nothing() {
     settle(&mut app);
     assert_eq!(game(&app), before, "nothing illegal was played");
     check_screen_matches_rules(&mut app);
+}
+
+fn cursor(app: &App) -> Option<Square> {
+    app.world().resource::<KeyCursor>().0
+}
+
+/// Moves the keyboard cursor to `square` with the arrows, on a board seen unturned.
+fn cursor_to(app: &mut App, square: Square) {
+    while let Some(at) = cursor(app)
+        && at != square
+    {
+        let key = match (at.file.cmp(&square.file), at.rank.cmp(&square.rank)) {
+            (std::cmp::Ordering::Less, _) => KeyCode::ArrowRight,
+            (std::cmp::Ordering::Greater, _) => KeyCode::ArrowLeft,
+            (_, std::cmp::Ordering::Less) => KeyCode::ArrowUp,
+            _ => KeyCode::ArrowDown,
+        };
+        common::press_key(app, key);
+    }
+}
+
+#[test]
+fn the_keyboard_picks_plays_lets_go_and_takes_back() {
+    let mut app = app("one_knight", Opponent::Friend);
+    let (g1, f3) = (Square::new(6, 0), Square::new(5, 2));
+    assert_eq!(cursor(&app), None, "no cursor until an arrow is pressed");
+    common::press_key(&mut app, KeyCode::ArrowUp);
+    assert_eq!(cursor(&app), Some(Square::new(4, 4)), "the first arrow shows the cursor mid-board");
+    cursor_to(&mut app, g1);
+    common::press_key(&mut app, KeyCode::Enter);
+    assert_eq!(app.world().resource::<Selection>().0, Some(g1), "Enter picks the piece under the cursor");
+    common::press_key(&mut app, KeyCode::Escape);
+    assert_eq!(app.world().resource::<Selection>().0, None, "Esc lets go of it");
+    common::press_key(&mut app, KeyCode::Enter);
+    cursor_to(&mut app, f3);
+    common::press_key(&mut app, KeyCode::Enter);
+    let play = app.world().resource::<Play<KnightHunt>>();
+    assert_eq!(play.moves_played(), 1);
+    assert_eq!(play.last_move(), Some(Move::new(g1, f3)), "Enter on a target plays the move");
+    common::press_key(&mut app, KeyCode::KeyU);
+    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0, "U takes it back");
+    common::press_key(&mut app, KeyCode::KeyR);
+    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 1, "R plays it again");
+    settle(&mut app);
+    check_screen_matches_rules(&mut app);
+}
+
+#[test]
+fn the_arrows_follow_the_board_as_the_view_turns() {
+    let mut app = app("one_knight", Opponent::Friend);
+    common::press_key(&mut app, KeyCode::ArrowUp);
+    common::press_key(&mut app, KeyCode::ArrowUp);
+    assert_eq!(cursor(&app), Some(Square::new(4, 5)), "unturned, up is toward rank 8");
+    common::press_key(&mut app, KeyCode::ArrowDown);
+    common::press_key(&mut app, KeyCode::KeyT);
+    // A quarter turn counterclockwise puts the files upward on the screen.
+    common::press_key(&mut app, KeyCode::ArrowUp);
+    assert_eq!(cursor(&app), Some(Square::new(5, 4)), "turned, up is toward the h-file");
+    common::press_key(&mut app, KeyCode::ArrowRight);
+    assert_eq!(cursor(&app), Some(Square::new(5, 3)), "turned, right is toward rank 1");
+    // Zooming by keys changes the view, never the game.
+    let before = game(&app);
+    let zoom = |app: &App| app.world().resource::<BoardView>().zoom;
+    common::press_key(&mut app, KeyCode::Equal);
+    common::press_key(&mut app, KeyCode::Equal);
+    assert!(zoom(&app) > 1.5, "+ zooms in");
+    common::press_key(&mut app, KeyCode::Minus);
+    assert!(zoom(&app) > 1.0 && zoom(&app) < 1.5, "- zooms out");
+    common::press_key(&mut app, KeyCode::KeyF);
+    assert_eq!(zoom(&app), 1.0, "F shows the whole board");
+    assert_eq!(game(&app), before);
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! A storm of seeded random input on the headless app: taps and drags anywhere (off the board too),
-//! pinches and wheel turns of the view, undo, redo, restart, rolls, clock changes, and trips to the
-//! menu and back, over every game on screen. Nothing may panic, an input the rules refuse leaves
-//! the game as it was, an accepted one is exactly one legal action, and when the storm is over the
-//! entities on the board mirror the rules state.
+//! pinches and wheel turns of the view, undo, redo, restart, rolls, clock changes, keys, and trips
+//! to the menu and back, over every game on screen. Nothing may panic, an input the rules refuse
+//! leaves the game as it was, an accepted one is exactly one legal action, and when the storm is
+//! over the entities on the board mirror the rules state.
 #![cfg(feature = "app")]
 
 mod common;
@@ -22,6 +22,27 @@ use tabla::rules::board::{Move, Square};
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
 use tabla::rules::knight_hunt::KnightHunt;
+
+/// Every key the game answers, and one it does not.
+const KEYS: [KeyCode; 17] = [
+    KeyCode::ArrowLeft,
+    KeyCode::ArrowRight,
+    KeyCode::ArrowUp,
+    KeyCode::ArrowDown,
+    KeyCode::Enter,
+    KeyCode::Enter,
+    KeyCode::Escape,
+    KeyCode::KeyU,
+    KeyCode::KeyR,
+    KeyCode::Space,
+    KeyCode::KeyD,
+    KeyCode::Equal,
+    KeyCode::Minus,
+    KeyCode::KeyT,
+    KeyCode::KeyF,
+    KeyCode::KeyH,
+    KeyCode::KeyQ,
+];
 
 /// Inputs in all, shared among the games.
 const STORM: usize = 10_000;
@@ -53,17 +74,17 @@ fn storm<G: AppGame<Action = Move> + PartialEq>(level: &str, inputs: usize, seed
         let before = app.world().get_resource::<Play<G>>().map(|p| (p.game().clone(), p.moves_played()));
         let mut board_input = false;
         match rng.random_range(0..100) {
-            0..=44 => {
+            0..=39 => {
                 app.world_mut().write_message(BoardPress(random_square(&mut rng)));
                 board_input = true;
             }
-            45..=59 => {
+            40..=54 => {
                 let from = random_square(&mut rng);
                 let to = rng.random_bool(0.9).then(|| random_square(&mut rng));
                 app.world_mut().write_message(BoardDrop { from, to });
                 board_input = true;
             }
-            60..=69 => {
+            55..=64 => {
                 // A move a child would make: one of the legal ones, dragged.
                 let moves = before.as_ref().map(|(game, _)| game.legal_actions()).unwrap_or_default();
                 if !moves.is_empty() {
@@ -72,7 +93,7 @@ fn storm<G: AppGame<Action = Move> + PartialEq>(level: &str, inputs: usize, seed
                     board_input = true;
                 }
             }
-            70..=79 => {
+            65..=74 => {
                 let command = match rng.random_range(0..4) {
                     0 => ViewCommand::Turn,
                     1 => ViewCommand::Fit,
@@ -87,7 +108,7 @@ fn storm<G: AppGame<Action = Move> + PartialEq>(level: &str, inputs: usize, seed
                 };
                 app.world_mut().write_message(command);
             }
-            80..=94 => {
+            75..=84 => {
                 let command = match rng.random_range(0..6) {
                     0 => GameCommand::Undo,
                     1 => GameCommand::Redo,
@@ -98,7 +119,13 @@ fn storm<G: AppGame<Action = Move> + PartialEq>(level: &str, inputs: usize, seed
                 };
                 app.world_mut().write_message(command);
             }
-            95..=97 => app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Menu),
+            85..=95 => {
+                // Enter presses the square under the cursor: board input like a tap.
+                let key = KEYS[rng.random_range(0..KEYS.len())];
+                board_input = key == KeyCode::Enter;
+                common::press_key(&mut app, key);
+            }
+            96..=97 => app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Menu),
             _ => app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing),
         }
         app.update();

@@ -39,6 +39,10 @@ pub struct TrayItem {
 #[derive(Component)]
 pub struct Mark;
 
+/// The keyboard's square cursor, once an arrow key has been pressed.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyCursor(pub Option<Square>);
+
 /// The part of the window the board may use (logical pixels, y down), set by the panels around it.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct BoardArea(pub Rect);
@@ -157,6 +161,20 @@ impl BoardLayout {
         let step = turned(if self.flipped { -self.stack_step } else { self.stack_step }, self.turns);
         let drawn = level.min(STACK_DRAWN - 1) as f32;
         (self.local(square) + step * drawn).extend(PIECE_Z + 0.01 * level as f32)
+    }
+
+    /// The square next to `from` in a direction on the screen (x right, y up), as the board is
+    /// turned now; `from` itself at the board's edge.
+    pub fn step_on_screen(&self, from: Square, on_screen: IVec2) -> Square {
+        let on_board = turned(on_screen.as_vec2(), (4 - self.turns % 4) % 4);
+        let on_board = if self.flipped { -on_board } else { on_board };
+        let file = from.file as i32 + on_board.x.round() as i32;
+        let rank = from.rank as i32 + on_board.y.round() as i32;
+        if (0..self.shape.files as i32).contains(&file) && (0..self.shape.ranks as i32).contains(&rank) {
+            Square::new(file as u8, rank as u8)
+        } else {
+            from
+        }
     }
 
     /// Board units to local units, for a point given in squares from the centre of a1.

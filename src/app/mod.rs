@@ -9,6 +9,7 @@ mod circles;
 pub mod game;
 mod hud;
 pub mod input;
+mod keys;
 pub mod kit;
 mod knight_hunt;
 mod pieces;
@@ -221,6 +222,7 @@ pub fn core_plugin(app: &mut App) {
         animate::plugin,
         board::plugin,
         input::plugin,
+        keys::plugin,
         turn::plugin,
         circles::plugin,
         knight_hunt::plugin,

@@ -5,8 +5,8 @@
 use super::animate::{DespawnAfterGlide, Glide, glide_seconds};
 use super::art::{Art, ArtImages};
 use super::board::{
-    BoardLayout, BoardRoot, BoardView, Cell, MARK_Z, Mark, OnBoard, PIECE_Z, PieceView, TRAY_ITEM_SIZE,
-    TrayItem,
+    BoardLayout, BoardRoot, BoardView, Cell, KeyCursor, MARK_Z, Mark, OnBoard, PIECE_Z, PieceView,
+    TRAY_ITEM_SIZE, TrayItem,
 };
 use super::game::{AppGame, Exit};
 use super::input::Dragging;
@@ -313,9 +313,11 @@ fn mark_squares<G: AppGame>(
     marks: Query<Entity, With<Mark>>,
     mut cells: Query<(&Cell, &mut Sprite)>,
     selection: Res<Selection>,
+    cursor: Res<KeyCursor>,
     mut missed: Local<bool>,
 ) {
-    if !(play.is_changed() || selection.is_changed() || layout.is_changed() || *missed) {
+    if !(play.is_changed() || selection.is_changed() || cursor.is_changed() || layout.is_changed() || *missed)
+    {
         return;
     }
     let Ok(root) = roots.single() else {
@@ -333,16 +335,20 @@ fn mark_squares<G: AppGame>(
         let lit = last.is_some_and(|m| m.from == cell.0 || m.to == cell.0);
         sprite.color = if lit { base.mix(&Color::srgb(0.98, 0.86, 0.25), 0.45) } else { base };
     }
-    let Some(from) = selection.0 else { return };
-    let mut mark = |art: Art, square: Square, size: f32| {
+    let mut tinted = |art: Art, square: Square, size: f32, color: Color| {
         commands.spawn((
             Mark,
-            Sprite { image: images.get(art), custom_size: Some(Vec2::splat(size)), ..default() },
+            Sprite { image: images.get(art), custom_size: Some(Vec2::splat(size)), color, ..default() },
             Transform::from_translation(layout.local(square).extend(MARK_Z)),
             Pickable::IGNORE,
             ChildOf(root),
         ));
     };
+    if let Some(square) = cursor.0 {
+        tinted(Art::SelectedRing, square, 1.05, Color::srgb(0.15, 0.45, 1.0));
+    }
+    let Some(from) = selection.0 else { return };
+    let mut mark = |art: Art, square: Square, size: f32| tinted(art, square, size, Color::WHITE);
     mark(Art::SelectedRing, from, 1.0);
     let occupied: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).collect();
     for path in game.target_paths(from) {

@@ -2,6 +2,8 @@
 //! time, a Robot that does not dawdle, and settings kept in a folder of the test's own.
 #![allow(dead_code)]
 
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::input::{ButtonState, InputPlugin};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -28,7 +30,7 @@ pub fn setup(level: &str, opponent: Opponent, person_seat: Seat, robot_level: Ro
 /// (a game of its own) before it starts.
 pub fn headless(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default(), InputPlugin))
         .init_asset::<Image>()
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .insert_resource(Launch { start: Some(setup), settings_dir: Some(test_home(home)), ..default() })
@@ -40,4 +42,19 @@ pub fn headless(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut 
     }
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
     app
+}
+
+/// Presses and lets go of a key, as a keyboard would, and runs a frame.
+pub fn press_key(app: &mut App, key_code: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+    app.update();
 }
