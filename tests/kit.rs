@@ -1,8 +1,9 @@
 //! The screen kit with a game of its own making: a dice race for 2 to 4 seats whose action is not
 //! a chess move (a roll or a step). It shows what the three games on screen cannot: the Robot
 //! rolling dice through the history, a person's Roll button, seats counted up to four, pieces
-//! stacked on one place with exactly the moving one gliding, paths shown and followed, and the
-//! view turned, zoomed and panned while the game stays as it was.
+//! stacked on one place with exactly the moving one gliding, paths shown and followed, a zone
+//! beyond the grid that is a place like any other, and the view turned, zoomed and panned while
+//! the game stays as it was.
 #![cfg(feature = "app")]
 
 mod common;
@@ -12,7 +13,7 @@ use serde_json::{Map, Value, json};
 use tabla::app::art::Art;
 use tabla::app::board::{BoardLayout, BoardView, PieceView, ViewCommand};
 use tabla::app::game::{AppGame, BoardAction};
-use tabla::app::input::BoardPress;
+use tabla::app::input::{BoardDrop, BoardPress};
 use tabla::app::play::Play;
 use tabla::app::scoreboard::ScoreBoard;
 use tabla::app::turn::{BoardCovered, GameCommand, SetControls};
@@ -23,6 +24,9 @@ use tabla::rules::board::{BoardShape, Move, Square};
 use tabla::rules::{EndReason, Game, Outcome, RuleError, Seat};
 
 const FINISH: u8 = 7;
+/// The finish: a zone beyond the track's squares, where the winner's piece stands.
+const HOME: Square = Square::new(FINISH, 0);
+const HOME_AT: Vec2 = Vec2::new(FINISH as f32 - 0.5, 2.0);
 
 /// Every seat's piece runs along one row from a1 to h1, so pieces share places (a stack at the
 /// start); a turn is a roll of one die (1 or 2) and then a step of that many squares, passing
@@ -167,14 +171,21 @@ impl AppGame for DiceRace {
     fn score(&self, seat: Seat) -> u32 {
         self.files[seat.index()] as u32
     }
+    /// The track's squares; the finish is a zone beyond them.
     fn shape(&self) -> BoardShape {
-        BoardShape { files: FINISH + 1, ranks: 1 }
+        BoardShape { files: FINISH, ranks: 1 }
+    }
+    fn zones(&self) -> Vec<Square> {
+        vec![HOME]
     }
     fn stack_step(&self) -> Vec2 {
         Vec2::new(0.0, 0.2)
     }
-    /// The track zigzags: odd places stand half a square higher.
+    /// The track zigzags: odd places stand half a square higher; the finish stands above its end.
     fn place_at(&self, square: Square) -> Vec2 {
+        if square == HOME {
+            return HOME_AT;
+        }
         Vec2::new(square.file as f32, (square.file % 2) as f32 * 0.5)
     }
     fn pieces(&self) -> Vec<(Square, Art)> {
@@ -425,4 +436,41 @@ fn places_stand_where_the_game_puts_them() {
         pieces.iter(app.world()).find(|(v, _)| v.square.file == die).map(|(_, t)| t.translation).unwrap();
     let expected = layout.local_point(game.place_at(Square::new(die, 0)));
     assert!((moved.truncate() - expected).length() < 1e-3, "{moved} on {expected}");
+}
+
+#[test]
+fn a_zone_beyond_the_grid_is_a_place_to_drop_on_and_stand_on() {
+    let mut app = race_app("one_point", Opponent::Friend);
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let mut cells = app.world_mut().query::<(&tabla::app::board::Cell, &Transform)>();
+    let home_cell = cells.iter(app.world()).find(|(c, _)| c.0 == HOME).map(|(_, t)| t.translation.truncate());
+    let home_at = layout.local_point(HOME_AT);
+    assert_eq!(home_cell, Some(home_at), "the zone has a cell where the game put it");
+    assert!(home_at.y > 0.5, "above the track's one row");
+    assert!(layout.extent().y >= 2.0 * home_at.y + 1.0, "the board's fit makes room for the zone");
+
+    // Race to the end, by taps; the last step is a drag onto the zone.
+    while race(&app).outcome().is_none() {
+        app.world_mut().write_message(GameCommand::Roll);
+        app.update();
+        let Some(RaceAction::Step(step)) = race(&app).legal_actions().first().copied() else {
+            panic!("a step after the roll")
+        };
+        if step.to == HOME {
+            app.world_mut().write_message(BoardDrop { from: step.from, to: Some(HOME) });
+        } else {
+            app.world_mut().write_message(BoardPress(step.from));
+            app.update();
+            app.world_mut().write_message(BoardPress(step.to));
+        }
+        app.update();
+    }
+    for _ in 0..40 {
+        app.update();
+    }
+    let mut pieces = app.world_mut().query::<(&PieceView, &Transform)>();
+    let at_home: Vec<Vec3> =
+        pieces.iter(app.world()).filter(|(v, _)| v.square == HOME).map(|(_, t)| t.translation).collect();
+    assert_eq!(at_home.len(), 1, "the winner's piece stands in the zone");
+    assert!((at_home[0] - layout.piece_position(HOME, 0)).length() < 1e-3);
 }

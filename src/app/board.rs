@@ -205,11 +205,14 @@ impl BoardLayout {
         turned(at, self.turns).extend(PIECE_Z)
     }
 
-    /// Board units the layout needs: the board plus a tray row above and below, if any.
+    /// Board units the layout needs: the board plus a tray row above and below, if any, and as
+    /// far out as its places reach (evenly on both sides, so the grid stays in the middle).
     pub fn extent(&self) -> Vec2 {
         let trays = if self.tray_gap > 0.0 { 2.0 * (self.tray_gap + 0.35) } else { 0.3 };
-        let extent = Vec2::new(self.shape.files as f32 + 0.3, self.shape.ranks as f32 + trays);
-        if self.turns % 2 == 1 { Vec2::new(extent.y, extent.x) } else { extent }
+        let grid = Vec2::new(self.shape.files as f32 + 0.3, self.shape.ranks as f32 + trays);
+        let centre = Vec2::new(self.shape.files as f32 - 1.0, self.shape.ranks as f32 - 1.0) / 2.0;
+        let reach = self.places.values().fold(grid, |reach, at| reach.max((*at - centre).abs() * 2.0 + 1.3));
+        if self.turns % 2 == 1 { Vec2::new(reach.y, reach.x) } else { reach }
     }
 }
 
@@ -271,7 +274,7 @@ pub fn spawn_board<G: AppGame>(
         Pickable::IGNORE,
         ChildOf(root),
     ));
-    for square in layout.shape.squares() {
+    for square in layout.shape.squares().chain(game.zones()) {
         let at = game.place_at(square);
         commands.spawn((
             Cell(square),

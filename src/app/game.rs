@@ -120,6 +120,11 @@ pub trait AppGame: RobotPlayer<Action: BoardAction> + FromLevel {
     fn place_at(&self, square: Square) -> Vec2 {
         Vec2::new(square.file as f32, square.rank as f32)
     }
+    /// Places beyond the grid (a tray for borne-off checkers, a bar): each is a place like a
+    /// square, standing at `place_at`, with a cell to tap or to drop a piece on, holding a stack.
+    fn zones(&self) -> Vec<Square> {
+        Vec::new()
+    }
     fn square_colour(&self, square: Square) -> Color {
         if square.is_dark() { Color::srgb(0.71, 0.53, 0.39) } else { Color::srgb(0.94, 0.85, 0.71) }
     }

@@ -188,7 +188,8 @@ fn start_game<G: AppGame>(
     let play = Play::new(game.clone(), &setup, seed.0);
     let flipped = game.flipped(play.person_against_robot());
     let tray_gap = if G::HAS_TRAYS { 0.55 } else { 0.0 };
-    let places = game.shape().squares().map(|square| (square, game.place_at(square))).collect();
+    let places =
+        game.shape().squares().chain(game.zones()).map(|square| (square, game.place_at(square))).collect();
     let layout = super::board::BoardLayout {
         shape: game.shape(),
         places: std::sync::Arc::new(places),
