@@ -30,3 +30,15 @@ need_rust() {
 
 # What building and running the window needs on Debian or Ubuntu.
 APP_PACKAGES=(pkg-config libasound2-dev libudev-dev libx11-dev libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6 libvulkan1 mesa-vulkan-drivers)
+
+# Whether rustup has the wasm32 standard library (else web/build.sh builds it with Debian's rustc-web).
+has_rustup_wasm() {
+    command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown
+}
+
+# What web/build.sh needs: node and npm, gzip, and without rustup's wasm32 target Debian's rustc-web.
+need_web_packages() {
+    need_packages nodejs gzip
+    command -v npm >/dev/null 2>&1 || need_packages npm
+    has_rustup_wasm || need_packages rustc-web cargo-web rust-web-src rust-web-llvm lld-22
+}

@@ -26,9 +26,8 @@ took() { echo "   ($(( SECONDS - $1 )) s)"; }
 gz() { gzip -9 -c "$1" | wc -c; }
 mb() { awk -v b="$1" 'BEGIN { printf "%.2f MB", b / 1e6 }'; }
 
-need_packages nodejs gzip
+need_web_packages
 need_rust
-command -v npm >/dev/null 2>&1 || need_packages npm
 
 # wasm-bindgen's command line must be the very version of the wasm-bindgen crate in Cargo.lock.
 bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
@@ -65,11 +64,10 @@ fi
 
 # The compiler for wasm32.
 build_std=()
-if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+if has_rustup_wasm; then
     cargo=(cargo)
     toolchain="rustup's $(rustc --version)"
 else
-    need_packages rustc-web cargo-web rust-web-src rust-web-llvm lld-22
     cargo=(env PATH="/usr/bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 /usr/bin/cargo)
     build_std=(-Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size)
     # Size levers that need the unstable compiler switches this path has anyway: no file names
