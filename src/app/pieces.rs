@@ -52,6 +52,13 @@ fn piece_bundle(art: Art, images: &ArtImages) -> impl Bundle {
     (Sprite { image: images.get(art), custom_size: Some(Vec2::splat(1.0)), ..default() }, Pickable::IGNORE)
 }
 
+/// The board's root, once it is there; until then `missed` keeps the work owed for later frames.
+fn board_root(roots: &Query<Entity, With<BoardRoot>>, missed: &mut bool) -> Option<Entity> {
+    let root = roots.single().ok();
+    *missed = root.is_none();
+    root
+}
+
 /// Mirrors the pieces and trays after every change of the game, animating what the last action did.
 #[allow(clippy::too_many_arguments)]
 fn sync_pieces<G: AppGame>(
@@ -68,11 +75,7 @@ fn sync_pieces<G: AppGame>(
     if !(play.is_changed() || *missed) {
         return;
     }
-    let Ok(root) = roots.single() else {
-        *missed = true;
-        return;
-    };
-    *missed = false;
+    let Some(root) = board_root(&roots, &mut missed) else { return };
     let game = play.game();
     let mut wanted = game.pieces();
     let mut tray_counts = vec![0usize; game.seat_count()];
@@ -320,11 +323,7 @@ fn mark_squares<G: AppGame>(
     {
         return;
     }
-    let Ok(root) = roots.single() else {
-        *missed = true;
-        return;
-    };
-    *missed = false;
+    let Some(root) = board_root(&roots, &mut missed) else { return };
     for entity in &marks {
         commands.entity(entity).despawn();
     }

@@ -182,23 +182,22 @@ impl<G: AppGame> Play<G> {
 
     /// Takes back the person's last move, and the Robot's answers after it.
     pub fn undo(&mut self) {
-        if !self.can_undo() {
-            return;
+        if self.can_undo() {
+            self.travel(|history| history.undo().map(|step| step.mover));
         }
-        while let Some(mover) = self.history.undo().map(|step| step.mover) {
-            if self.is_person(mover) {
-                break;
-            }
-        }
-        self.change = Change::Reset;
     }
 
     /// Replays up to and including the next move of a person, with the Robot's answers before it.
     pub fn redo(&mut self) {
-        if !self.can_redo() {
-            return;
+        if self.can_redo() {
+            self.travel(|history| history.redo().map(|step| step.mover));
         }
-        while let Some(mover) = self.history.redo().map(|step| step.mover) {
+    }
+
+    /// Steps through the history (back or on, by `step`, which gives the mover of the step it
+    /// took, or `None` at the end) until a person's move has been passed.
+    fn travel(&mut self, step: impl Fn(&mut History<G, Vec<MoveNote>>) -> Option<Option<Seat>>) {
+        while let Some(mover) = step(&mut self.history) {
             if self.is_person(mover) {
                 break;
             }
