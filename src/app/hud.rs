@@ -376,7 +376,7 @@ fn game_panels(
                 egui::ScrollArea::vertical().max_height(screen.height() * 0.7).show(ui, |ui| {
                     ui.label(words.get(&format!("help_{}", board.game)));
                     ui.add_space(10.0);
-                    ui.label(RichText::new(words.get("help_keys")).small().weak());
+                    ui.label(RichText::new(words.get("help_keys")).small());
                 });
                 ui.vertical_centered(|ui| {
                     if ui.button(words.get("close")).clicked() {

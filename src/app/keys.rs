@@ -1,7 +1,7 @@
 //! The keyboard, for whoever prefers keys to a pointer: the arrows move a square cursor over the
 //! board and Enter presses the square under it (pick a piece, then its target), Esc lets go of the
 //! picked piece or closes the help, U and R take back and play again, Space or D rolls the dice,
-//! + and − zoom, T turns the view, F shows the whole board again, H opens the help.
+//! + and - zoom, T turns the view, F shows the whole board again, H opens the help.
 
 use super::Screen;
 use super::board::{BoardLayout, KeyCursor, ViewCommand};

@@ -334,20 +334,34 @@ fn mark_squares<G: AppGame>(
         let lit = last.is_some_and(|m| m.from == cell.0 || m.to == cell.0);
         sprite.color = if lit { base.mix(&Color::srgb(0.98, 0.86, 0.25), 0.45) } else { base };
     }
-    let mut tinted = |art: Art, square: Square, size: f32, color: Color| {
+    if let Some(square) = cursor.0 {
+        // The keyboard's cursor: a bright frame round its square, whatever stands on it.
+        let centre = layout.local(square);
+        let (thick, reach) = (0.09, 0.5 - 0.09 / 2.0);
+        let bars = [(Vec2::new(0.0, reach), true), (Vec2::new(0.0, -reach), true)]
+            .into_iter()
+            .chain([(Vec2::new(reach, 0.0), false), (Vec2::new(-reach, 0.0), false)]);
+        for (offset, across) in bars {
+            let size = if across { Vec2::new(1.0, thick) } else { Vec2::new(thick, 1.0) };
+            commands.spawn((
+                Mark,
+                Sprite::from_color(Color::srgb(0.1, 0.4, 1.0), size),
+                Transform::from_translation((centre + offset).extend(MARK_Z + 0.1)),
+                Pickable::IGNORE,
+                ChildOf(root),
+            ));
+        }
+    }
+    let Some(from) = selection.0 else { return };
+    let mut mark = |art: Art, square: Square, size: f32| {
         commands.spawn((
             Mark,
-            Sprite { image: images.get(art), custom_size: Some(Vec2::splat(size)), color, ..default() },
+            Sprite { image: images.get(art), custom_size: Some(Vec2::splat(size)), ..default() },
             Transform::from_translation(layout.local(square).extend(MARK_Z)),
             Pickable::IGNORE,
             ChildOf(root),
         ));
     };
-    if let Some(square) = cursor.0 {
-        tinted(Art::SelectedRing, square, 1.05, Color::srgb(0.15, 0.45, 1.0));
-    }
-    let Some(from) = selection.0 else { return };
-    let mut mark = |art: Art, square: Square, size: f32| tinted(art, square, size, Color::WHITE);
     mark(Art::SelectedRing, from, 1.0);
     let occupied: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).collect();
     for path in game.target_paths(from) {

@@ -18,6 +18,8 @@ use crate::rules::board::Square;
 use bevy::app::AppExit;
 use bevy::camera::RenderTarget;
 use bevy::ecs::system::SystemParam;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -41,6 +43,8 @@ enum Step {
     /// The person takes the first seat back from the Robot.
     PersonAgain,
     Press(&'static str),
+    /// A key pressed and let go.
+    Key(KeyCode),
     Help(bool),
     /// Resizes the window (logical pixels), as a phone held upright.
     WindowSize(f32, f32),
@@ -188,6 +192,21 @@ fn script() -> Vec<Step> {
         Wait(20),
         Shot("knight_hunt_phone_on_its_side_en"),
     ]);
+    // By keys alone: the cursor shows mid-board, goes to g1, picks the knight, goes to f3 (a lit
+    // target, shown), and plays it.
+    steps.extend([
+        WindowSize(1280.0, 800.0),
+        Start("knight_hunt/two_knights.ron", Opponent::Friend, Seat::WHITE),
+    ]);
+    steps.push(Wait(30));
+    let keys = [KeyCode::ArrowUp, KeyCode::ArrowRight, KeyCode::ArrowRight]
+        .into_iter()
+        .chain([KeyCode::ArrowDown; 4])
+        .chain([KeyCode::Enter, KeyCode::ArrowUp, KeyCode::ArrowUp, KeyCode::ArrowLeft]);
+    for key in keys {
+        steps.extend([Key(key), Wait(3)]);
+    }
+    steps.extend([Wait(20), Shot("knight_hunt_keys_en"), Key(KeyCode::Enter), Wait(30), ExpectMoves(1)]);
     steps
 }
 
@@ -234,6 +253,7 @@ fn run(
     mut settings: ResMut<Settings>,
     mut next: ResMut<NextState<Screen>>,
     mut presses: MessageWriter<BoardPress>,
+    mut keys: MessageWriter<KeyboardInput>,
     mut controls: MessageWriter<SetControls>,
     mut help: ResMut<HelpOpen>,
     board: Res<ScoreBoard>,
@@ -290,6 +310,14 @@ fn run(
         Step::Press(name) => {
             let square = BoardShape::CHESS.parse(name).expect("the tour's squares are on the board");
             presses.write(BoardPress(square));
+        }
+        Step::Key(key_code) => {
+            let Some((window, _)) = windows.iter().next() else { return };
+            for state in [ButtonState::Pressed, ButtonState::Released] {
+                let logical_key = Key::Unidentified(NativeKey::Unidentified);
+                let repeat = false;
+                keys.write(KeyboardInput { key_code, logical_key, state, text: None, repeat, window });
+            }
         }
         Step::Help(open) => help.0 = open,
         Step::WindowSize(width, height) => {
