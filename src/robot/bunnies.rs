@@ -5,10 +5,10 @@
 //! begun the estimate of the starting position. So a position just before the end of round 1 and
 //! the start of round 2 are judged on the same scale.
 
+use super::SeededRng;
 use super::pick_best_by;
 use super::search::{Strength, WIN};
 use super::{Evaluate, Searched};
-use super::{RobotLevel, SeededRng};
 use crate::rules::board::{KNIGHT_ATTACKS, KNIGHT_DISTANCE, Move, Square, squares_of};
 use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT, bunny_attacks};
 use crate::rules::{Game, Seat, Winner};
@@ -202,13 +202,11 @@ impl Position {
 }
 
 impl Searched for BunniesAndHorses {
-    fn strength(level: RobotLevel) -> Strength {
-        match level {
-            RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
-            RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
-            RobotLevel::Three => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
-        }
-    }
+    const STRENGTHS: [Strength; 3] = [
+        Strength::new(1, 1_000, 90, 0.35),
+        Strength::new(3, 20_000, 15, 0.05),
+        Strength::new(12, 60_000, 0, 0.0),
+    ];
 }
 
 /// The benchmark's greedy player: a capture when it can, else a move of its most advanced piece

@@ -1,9 +1,9 @@
 //! How the Robot judges a Making Circles position: as a race counted in moves still needed.
 
+use super::SeededRng;
 use super::pick_best_by;
 use super::search::Strength;
 use super::{Evaluate, Searched};
-use super::{RobotLevel, SeededRng};
 use crate::rules::board::Move;
 use crate::rules::circles::{Circles, FULL_LOOP, Piece};
 use crate::rules::{Game, Seat};
@@ -72,13 +72,11 @@ fn progress(game: &Circles, seat: Seat) -> i32 {
 }
 
 impl Searched for Circles {
-    fn strength(level: RobotLevel) -> Strength {
-        match level {
-            RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 200, blunder: 0.35 },
-            RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 30, blunder: 0.05 },
-            RobotLevel::Three => Strength { max_depth: 12, node_limit: 30_000, noise: 0, blunder: 0.0 },
-        }
-    }
+    const STRENGTHS: [Strength; 3] = [
+        Strength::new(1, 1_000, 200, 0.35),
+        Strength::new(3, 20_000, 30, 0.05),
+        Strength::new(12, 30_000, 0, 0.0),
+    ];
 }
 
 /// The benchmark's greedy player: the move that turns furthest clockwise.

@@ -1,9 +1,9 @@
 //! How the Robot judges a Knight Hunt position.
 
+use super::SeededRng;
 use super::pick_best_by;
 use super::search::Strength;
 use super::{Evaluate, Searched};
-use super::{RobotLevel, SeededRng};
 use crate::rules::Game;
 use crate::rules::Seat;
 use crate::rules::board::{KNIGHT_DISTANCE, Move};
@@ -33,13 +33,11 @@ fn side_worth(game: &KnightHunt, seat: Seat) -> i32 {
 }
 
 impl Searched for KnightHunt {
-    fn strength(level: RobotLevel) -> Strength {
-        match level {
-            RobotLevel::One => Strength { max_depth: 1, node_limit: 1_000, noise: 90, blunder: 0.35 },
-            RobotLevel::Two => Strength { max_depth: 3, node_limit: 20_000, noise: 15, blunder: 0.05 },
-            RobotLevel::Three => Strength { max_depth: 12, node_limit: 60_000, noise: 0, blunder: 0.0 },
-        }
-    }
+    const STRENGTHS: [Strength; 3] = [
+        Strength::new(1, 1_000, 90, 0.35),
+        Strength::new(3, 20_000, 15, 0.05),
+        Strength::new(12, 60_000, 0, 0.0),
+    ];
 }
 
 /// The benchmark's greedy player: take a pawn when it can, else jump as close to one as possible.

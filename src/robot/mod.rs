@@ -119,7 +119,12 @@ pub trait Evaluate: Game {
 /// A game without dice that the Robot plays by alpha-beta search on its `Evaluate`: such a game
 /// only says how hard each level searches, and is a `RobotPlayer` by that.
 pub trait Searched: Evaluate {
-    fn strength(level: RobotLevel) -> Strength;
+    /// How hard levels 1, 2 and 3 search.
+    const STRENGTHS: [Strength; 3];
+
+    fn strength(level: RobotLevel) -> Strength {
+        Self::STRENGTHS[level.number() as usize - 1]
+    }
 }
 
 impl<G: Searched> RobotPlayer for G {

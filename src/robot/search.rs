@@ -26,6 +26,12 @@ pub struct Strength {
     pub blunder: f64,
 }
 
+impl Strength {
+    pub const fn new(max_depth: u32, node_limit: u64, noise: i32, blunder: f64) -> Strength {
+        Strength { max_depth, node_limit, noise, blunder }
+    }
+}
+
 /// What visiting a position gave: its score at once, or its moves to search (left in the list
 /// `Tree::visit` was given, or still to be listed by `Tree::list_more`), the Robot's side
 /// choosing among them (`maximizing`) or not.
