@@ -59,7 +59,7 @@ fn tray_counts(app: &mut App) -> [usize; 2] {
 
 fn check_screen_matches_rules(app: &mut App) {
     let game = game(app);
-    let mut expected = tabla::app::game::AppGame::pieces(&game);
+    let mut expected = tabla::app::game::GameView::pieces(&game);
     expected.sort_by_key(|(s, _)| (s.rank, s.file));
     assert_eq!(pieces_on_board(app), expected, "the piece entities mirror the rules");
     assert_eq!(tray_counts(app), [game.score(Seat::WHITE) as usize, game.score(Seat::BLACK) as usize]);

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 use tabla::app::art::Art;
 use tabla::app::board::{BoardLayout, BoardView, PieceView, ViewCommand};
-use tabla::app::game::{AppGame, BoardAction};
+use tabla::app::game::{BoardAction, GameInfo, GameView};
 use tabla::app::input::{BoardDrop, BoardPress};
 use tabla::app::play::Play;
 use tabla::app::scoreboard::ScoreBoard;
@@ -163,24 +163,30 @@ impl FromLevel for DiceRace {
     }
 }
 
-impl AppGame for DiceRace {
+impl GameInfo for DiceRace {
     const NAME: &'static str = "nard";
     const MENU_ART: Art = Art::Star;
-    const HAS_TRAYS: bool = false;
 
     fn score(&self, seat: Seat) -> u32 {
         self.files[seat.index()] as u32
     }
+}
+
+impl GameView for DiceRace {
+    const HAS_TRAYS: bool = false;
     /// The track's squares; the finish is a zone beyond them.
     fn shape(&self) -> BoardShape {
         BoardShape { files: FINISH, ranks: 1 }
     }
+
     fn zones(&self) -> Vec<Square> {
         vec![HOME]
     }
+
     fn stack_step(&self) -> Vec2 {
         Vec2::new(0.0, 0.2)
     }
+
     /// The track zigzags: odd places stand half a square higher; the finish stands above its end.
     fn place_at(&self, square: Square) -> Vec2 {
         if square == HOME {
@@ -188,12 +194,15 @@ impl AppGame for DiceRace {
         }
         Vec2::new(square.file as f32, (square.file % 2) as f32 * 0.5)
     }
+
     fn pieces(&self) -> Vec<(Square, Art)> {
         Seat::all(self.seat_count()).map(|s| (self.square(s), Art::WhitePawn)).collect()
     }
+
     fn tray(&self, _seat: Seat) -> Vec<Art> {
         Vec::new()
     }
+
     fn movable(&self, square: Square) -> bool {
         self.to_move().is_some_and(|s| self.square(s) == square)
     }

@@ -2,7 +2,7 @@
 //! into it, the round banner, and the board turning for the person in round 2.
 
 use super::art::Art;
-use super::game::{AppGame, Decoration, Exit, Extra};
+use super::game::{Decoration, Exit, Extra, GameInfo, GameView};
 use super::kit;
 use super::settings::Words;
 use crate::rules::board::Square;
@@ -21,7 +21,7 @@ fn role_art(role: Role) -> Art {
     }
 }
 
-impl AppGame for BunniesAndHorses {
+impl GameInfo for BunniesAndHorses {
     const NAME: &'static str = "bunnies";
     const MENU_ART: Art = Art::MenuBunnies;
     /// Against the Robot the person plays the bunnies first (Player 1).
@@ -68,7 +68,9 @@ impl AppGame for BunniesAndHorses {
     fn new_phase(&self, before: &Self) -> bool {
         self.round() != before.round()
     }
+}
 
+impl GameView for BunniesAndHorses {
     /// Against the Robot the person's pieces are at the bottom: the horses' side in round 2.
     fn flipped(&self, person: Option<Seat>) -> bool {
         person.is_some_and(|p| self.role_of(p) == Role::Horses)

@@ -2,7 +2,7 @@
 //! filling bar, the move list with each language's piece letters.
 
 use super::art::Art;
-use super::game::{AppGame, Decoration, Extra};
+use super::game::{Decoration, Extra, GameInfo, GameView};
 use super::kit;
 use super::settings::Words;
 use crate::rules::board::{Move, Square};
@@ -23,13 +23,12 @@ fn art(seat: Seat, piece: Piece) -> Art {
     }
 }
 
-impl AppGame for Circles {
+impl GameInfo for Circles {
     const NAME: &'static str = "circles";
     const MENU_ART: Art = Art::MenuCircles;
     /// Against the Robot the person plays Black and the Robot White (spec/circles.md).
     const PERSON_SEAT: Option<Seat> = Some(Seat::BLACK);
     const SHOW_SCORE: bool = false;
-    const HAS_TRAYS: bool = false;
 
     fn score(&self, seat: Seat) -> u32 {
         Piece::ALL.iter().map(|&p| self.progress_percent(seat, p) as u32).sum::<u32>() / 2
@@ -56,7 +55,10 @@ impl AppGame for Circles {
             _ => "letter_rook",
         })
     }
+}
 
+impl GameView for Circles {
+    const HAS_TRAYS: bool = false;
     /// White stays at the bottom: clockwise is the same for both players then.
     fn flipped(&self, _person: Option<Seat>) -> bool {
         false

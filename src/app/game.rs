@@ -1,16 +1,15 @@
-//! What a game tells the screens about itself, beyond the rules: its name and picture, its seats'
-//! labels and scores, its banner and notices, and how its pieces look on the board. A game's view
-//! file implements `AppGame`; the kit does the rest.
+//! What a game brings to the screen kit beyond its rules: what it tells about itself (`GameInfo`)
+//! and how it stands on the board (`GameView`). A game's view file implements both; together with
+//! its Robot and level files that makes it an `AppGame`, and the kit does the rest.
 
 use super::art::Art;
 use super::settings::Words;
 use crate::levels::FromLevel;
 use crate::robot::RobotPlayer;
-use crate::rules::Seat;
 use crate::rules::board::{BoardShape, Move, Square};
+use crate::rules::{Game, Seat};
 use bevy::prelude::*;
 
-/// What a square-board game tells the screen, beyond the rules.
 /// What an action does on the board: the piece it moves, if any (a roll of the dice or a cube
 /// decision moves none).
 pub trait BoardAction {
@@ -28,7 +27,9 @@ impl BoardAction for Move {
     }
 }
 
-pub trait AppGame: RobotPlayer<Action: BoardAction> + FromLevel {
+/// What a game tells the screens about itself: its name and picture, its seats' labels and
+/// scores, its banner and notices, the letters of its move list.
+pub trait GameInfo: Game {
     const NAME: &'static str;
     /// The game's picture on the menu.
     const MENU_ART: Art;
@@ -36,9 +37,6 @@ pub trait AppGame: RobotPlayer<Action: BoardAction> + FromLevel {
     const PERSON_SEAT: Option<Seat> = None;
     /// Whether the panels show a score.
     const SHOW_SCORE: bool = true;
-    /// Whether pieces leave the board for trays beside it (else no room is kept for them).
-    const HAS_TRAYS: bool = true;
-
     /// The words key of a seat's colour or role now ("white", "role_bunnies"…).
     fn seat_label_key(&self, seat: Seat) -> &'static str {
         if seat == Seat::WHITE { "white" } else { "black" }
@@ -68,6 +66,15 @@ pub trait AppGame: RobotPlayer<Action: BoardAction> + FromLevel {
     fn new_phase(&self, _before: &Self) -> bool {
         false
     }
+}
+
+/// How a game stands on the board: its places (the grid's squares and zones beyond it) and where
+/// they stand, the pieces on them and their pictures, stacks, trays, targets and paths, colours
+/// and decorations. Places are named by `Square` (a file and a rank), whatever the board's
+/// shape; `place_at` puts each where the game wants it.
+pub trait GameView: Game<Action: BoardAction> {
+    /// Whether pieces leave the board for trays beside it (else no room is kept for them).
+    const HAS_TRAYS: bool = true;
     /// Whether the board is turned (rank 8 at the bottom) for `person`.
     fn flipped(&self, person: Option<Seat>) -> bool {
         person == Some(Seat::BLACK)
@@ -133,6 +140,13 @@ pub trait AppGame: RobotPlayer<Action: BoardAction> + FromLevel {
         Vec::new()
     }
 }
+
+/// A game on screen: its rules and Robot, its level files, what it tells about itself and how it
+/// stands on the board. A game's view file implements `GameInfo` and `GameView`; the kit does
+/// the rest.
+pub trait AppGame: GameInfo + GameView + RobotPlayer + FromLevel {}
+
+impl<G: GameInfo + GameView + RobotPlayer + FromLevel> AppGame for G {}
 
 /// A line of a seat's panel.
 #[derive(Clone, Debug, PartialEq)]

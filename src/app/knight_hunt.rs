@@ -1,7 +1,7 @@
 //! Knight Hunt on screen: its pieces, its trays of caught pawns, knights left under each score.
 
 use super::art::Art;
-use super::game::{AppGame, Exit, Extra};
+use super::game::{Exit, Extra, GameInfo, GameView};
 use super::kit;
 use super::settings::Words;
 use crate::rules::Seat;
@@ -21,7 +21,7 @@ fn pawn(seat: Seat) -> Art {
     if seat == Seat::WHITE { Art::WhitePawn } else { Art::BlackPawn }
 }
 
-impl AppGame for KnightHunt {
+impl GameInfo for KnightHunt {
     const NAME: &'static str = "knight_hunt";
     const MENU_ART: Art = Art::MenuKnightHunt;
 
@@ -36,7 +36,9 @@ impl AppGame for KnightHunt {
     fn banner(&self, words: &Words) -> Option<String> {
         self.is_black_last_move().then(|| words.get("black_last_move").to_string())
     }
+}
 
+impl GameView for KnightHunt {
     fn pieces(&self) -> Vec<(Square, Art)> {
         let mut pieces = Vec::with_capacity(20);
         for seat in [Seat::WHITE, Seat::BLACK] {
