@@ -142,7 +142,11 @@ fn every_slice_of_the_plan_is_bounded_by_its_budget() {
             std::thread::spawn(move || {
                 let mut thinker = game.thinker(RobotLevel::Three, seed);
                 loop {
-                    if let Some(action) = thinker.step(budget) {
+                    let before = thinker.nodes();
+                    let action = thinker.step(budget);
+                    // The thinker does the planner's work, so its steps are no larger.
+                    assert!(thinker.nodes() - before <= budget + over);
+                    if let Some(action) = action {
                         return action;
                     }
                 }
