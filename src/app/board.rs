@@ -274,8 +274,10 @@ pub fn spawn_board<G: AppGame>(
         Pickable::IGNORE,
         ChildOf(root),
     ));
-    for square in layout.shape.squares().chain(game.zones()) {
-        let at = game.place_at(square);
+    // Every place the layout knows (the grid's squares and the zones), in a fixed order.
+    let mut places: Vec<(Square, Vec2)> = layout.places.iter().map(|(s, at)| (*s, *at)).collect();
+    places.sort_by_key(|(s, _)| (s.rank, s.file));
+    for (square, at) in places {
         commands.spawn((
             Cell(square),
             OnBoard(at),
