@@ -82,6 +82,33 @@ impl Level {
         }
     }
 
+    /// The same level with the first turn given to `seat` (seats in the game's order), for games
+    /// where the setup says who starts; other levels are returned as they are.
+    pub fn with_first(&self, seat: crate::rules::Seat) -> Level {
+        let mut level = self.clone();
+        if let LevelGame::Halma(halma) = &mut level.game {
+            let mut corners: Vec<halma::Corner> = halma.setup.seats.iter().map(|s| s.corner).collect();
+            corners.sort();
+            if let Some(&corner) = corners.get(seat.index()) {
+                halma.setup.first = corner;
+            }
+        }
+        level
+    }
+
+    /// The seat that moves first in this level (seats in the game's order).
+    pub fn first_seat(&self) -> crate::rules::Seat {
+        match &self.game {
+            LevelGame::Halma(halma) => {
+                let mut corners: Vec<halma::Corner> = halma.setup.seats.iter().map(|s| s.corner).collect();
+                corners.sort();
+                let at = corners.iter().position(|&c| c == halma.setup.first).unwrap_or(0);
+                crate::rules::Seat(at as u8)
+            }
+            _ => crate::rules::Seat::WHITE,
+        }
+    }
+
     /// How many seats the game of this level has.
     pub fn seat_count(&self) -> usize {
         match &self.game {

@@ -3,16 +3,18 @@
 
 Run it again after changing it; its output is committed, so building the game never needs it.
 Needs Pillow and Debian's fonts-dejavu-core and fonts-noto-color-emoji (see assets/LICENSES.md).
+`make_art.py halma` makes only the Halma pictures, with Pillow alone.
 """
 import math
 import random
 import shutil
 import struct
 import subprocess
+import sys
 import wave
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "assets" / "images"
@@ -40,13 +42,13 @@ def glyph_layer(char, fill, size=SIZE, scale=0.86, stroke=0, stroke_fill=None):
     return layer
 
 
-def with_shadow(piece, size=SIZE):
+def with_shadow(piece, size=SIZE, shift=(4, 7), blur=5):
     """A soft shadow under the piece lifts it off the board."""
     alpha = piece.split()[3]
     shadow = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     shadow.putalpha(alpha.point(lambda a: int(a * 0.35)))
-    shadow = shadow.transform(shadow.size, Image.AFFINE, (1, 0, -4, 0, 1, -7)).filter(ImageFilter.GaussianBlur(5))
-    return Image.alpha_composite(shadow, piece)
+    shadow = shadow.transform(shadow.size, Image.AFFINE, (1, 0, -shift[0], 0, 1, -shift[1]))
+    return Image.alpha_composite(shadow.filter(ImageFilter.GaussianBlur(blur)), piece)
 
 
 def chess_piece(name, white):
@@ -156,6 +158,180 @@ def menu_bunnies(card):
     paste_center(card, emoji("\U0001F430"), (128, 160), 150)
 
 
+# Halma: four armies that differ by colour and by shape, so a colour-blind child tells them apart.
+HALMA = {"red": ((216, 69, 43), "circle"), "yellow": ((242, 194, 48), "triangle"),
+         "blue": ((47, 111, 208), "square"), "purple": ((154, 79, 192), "diamond")}
+# Each shape on a 128-pixel piece: (corners or 0 for the circle, turn in degrees, circumradius,
+# corner rounding). A regular polygon's centroid is its centre, so the triangle's visual centre
+# is the picture's centre.
+HALMA_SHAPES = {"circle": (0, 0, 50, 0), "triangle": (3, -90, 66, 8),
+                "square": (4, 45, 45 * math.sqrt(2), 10), "diamond": (4, 0, 55, 7)}
+# A light streak inside the upper left edge of each shape: (offset from the centre, length,
+# thickness, angle in degrees), on the 128-pixel piece.
+HALMA_GLINTS = {"circle": ((-21, -21), 24, 10, -45), "triangle": ((-13, -2), 22, 9, -60),
+                "square": ((-20, -20), 22, 10, -45), "diamond": ((-15, -15), 22, 9, -45)}
+SUPER = 4  # shapes are drawn this many times larger, then scaled down for smooth edges
+
+
+def halma_mask(shape, size, scale, grow=0.0):
+    """The shape as a smooth mask, drawn `scale` times its 128-pixel size, grown outwards by
+    `grow` pixels (shrunk when negative), centred in a size x size picture."""
+    corners, turn, radius, rounding = HALMA_SHAPES[shape]
+    big = size * SUPER
+    c = big / 2
+    k = scale * SUPER
+    mask = Image.new("L", (big, big), 0)
+    draw = ImageDraw.Draw(mask)
+    if corners == 0:
+        r = (radius + grow) * k
+        draw.ellipse((c - r, c - r, c + r, c + r), fill=255)
+        return mask.resize((size, size), Image.LANCZOS)
+    # A regular polygon with rounded corners is a smaller polygon (same centre, inradius less
+    # the rounding) grown by the rounding: around each of its corners runs an arc, from the
+    # normal of one edge to the normal of the next.
+    inradius = radius * math.cos(math.pi / corners)
+    bloat = max(0.0, rounding + grow)
+    core = radius * (inradius - rounding if bloat > 0 else inradius + grow) / inradius
+    outline = []
+    for i in range(corners):
+        angle = turn + 360 * i / corners
+        x = c + core * k * math.cos(math.radians(angle))
+        y = c + core * k * math.sin(math.radians(angle))
+        for step in range(17):
+            a = math.radians(angle - 180 / corners + 360 / corners * step / 16)
+            outline.append((x + bloat * k * math.cos(a), y + bloat * k * math.sin(a)))
+    draw.polygon(outline, fill=255)
+    return mask.resize((size, size), Image.LANCZOS)
+
+
+def flat(color, mask, alpha=255):
+    """A layer of one colour seen through a mask (scaled masks keep the colour clean at the edges)."""
+    layer = Image.new("RGBA", mask.size, tuple(color[:3]) + (255,))
+    layer.putalpha(mask.point(lambda a: a * alpha // 255))
+    return layer
+
+
+def glint(shape, size, scale):
+    """The small light streak, as a mask."""
+    (dx, dy), length, thick, angle = HALMA_GLINTS[shape]
+    big = size * SUPER
+    k = scale * SUPER
+    cx, cy = big / 2 + dx * k, big / 2 + dy * k
+    a = math.radians(angle)
+    ux, uy = math.cos(a) * length / 2 * k, math.sin(a) * length / 2 * k
+    r = thick / 2 * k
+    mask = Image.new("L", (big, big), 0)
+    draw = ImageDraw.Draw(mask)
+    draw.line([(cx - ux, cy - uy), (cx + ux, cy + uy)], fill=255, width=int(2 * r))
+    for x, y in ((cx - ux, cy - uy), (cx + ux, cy + uy)):
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+    return mask.resize((size, size), Image.LANCZOS)
+
+
+def halma_piece(army, size=128):
+    """A flat, bright shape with a thick dark outline, a small light streak and a soft shadow."""
+    color, shape = HALMA[army]
+    scale = size / 128
+    stroke = 7.5
+    body = flat(INK, halma_mask(shape, size, scale))
+    inside = halma_mask(shape, size, scale, -stroke)
+    body.alpha_composite(flat(color, inside))
+    streak = ImageChops.multiply(glint(shape, size, scale), halma_mask(shape, size, scale, -stroke - 3))
+    body.alpha_composite(flat((255, 255, 255), streak, 190))
+    return with_shadow(body, size, shift=(round(3 * scale), round(5 * scale)), blur=3.5 * scale)
+
+
+def halma_goal(army, size=96):
+    """The shape's outline alone, faint: where that army must go."""
+    color, shape = HALMA[army]
+    # Pale yellow would vanish on the light squares: its ghost is a deeper gold.
+    color = {"yellow": (205, 145, 0)}.get(army, color)
+    scale = 0.70 * size / (0.80 * 128)
+    line = ImageChops.subtract(halma_mask(shape, size, scale), halma_mask(shape, size, scale, -7 / scale))
+    return flat(color, line, 150)
+
+
+def hop_arc(centre, rx, ry, t):
+    """The point a fraction t of the way along the upper half of an ellipse, left end to right
+    end (equal steps of t are equal steps along the curve)."""
+    steps = 400
+    points = [(centre[0] - rx * math.cos(math.pi * i / steps), centre[1] - ry * math.sin(math.pi * i / steps))
+              for i in range(steps + 1)]
+    lengths = [0.0]
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        lengths.append(lengths[-1] + math.hypot(x1 - x0, y1 - y0))
+    goal = t * lengths[-1]
+    i = next(i for i, length in enumerate(lengths) if length >= goal)
+    return points[i]
+
+
+def dotted_arc(card, centre, rx, ry, color, dots=11, radius=6.5):
+    """The hop: a row of dots along the upper half of an ellipse with an arrowhead at its right
+    end, drawn large and scaled down for smooth edges."""
+    size = card.width
+    big = size * SUPER
+    mask = Image.new("L", (big, big), 0)
+    draw = ImageDraw.Draw(mask)
+    r = radius * SUPER
+    for i in range(dots):
+        x, y = hop_arc(centre, rx, ry, 0.02 + 0.8 * i / (dots - 1))
+        draw.ellipse((x * SUPER - r, y * SUPER - r, x * SUPER + r, y * SUPER + r), fill=255)
+    tip, back = hop_arc(centre, rx, ry, 1.0), hop_arc(centre, rx, ry, 0.94)
+    dx, dy = tip[0] - back[0], tip[1] - back[1]
+    n = math.hypot(dx, dy)
+    dx, dy = dx / n, dy / n
+    head, half = 28, 16
+    base = (tip[0] - dx * head, tip[1] - dy * head)
+    corners = [tip, (base[0] - dy * half, base[1] + dx * half), (base[0] + dy * half, base[1] - dx * half)]
+    draw.polygon([(x * SUPER, y * SUPER) for x, y in corners], fill=255)
+    card.alpha_composite(flat(color, mask.resize((size, size), Image.LANCZOS)))
+
+
+def menu_halma(card):
+    paste_center(card, halma_piece("yellow"), (224, 96), 64)
+    paste_center(card, halma_piece("purple"), (160, 224), 64)
+    paste_center(card, halma_piece("blue"), (96, 160), 72)
+    # The red circle hops over the blue square: the dotted arc from where it stood to where it
+    # lands (its ghost), the circle itself on the way down.
+    paste_center(card, halma_goal("red"), (160, 160), 66)
+    hop = ((96, 146), 64, 106)
+    dotted_arc(card, *hop, INK)
+    paste_center(card, halma_piece("red"), hop_arc(*hop, 0.66), 80)
+
+
+def save_small(picture, path, colors=64):
+    """A palette PNG with alpha: the Halma pictures must fit a few kilobytes each."""
+    small = picture.quantize(colors=colors, method=Image.Quantize.FASTOCTREE)
+    # The quantiser gives the clear background the faintest shadow's strength (1 or 2 of 255):
+    # what is nearly clear becomes clear again.
+    palette = small.getpalette("RGBA")
+    for i in range(0, len(palette), 4):
+        if palette[i + 3] < 4:
+            palette[i:i + 4] = [0, 0, 0, 0]
+    small.putpalette(palette, "RGBA")
+    small.save(path, optimize=True)
+
+
+def save_one_colour(picture, path):
+    """A picture of one colour at many strengths, as a palette PNG that loses nothing: one entry
+    for each strength it uses."""
+    alpha = picture.getchannel("A")
+    levels = sorted(set(alpha.tobytes()))
+    index = {level: i for i, level in enumerate(levels)}
+    palette = Image.frombytes("P", alpha.size, alpha.point([index.get(v, 0) for v in range(256)]).tobytes())
+    color = [band.getextrema()[1] for band in picture.split()[:3]]
+    palette.putpalette(color * len(levels))
+    palette.save(path, optimize=True, transparency=bytes(levels))
+
+
+def halma_pictures():
+    for army in HALMA:
+        save_small(halma_piece(army), IMAGES / f"halma_{army}.png")
+        save_one_colour(halma_goal(army), IMAGES / f"halma_goal_{army}.png")
+    menu = tile(menu_halma, [(246, 234, 212, 255), (222, 198, 160, 255)])
+    save_small(menu, IMAGES / "menu_halma.png", colors=128)
+
+
 def write_wave(name, samples, rate=22050):
     peak = max(1e-9, max(abs(s) for s in samples))
     with wave.open(str(SOUNDS / name), "wb") as out:
@@ -208,6 +384,7 @@ def main():
                        "trophy": "\U0001F3C6", "robot": "\U0001F916", "people": "\U0001F9D1",
                        "star": "\u2B50", "clock": "\u23F0", "handshake": "\U0001F91D"}.items():
         emoji(char, 128).save(IMAGES / f"{name}.png")
+    halma_pictures()
     sounds()
     shrink_pictures()
 
@@ -224,4 +401,9 @@ def shrink_pictures():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["halma"]:
+        # Only the Halma pictures: needs Pillow alone (no fonts, no pngquant).
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        halma_pictures()
+    else:
+        main()

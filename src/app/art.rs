@@ -33,10 +33,19 @@ pub enum Art {
     Horse,
     Carrot,
     ClockwiseRing,
+    MenuHalma,
+    HalmaRed,
+    HalmaYellow,
+    HalmaBlue,
+    HalmaPurple,
+    HalmaGoalRed,
+    HalmaGoalYellow,
+    HalmaGoalBlue,
+    HalmaGoalPurple,
 }
 
 impl Art {
-    pub const ALL: [Art; 24] = [
+    pub const ALL: [Art; 33] = [
         Art::WhiteKnight,
         Art::BlackKnight,
         Art::WhitePawn,
@@ -61,6 +70,15 @@ impl Art {
         Art::Horse,
         Art::Carrot,
         Art::ClockwiseRing,
+        Art::MenuHalma,
+        Art::HalmaRed,
+        Art::HalmaYellow,
+        Art::HalmaBlue,
+        Art::HalmaPurple,
+        Art::HalmaGoalRed,
+        Art::HalmaGoalYellow,
+        Art::HalmaGoalBlue,
+        Art::HalmaGoalPurple,
     ];
 
     fn png(self) -> &'static [u8] {
@@ -94,6 +112,15 @@ impl Art {
             Art::Horse => image!("piece_horse"),
             Art::Carrot => image!("carrot"),
             Art::ClockwiseRing => image!("clockwise_ring"),
+            Art::MenuHalma => image!("menu_halma"),
+            Art::HalmaRed => image!("halma_red"),
+            Art::HalmaYellow => image!("halma_yellow"),
+            Art::HalmaBlue => image!("halma_blue"),
+            Art::HalmaPurple => image!("halma_purple"),
+            Art::HalmaGoalRed => image!("halma_goal_red"),
+            Art::HalmaGoalYellow => image!("halma_goal_yellow"),
+            Art::HalmaGoalBlue => image!("halma_goal_blue"),
+            Art::HalmaGoalPurple => image!("halma_goal_purple"),
         }
     }
 }

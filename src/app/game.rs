@@ -35,6 +35,9 @@ pub trait GameInfo: Game {
     const MENU_ART: Art;
     /// The person's seat against the Robot, when the game decides it (else the person chooses).
     const PERSON_SEAT: Option<Seat> = None;
+    /// The setup chooses each seat's player (a person or a Robot level) and who starts, instead of
+    /// an opponent and the person's colour.
+    const SEAT_BY_SEAT: bool = false;
     /// Whether the panels show a score.
     const SHOW_SCORE: bool = true;
     /// The words key of a seat's colour or role now ("white", "role_bunnies"…).
@@ -66,6 +69,26 @@ pub trait GameInfo: Game {
     fn new_phase(&self, _before: &Self) -> bool {
         false
     }
+    /// A seat's picture beside its name (an army's piece), when the seats differ by more than
+    /// a colour word.
+    fn seat_art(&self, _seat: Seat) -> Option<Art> {
+        None
+    }
+    /// Actions played by a button rather than on the board (offering a draw, answering one), each
+    /// with the words key of its button, while a person is to act.
+    fn choices(&self) -> Vec<(Self::Action, &'static str)> {
+        Vec::new()
+    }
+    /// A question the seat to act must answer with the `choices` before anything else (a draw
+    /// offered to it): they show as a dialog instead of buttons beside the board.
+    fn question(&self, _words: &Words) -> Option<String> {
+        None
+    }
+    /// The same game begun afresh with the first turn moved to the next seat (New game), for
+    /// games where who starts goes round; `None` where a new game is a restart.
+    fn next_first(&self) -> Option<Self> {
+        None
+    }
 }
 
 /// How a game stands on the board: its places (the grid's squares and zones beyond it) and where
@@ -75,6 +98,9 @@ pub trait GameInfo: Game {
 pub trait GameView: Game<Action: BoardAction> {
     /// Whether pieces leave the board for trays beside it (else no room is kept for them).
     const HAS_TRAYS: bool = true;
+    /// Whether tapping a target first previews the whole path, to be confirmed (or extended,
+    /// where `further` gives landings beyond its end) before it is played.
+    const CONFIRM_MOVES: bool = false;
     /// Whether the board is turned (rank 8 at the bottom) for `person`.
     fn flipped(&self, person: Option<Seat>) -> bool {
         person == Some(Seat::BLACK)
@@ -108,8 +134,17 @@ pub trait GameView: Game<Action: BoardAction> {
         self.legal_actions()
             .iter()
             .filter(|a| a.motion().is_some_and(|m| m.from == from))
-            .map(BoardAction::path)
+            .map(|a| self.path_of(&a))
             .collect()
+    }
+    /// The places the piece moved by `action` passes through, ending where it stops, asked of
+    /// the state before it (a jump chain's hops).
+    fn path_of(&self, action: &Self::Action) -> Vec<Square> {
+        action.path()
+    }
+    /// Landings that extend a previewed path (from `from` through `path`) by one more hop.
+    fn further(&self, _from: Square, _path: &[Square]) -> Vec<Square> {
+        Vec::new()
     }
     /// From one piece of a stack to the next, in squares; games whose places hold one piece
     /// keep zero.

@@ -7,7 +7,7 @@ use super::board::{BoardArea, BoardLayout, ViewCommand};
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
 use super::settings::{Settings, Words};
-use super::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card};
+use super::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card};
 use super::turn::{BoardCovered, GameCommand};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
@@ -149,9 +149,18 @@ type PanelButton = (&'static str, &'static str, bool, PanelAction);
 
 fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
     let roll = board.can_roll.then_some(("⚅", "roll_dice", true, PanelAction::Game(GameCommand::Roll)));
+    let preview = [
+        ("✔", "confirm", true, PanelAction::Game(GameCommand::Confirm)),
+        ("✖", "cancel", true, PanelAction::Game(GameCommand::Deselect)),
+    ];
+    let hint = board.can_hint.then_some(("★", "hint", true, PanelAction::Game(GameCommand::Hint)));
+    let new_game = board.passes_first.then_some(("▶", "new_game", true, PanelAction::Game(GameCommand::NewGame)));
     roll.into_iter()
+        .chain(preview.into_iter().filter(|_| board.previewing))
+        .chain(hint)
+        .chain([("⌂", "menu", true, PanelAction::Menu)])
+        .chain(new_game)
         .chain([
-            ("⌂", "menu", true, PanelAction::Menu),
             ("↻", "restart", true, PanelAction::Game(GameCommand::Restart)),
             ("↶", "undo", board.can_undo, PanelAction::Game(GameCommand::Undo)),
             ("↷", "redo", board.can_redo, PanelAction::Game(GameCommand::Redo)),
@@ -169,7 +178,15 @@ fn draw_button(ui: &mut egui::Ui, button: PanelButton, words: &Words, compact: b
     } else {
         (format!("{sign} {}", words.get(key)), vec2(0.0, 48.0))
     };
-    ui.add_enabled(enabled, egui::Button::new(text).min_size(size)).clicked().then_some(action)
+    // Confirm is the button a child looks for: big and green.
+    let button = if action == PanelAction::Game(GameCommand::Confirm) {
+        egui::Button::new(bold(text, 22.0).color(Color32::WHITE)).fill(CALM).min_size(size.max(vec2(64.0, 56.0)))
+    } else {
+        egui::Button::new(text).min_size(size)
+    };
+    let response = ui.add_enabled(enabled, button);
+    super::web::tag(&response, &format!("button.{key}"));
+    response.clicked().then_some(action)
 }
 
 /// The banner, the last round of the move list on a small screen, and whose turn it is.
@@ -183,6 +200,51 @@ fn status_lines(ui: &mut egui::Ui, board: &ScoreBoard, compact: bool) {
     if !board.status.is_empty() {
         ui.label(bold(&board.status, if compact { 17.0 } else { 20.0 }));
     }
+}
+
+/// The game's button actions (offering a draw), unless a question asks for them in a dialog.
+fn choice_buttons(ui: &mut egui::Ui, board: &ScoreBoard, commands: &mut Vec<PanelAction>) {
+    if board.question.is_some() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (index, words) in board.choices.iter().enumerate() {
+            let response = ui.add(egui::Button::new(words.as_str()).min_size(vec2(0.0, 44.0)));
+            super::web::tag(&response, &format!("choice.{index}"));
+            if response.clicked() {
+                commands.push(PanelAction::Game(GameCommand::Choose(index)));
+            }
+        }
+    });
+}
+
+/// A question the person must answer first (a draw offered to them): two big buttons.
+fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, commands: &mut Vec<PanelAction>) {
+    let Some(question) = &board.question else { return };
+    egui::Window::new("question")
+        .title_bar(false)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add(art.image(Art::Handshake, 72.0));
+                ui.label(bold(question, 24.0).color(ACCENT));
+                ui.horizontal(|ui| {
+                    for (index, words) in board.choices.iter().enumerate() {
+                        let colour = if index == 0 { CALM } else { ACCENT };
+                        let button = egui::Button::new(bold(words, 22.0).color(Color32::WHITE))
+                            .fill(colour)
+                            .min_size(vec2(140.0, 64.0));
+                        let response = ui.add(button);
+                        super::web::tag(&response, &format!("choice.{index}"));
+                        if response.clicked() {
+                            commands.push(PanelAction::Game(GameCommand::Choose(index)));
+                        }
+                    }
+                });
+            });
+        });
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -223,6 +285,7 @@ fn game_panels(
                 }
                 seat_card(ui, lower, &art, column - 16.0, board.show_score, true);
                 status_lines(ui, &board, true);
+                choice_buttons(ui, &board, &mut actions);
             });
         let right = egui::Area::new("buttons".into()).anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, 6.0)).show(
             ctx,
@@ -306,6 +369,7 @@ fn game_panels(
                 ui.set_max_width(screen.width() - 16.0);
                 ui.vertical_centered(|ui| {
                     status_lines(ui, &board, compact);
+                    choice_buttons(ui, &board, &mut actions);
                     ui.horizontal_wrapped(|ui| {
                         for button in game_buttons(&board) {
                             if let Some(action) = draw_button(ui, button, &words, compact) {
@@ -334,6 +398,7 @@ fn game_panels(
     let scale = (wanted.width() / extent.x).min(wanted.height() / extent.y);
     let drawn = Rect::from_center_size(wanted.center(), extent * scale);
     view_buttons(ctx, drawn, wide, &words, &mut view);
+    question_dialog(ctx, &board, &art, &mut actions);
     for action in actions {
         match action {
             PanelAction::Menu => next.set(Screen::Menu),
@@ -376,7 +441,8 @@ fn game_panels(
                 egui::ScrollArea::vertical().max_height(screen.height() * 0.7).show(ui, |ui| {
                     ui.label(words.get(&format!("help_{}", board.game)));
                     ui.add_space(10.0);
-                    ui.label(RichText::new(words.get("help_keys")).small());
+                    let keys = super::turn::game_key(&words, "help_keys", board.game);
+                    ui.label(RichText::new(words.get(&keys)).small());
                 });
                 ui.vertical_centered(|ui| {
                     if ui.button(words.get("close")).clicked() {
@@ -410,7 +476,7 @@ fn game_panels(
                     }
                     ui.horizontal(|ui| {
                         if ui.button(bold(words.get("play_again"), 20.0)).clicked() {
-                            commands.write(GameCommand::Restart);
+                            commands.write(GameCommand::NewGame);
                         }
                         if ui.button(bold(words.get("menu"), 20.0)).clicked() {
                             next.set(Screen::Menu);

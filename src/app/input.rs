@@ -1,6 +1,6 @@
 //! Pointer and finger input on the board, through one set of bevy_picking observers on the board
 //! itself: a touch on any square bubbles up to it. The observers only translate gestures into
-//! `BoardPress` and `BoardDrop`; the turn logic (and the headless tests) work from those messages
+//! `BoardTap` and `BoardDrop`; the turn logic (and the headless tests) work from those messages
 //! alone.
 
 use super::Screen;
@@ -11,9 +11,22 @@ use bevy::input::touch::Touches;
 use bevy::picking::events::{Drag, DragDrop, DragEnd, DragStart, Pointer, Press};
 use bevy::prelude::*;
 
-/// A square was touched or clicked.
+/// A square was chosen: the one a tap meant (see `BoardTap`), or the keyboard cursor's.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardPress(pub Square);
+
+/// A finger or the mouse touched the board: the square it touched, and where exactly (so a tap on
+/// a board of small squares can be taken for the place it was meant for, or zoom in).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct BoardTap {
+    pub square: Square,
+    /// Window pixels, y down.
+    pub pointer: Vec2,
+    /// The same point in the board's own units (one square = 1).
+    pub local: Vec2,
+    /// Window pixels per square now.
+    pub pitch: f32,
+}
 
 /// A piece dragged from `from` was let go over `to` (`None`: off the board or back on its square).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +46,7 @@ pub struct Dragging {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<BoardPress>().add_message::<BoardDrop>().init_resource::<Dragging>();
+    app.add_message::<BoardPress>().add_message::<BoardTap>().add_message::<BoardDrop>().init_resource::<Dragging>();
     // The wheel and the fingers come with a window (the headless app has neither).
     app.add_systems(
         Update,
@@ -101,10 +114,19 @@ fn cell_square(cells: &Query<&Cell>, entity: Entity) -> Option<Square> {
     cells.get(entity).ok().map(|c| c.0)
 }
 
-fn on_press(press: On<Pointer<Press>>, cells: Query<&Cell>, mut out: MessageWriter<BoardPress>) {
-    if let Some(square) = cell_square(&cells, press.original_event_target()) {
-        out.write(BoardPress(square));
-    }
+fn on_press(
+    press: On<Pointer<Press>>,
+    cells: Query<&Cell>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    roots: Query<&GlobalTransform, With<BoardRoot>>,
+    mut out: MessageWriter<BoardTap>,
+) {
+    let Some(square) = cell_square(&cells, press.original_event_target()) else { return };
+    let pointer = press.pointer_location.position;
+    let (Ok((camera, camera_at)), Ok(root)) = (cameras.single(), roots.single()) else { return };
+    let Ok(world) = camera.viewport_to_world_2d(camera_at, pointer) else { return };
+    let local = root.affine().inverse().transform_point3(world.extend(0.0)).truncate();
+    out.write(BoardTap { square, pointer, local, pitch: root.scale().x });
 }
 
 fn on_drag_start(

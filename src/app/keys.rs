@@ -1,6 +1,7 @@
 //! The keyboard, for whoever prefers keys to a pointer: the arrows move a square cursor over the
-//! board and Enter presses the square under it (pick a piece, then its target), Esc lets go of the
-//! picked piece or closes the help, U and R take back and play again, Space or D rolls the dice,
+//! board and Enter presses the square under it (pick a piece, then its target; where moves are
+//! previewed, pressing the preview's end confirms it), Esc drops a preview, lets go of the picked
+//! piece or closes the help, U and R take back and play again, Space or D rolls the dice,
 //! + and - zoom, T turns the view, F shows the whole board again, H opens the help.
 
 use super::Screen;
@@ -95,9 +96,16 @@ fn keys(
             cursor.0 = Some(moved);
         }
     }
-    if pressed(&[KeyCode::Enter, KeyCode::NumpadEnter])
-        && let Some(square) = cursor.0
-    {
-        presses.write(BoardPress(square));
+    // Enter presses under the cursor (on a previewed path's end it confirms it); without a
+    // cursor it confirms a preview (a hint).
+    if pressed(&[KeyCode::Enter, KeyCode::NumpadEnter]) {
+        match cursor.0 {
+            Some(square) => {
+                presses.write(BoardPress(square));
+            }
+            None => {
+                game.write(GameCommand::Confirm);
+            }
+        }
     }
 }

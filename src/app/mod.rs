@@ -7,6 +7,7 @@ pub mod board;
 mod bunnies;
 mod circles;
 pub mod game;
+mod halma;
 mod hud;
 pub mod input;
 mod keys;
@@ -227,6 +228,7 @@ pub fn core_plugin(app: &mut App) {
         circles::plugin,
         knight_hunt::plugin,
         bunnies::plugin,
+        halma::plugin,
     ));
 }
 

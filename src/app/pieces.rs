@@ -11,7 +11,7 @@ use super::board::{
 use super::game::{AppGame, Exit};
 use super::input::Dragging;
 use super::play::{Change, Play};
-use super::turn::Selection;
+use super::turn::{Preview, Selection};
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use bevy::prelude::*;
@@ -316,10 +316,11 @@ fn mark_squares<G: AppGame>(
     marks: Query<Entity, With<Mark>>,
     mut cells: Query<(&Cell, &mut Sprite)>,
     selection: Res<Selection>,
+    preview: Res<Preview>,
     cursor: Res<KeyCursor>,
     mut missed: Local<bool>,
 ) {
-    if !(play.is_changed() || selection.is_changed() || cursor.is_changed() || layout.is_changed() || *missed)
+    if !(play.is_changed() || selection.is_changed() || preview.is_changed() || cursor.is_changed() || layout.is_changed() || *missed)
     {
         return;
     }
@@ -364,6 +365,38 @@ fn mark_squares<G: AppGame>(
     };
     mark(Art::SelectedRing, from, 1.0);
     let occupied: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).collect();
+    if !preview.0.is_empty() {
+        // The previewed path: landings as dots joined by arrows, its end a full mark, the
+        // pieces jumped over marked, and the landings that would extend it as rings.
+        let (end, through) = preview.0.split_last().expect("a preview is not empty");
+        for step in through {
+            mark(Art::TargetDot, *step, 0.4);
+        }
+        mark(Art::TargetDot, *end, 0.9);
+        for further in game.further(from, &preview.0) {
+            mark(Art::TargetRing, further, 1.0);
+        }
+        let mut at = from;
+        for &next in &preview.0 {
+            spawn_arrow(&mut commands, root, layout.local(at), layout.local(next));
+            if let Some(over) = jumped_over(at, next).filter(|s| occupied.contains(s)) {
+                commands.spawn((
+                    Mark,
+                    Sprite {
+                        image: images.get(Art::TargetDot),
+                        color: PATH_COLOUR,
+                        custom_size: Some(Vec2::splat(0.3)),
+                        ..default()
+                    },
+                    Transform::from_translation(layout.local(over).extend(PIECE_Z + 0.5)),
+                    Pickable::IGNORE,
+                    ChildOf(root),
+                ));
+            }
+            at = next;
+        }
+        return;
+    }
     for path in game.target_paths(from) {
         let Some((target, through)) = path.split_last() else { continue };
         // The places a path passes through get small dots, its end the full mark.
@@ -375,5 +408,41 @@ fn mark_squares<G: AppGame>(
         } else {
             mark(Art::TargetDot, *target, 0.9);
         }
+    }
+}
+
+/// The colour of a previewed path's arrows and of the pieces it jumps over.
+const PATH_COLOUR: Color = Color::srgb(0.95, 0.45, 0.1);
+
+/// The square between two places two squares apart in a line (the piece a hop jumps over).
+fn jumped_over(from: Square, to: Square) -> Option<Square> {
+    let (df, dr) = (to.file as i32 - from.file as i32, to.rank as i32 - from.rank as i32);
+    let is_hop = df.abs().max(dr.abs()) == 2 && df % 2 == 0 && dr % 2 == 0;
+    is_hop.then(|| Square::new((from.file as i32 + df / 2) as u8, (from.rank as i32 + dr / 2) as u8))
+}
+
+/// An arrow from one place to the next on a previewed path: a bar and a head, above the marks.
+fn spawn_arrow(commands: &mut Commands, root: Entity, from: Vec2, to: Vec2) {
+    let direction = (to - from).normalize_or_zero();
+    if direction == Vec2::ZERO {
+        return;
+    }
+    // The arrow stops short of both places, so the dots stay visible.
+    let (start, end) = (from + direction * 0.25, to - direction * 0.3);
+    let angle = direction.to_angle();
+    let mut bar = |from: Vec2, to: Vec2, angle: f32| {
+        commands.spawn((
+            Mark,
+            Sprite::from_color(PATH_COLOUR, Vec2::new(from.distance(to), 0.1)),
+            Transform::from_translation(((from + to) / 2.0).extend(MARK_Z + 0.2))
+                .with_rotation(Quat::from_rotation_z(angle)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    };
+    bar(start, end, angle);
+    for side in [-1.0f32, 1.0] {
+        let back = Vec2::from_angle(angle + side * 2.6) * 0.25;
+        bar(end, end + back, angle + side * 2.6);
     }
 }

@@ -145,8 +145,15 @@ impl<G: AppGame> Play<G> {
 
     /// Plays a legal action for the seat to move; a refused action changes nothing (`None`).
     pub fn play(&mut self, action: G::Action, words: &Words) -> Option<Played> {
+        self.play_along(action, None, words)
+    }
+
+    /// Plays an action whose piece is seen to pass through `path` (the chain the person
+    /// previewed), or else through the rules' own path.
+    pub fn play_along(&mut self, action: G::Action, path: Option<Vec<Square>>, words: &Words) -> Option<Played> {
         let mover = self.game().to_move()?;
         let before = self.game().clone();
+        let path = path.unwrap_or_else(|| before.path_of(&action));
         let mut notes = Vec::new();
         if let (Some(letter), Some(motion)) = (before.piece_letter(&action), action.motion()) {
             notes.push(MoveNote { seat: mover, letter: Some(letter), to: Some(motion.to) });
@@ -161,7 +168,7 @@ impl<G: AppGame> Play<G> {
         {
             step_notes.extend(passed.iter().map(|&seat| MoveNote { seat, letter: None, to: None }));
         }
-        self.change = Change::Played { motion: action.motion(), path: action.path(), mover };
+        self.change = Change::Played { motion: action.motion(), path, mover };
         Some(Played {
             captured: self.game().pieces().len() < before.pieces().len(),
             over: self.game().outcome().is_some(),
@@ -203,6 +210,19 @@ impl<G: AppGame> Play<G> {
             }
         }
         self.change = Change::Reset;
+    }
+
+    /// A new game with the first turn moved to the next seat, where the game passes it round;
+    /// else the same start again.
+    pub fn new_game(&mut self) {
+        match self.history.steps()[0].game.next_first() {
+            Some(start) => {
+                let seed = self.history.position_seed().wrapping_add(1);
+                self.history = History::new(start, seed);
+                self.change = Change::Reset;
+            }
+            None => self.restart(),
+        }
     }
 
     pub fn restart(&mut self) {

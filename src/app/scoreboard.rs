@@ -1,10 +1,10 @@
 //! What the panels show, rebuilt from the rules state: each seat's name, score and clock, whose
 //! turn it is, the move list, the result. The panels (hud.rs) only read `ScoreBoard`.
 
-use super::game::{AppGame, Extra};
+use super::game::{AppGame, BoardAction, Extra};
 use super::play::Play;
 use super::settings::Words;
-use super::turn::{Clocks, Notice, Notices, game_key};
+use super::turn::{Clocks, Notice, Notices, Preview, game_key};
 use super::{Control, MatchSetup};
 use crate::rules::{EndReason, Seat, Winner};
 use bevy::prelude::*;
@@ -53,6 +53,16 @@ pub struct ScoreBoard {
     /// Clock choices of this level, and the one the next Restart brings.
     pub clock_choices: Vec<u32>,
     pub next_clock: u32,
+    /// A path is previewed on the person's turn: Confirm and Cancel show.
+    pub previewing: bool,
+    /// A hint can be asked for (the person's turn, in a game that previews its moves).
+    pub can_hint: bool,
+    /// The game's button actions for the person now (`GameInfo::choices`), in words.
+    pub choices: Vec<String>,
+    /// A question the person must answer with the choices first (a draw offered to them).
+    pub question: Option<String>,
+    /// New game passes the first turn on (a New game button beside Restart).
+    pub passes_first: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -111,9 +121,14 @@ pub fn publish_scoreboard<G: AppGame>(
     notices: Res<Notices>,
     words: Res<Words>,
     setup: Res<MatchSetup>,
+    preview: Res<Preview>,
     mut board: ResMut<ScoreBoard>,
 ) {
-    let changed = play.is_changed() || clocks.is_changed() || notices.is_changed() || words.is_changed();
+    let changed = play.is_changed()
+        || clocks.is_changed()
+        || notices.is_changed()
+        || words.is_changed()
+        || preview.is_changed();
     if !changed && board.game == G::NAME {
         return;
     }
@@ -136,8 +151,11 @@ pub fn publish_scoreboard<G: AppGame>(
         let name = notice.seat.map(|s| seat_name(&play, s, &words)).unwrap_or_default();
         words.fill(&notice.key, &[("name", &name)])
     };
+    let person_acts = play.person_to_move().is_some();
+    let previewing = person_acts && !preview.0.is_empty();
     let status = match (notices.0.as_ref().filter(|n| !n.big), game.to_move()) {
         (Some(notice), _) => notice_text(notice),
+        (None, Some(_)) if previewing => words.get(&game_key(&words, "preview", G::NAME)).to_string(),
         (None, Some(_)) if play.person_to_move().is_none() => words.get("robot_thinking").to_string(),
         (None, Some(_)) if play.has_robot() => words.get("your_turn").to_string(),
         (None, Some(seat)) => words.fill("to_move", &[("name", &seat_name(&play, seat, &words))]),
@@ -185,5 +203,14 @@ pub fn publish_scoreboard<G: AppGame>(
         moves: play.moves_played(),
         clock_choices: setup.level.clock_minutes().to_vec(),
         next_clock: clocks.next_minutes,
+        previewing,
+        can_hint: G::CONFIRM_MOVES && person_acts && game.chance().is_none() && game.legal_actions().iter().any(|a| a.motion().is_some()),
+        choices: if person_acts {
+            game.choices().into_iter().map(|(_, key)| words.get(key).to_string()).collect()
+        } else {
+            Vec::new()
+        },
+        question: game.question(&words).filter(|_| person_acts),
+        passes_first: play.history().steps()[0].game.next_first().is_some(),
     };
 }

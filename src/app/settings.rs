@@ -1,7 +1,7 @@
 //! The player's settings (language, sound, the last choices on each setup screen), kept between
 //! runs. A missing or broken settings file gives the defaults, never a crash.
 
-use super::{Launch, Opponent};
+use super::{Control, Launch, Opponent};
 use crate::i18n::{Language, Strings};
 use crate::robot::RobotLevel;
 use bevy::prelude::*;
@@ -32,6 +32,10 @@ pub struct Choices {
     pub colour: u8,
     pub robot_level: RobotLevel,
     pub clock_minutes: u32,
+    /// Who plays each seat, for games set up seat by seat (empty: not chosen yet).
+    pub seats: Vec<Control>,
+    /// The seat that starts, for games set up seat by seat.
+    pub first: u8,
 }
 
 impl Default for Choices {
@@ -42,6 +46,8 @@ impl Default for Choices {
             colour: 0,
             robot_level: RobotLevel::One,
             clock_minutes: 0,
+            seats: Vec::new(),
+            first: 0,
         }
     }
 }

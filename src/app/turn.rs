@@ -3,7 +3,8 @@
 //! `Play` (play.rs); everything that changes more often than the game lives beside it here.
 
 use super::game::{AppGame, BoardAction};
-use super::input::{BoardDrop, BoardPress};
+use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand};
+use super::input::{BoardDrop, BoardPress, BoardTap};
 use super::play::{Play, Played};
 use super::settings::Words;
 use super::{Control, MatchSetup, Screen};
@@ -36,8 +37,16 @@ pub enum GameCommand {
     SetClock(u32),
     /// The person rolls the dice (when dice are due on their turn).
     Roll,
-    /// The person lets go of the piece they picked.
+    /// The person lets go of the previewed path, or else of the piece they picked.
     Deselect,
+    /// Plays the previewed path.
+    Confirm,
+    /// Shows a move the Robot would play, as a preview to confirm.
+    Hint,
+    /// The person plays the game's n-th button action (`GameInfo::choices`).
+    Choose(usize),
+    /// A new game, the first turn moved to the next seat where the game passes it round.
+    NewGame,
 }
 
 /// How the Robot paces itself so a child sees each move coming.
@@ -77,6 +86,11 @@ pub struct PickUp(pub Option<Square>);
 /// The piece the person (or the Robot, about to move it) has picked.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selection(pub Option<Square>);
+
+/// The path the picked piece would take, previewed before it is played (places after the
+/// piece's own, ending where it stops); empty when nothing is previewed.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Preview(pub Vec<Square>);
 
 /// The message over the board now, if any.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -127,6 +141,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PickUp>()
         .init_resource::<BoardCovered>()
         .init_resource::<Selection>()
+        .init_resource::<Preview>()
         .init_resource::<Notices>()
         .init_resource::<Clocks>()
         .insert_resource(GameSeed(seed_from_clock()));
@@ -181,6 +196,7 @@ fn start_game<G: AppGame>(
     mut seed: ResMut<GameSeed>,
     mut clocks: ResMut<Clocks>,
     mut selection: ResMut<Selection>,
+    mut preview: ResMut<Preview>,
     mut notices: ResMut<Notices>,
     images: Res<super::art::ArtImages>,
 ) {
@@ -202,6 +218,7 @@ fn start_game<G: AppGame>(
     super::input::observe_board(&mut commands, board);
     *clocks = Clocks::start(setup.clock_minutes, game.seat_count());
     *selection = Selection::default();
+    *preview = Preview::default();
     *notices = Notices::default();
     commands.insert_resource(play);
     commands.insert_resource(Thinking::<G>(None));
@@ -215,6 +232,7 @@ struct Aftermath<'w> {
     words: Res<'w, Words>,
     notices: ResMut<'w, Notices>,
     selection: ResMut<'w, Selection>,
+    preview: ResMut<'w, Preview>,
     cues: MessageWriter<'w, SoundCue>,
 }
 
@@ -225,10 +243,44 @@ impl Aftermath<'_> {
 
     /// Plays an action through `play` and shows what it brought; `false` when it was refused.
     fn play<G: AppGame>(&mut self, play: &mut Play<G>, action: G::Action) -> bool {
-        let Some(played) = play.play(action, &self.words) else { return false };
+        self.play_along(play, action, None)
+    }
+
+    /// Plays an action, its piece seen passing through `path` when given (a previewed chain).
+    fn play_along<G: AppGame>(&mut self, play: &mut Play<G>, action: G::Action, path: Option<Vec<Square>>) -> bool {
+        let Some(played) = play.play_along(action, path, &self.words) else { return false };
         self.selection.0 = None;
+        self.preview.0.clear();
         self.show::<G>(played);
         true
+    }
+
+    /// Picks the piece on `from` and previews `path` for it.
+    fn show_path(&mut self, from: Square, path: Vec<Square>) {
+        self.selection.0 = Some(from);
+        self.preview.0 = path;
+    }
+
+    /// Plays the previewed path; `false` when there is none (or it no longer fits the game).
+    fn confirm<G: AppGame>(&mut self, play: &mut Play<G>) -> bool {
+        let (Some(from), Some(&to)) = (self.selection.0, self.preview.0.last()) else { return false };
+        let Some(action) = play.game().action_between(from, to) else {
+            self.preview.0.clear();
+            return false;
+        };
+        let path = std::mem::take(&mut self.preview.0);
+        self.play_along(play, action, Some(path))
+    }
+
+    /// An action the person chose on the board: played at once, or previewed first where the
+    /// game asks for a confirmation.
+    fn choose<G: AppGame>(&mut self, play: &mut Play<G>, from: Square, action: G::Action) {
+        if G::CONFIRM_MOVES {
+            let path = play.game().path_of(&action);
+            self.show_path(from, path);
+        } else {
+            self.play(play, action);
+        }
     }
 
     fn show<G: AppGame>(&mut self, played: Played) {
@@ -262,27 +314,49 @@ impl Aftermath<'_> {
     fn reset(&mut self) {
         self.notices.0 = None;
         self.selection.0 = None;
+        self.preview.0.clear();
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn person_input<G: AppGame>(
     mut play: ResMut<Play<G>>,
     mut presses: MessageReader<BoardPress>,
+    mut taps: MessageReader<BoardTap>,
     mut drops: MessageReader<BoardDrop>,
+    layout: Option<Res<BoardLayout>>,
+    board_view: Res<BoardView>,
+    mut view: MessageWriter<ViewCommand>,
     mut after: Aftermath,
 ) {
-    let presses: Vec<Square> = presses.read().map(|p| p.0).collect();
+    let mut squares: Vec<Square> = presses.read().map(|p| p.0).collect();
+    let taps: Vec<BoardTap> = taps.read().copied().collect();
     let drops: Vec<BoardDrop> = drops.read().copied().collect();
     if play.person_to_move().is_none() {
         return;
     }
-    for square in presses {
+    for tap in taps {
+        let Some(layout) = layout.as_deref() else { continue };
+        let meant = meant_places(play.game(), layout, &after, tap);
+        match meant[..] {
+            [] => squares.push(tap.square),
+            [one] => squares.push(one),
+            // Two places a finger cannot tell apart: look closer instead of guessing (unless the
+            // view is already as close as it gets).
+            [nearest, ..] if board_view.zoom * 2.0 > MAX_ZOOM => squares.push(nearest),
+            _ => {
+                view.write(ViewCommand::Zoom { factor: 2.5, around: Some(tap.pointer) });
+                after.tell("zoomed_in".to_string());
+            }
+        }
+    }
+    for square in squares {
         press(&mut play, square, &mut after);
     }
     for drop in drops {
         match drop.to {
             Some(to) if let Some(action) = play.game().action_between(drop.from, to) => {
-                after.play(&mut *play, action);
+                after.choose(&mut *play, drop.from, action);
             }
             Some(_) => after.tell(format!("not_allowed_{}", G::NAME)),
             // Let go where it started, or off the board: the piece glides home, still selected.
@@ -291,15 +365,53 @@ fn person_input<G: AppGame>(
     }
 }
 
+/// Half a finger, in window pixels: a tap means a place this near it.
+const HALF_FINGER: f32 = 24.0;
+
+/// The places a tap on a small board may mean, nearest first: the person's movable pieces and
+/// the lit places (targets, further landings, the preview's end) within half a finger of it.
+/// Where the places are a finger wide or more, the tap means the square it touched (none here).
+fn meant_places<G: AppGame>(game: &G, layout: &BoardLayout, after: &Aftermath, tap: BoardTap) -> Vec<Square> {
+    if tap.pitch >= 2.0 * HALF_FINGER {
+        return Vec::new();
+    }
+    let mut places: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).filter(|s| game.movable(*s)).collect();
+    if let Some(from) = after.selection.0 {
+        places.extend(game.target_paths(from).iter().filter_map(|p| p.last().copied()));
+        places.extend(game.further(from, &after.preview.0));
+    }
+    let mut near: Vec<(f32, Square)> = places
+        .into_iter()
+        .map(|s| (layout.local(s).distance(tap.local) * tap.pitch, s))
+        .filter(|(pixels, _)| *pixels <= HALF_FINGER)
+        .collect();
+    near.sort_by(|a, b| a.0.total_cmp(&b.0));
+    near.dedup_by_key(|(_, s)| *s);
+    near.into_iter().map(|(_, s)| s).collect()
+}
+
 fn press<G: AppGame>(play: &mut ResMut<Play<G>>, square: Square, after: &mut Aftermath) {
     if play.person_to_move().is_none() {
         return;
     }
-    if let Some(from) = after.selection.0
-        && let Some(action) = play.game().action_between(from, square)
-    {
-        after.play(&mut **play, action);
-        return;
+    if let Some(from) = after.selection.0 {
+        // A previewed path: tapping its end plays it, a further landing extends it, anything
+        // else drops it and counts as a fresh tap.
+        if let Some(&end) = after.preview.0.last() {
+            if end == square {
+                after.confirm(&mut **play);
+                return;
+            }
+            if play.game().further(from, &after.preview.0).contains(&square) {
+                after.preview.0.push(square);
+                return;
+            }
+            after.preview.0.clear();
+        }
+        if let Some(action) = play.game().action_between(from, square) {
+            after.choose(&mut **play, from, action);
+            return;
+        }
     }
     if play.game().movable(square) {
         after.selection.0 = Some(square);
@@ -339,11 +451,56 @@ fn commands<G: AppGame>(
                 after.reset();
             }
             GameCommand::SetClock(minutes) => clocks.next_minutes = *minutes,
+            GameCommand::NewGame => {
+                play.new_game();
+                *clocks = Clocks::start(clocks.next_minutes, play.controls().len());
+                after.reset();
+            }
             GameCommand::Roll if play.can_roll() => after.roll(&mut *play),
-            GameCommand::Deselect if play.person_to_move().is_some() => after.selection.0 = None,
-            GameCommand::Undo | GameCommand::Redo | GameCommand::Roll | GameCommand::Deselect => {}
+            GameCommand::Deselect if play.person_to_move().is_some() => {
+                if after.preview.0.is_empty() {
+                    after.selection.0 = None;
+                } else {
+                    after.preview.0.clear();
+                }
+            }
+            GameCommand::Confirm if play.person_to_move().is_some() => {
+                after.confirm(&mut *play);
+            }
+            GameCommand::Hint if play.person_to_move().is_some() => {
+                if let Some(action) = hint(&play)
+                    && let Some(from) = action.motion().map(|m| m.from)
+                {
+                    let path = play.game().path_of(&action);
+                    after.show_path(from, path);
+                    after.tell("hint_shown".to_string());
+                }
+            }
+            GameCommand::Choose(index) if play.person_to_move().is_some() => {
+                if let Some((action, _)) = play.game().choices().into_iter().nth(*index) {
+                    after.play(&mut *play, action);
+                }
+            }
+            GameCommand::Undo
+            | GameCommand::Redo
+            | GameCommand::Roll
+            | GameCommand::Deselect
+            | GameCommand::Confirm
+            | GameCommand::Hint
+            | GameCommand::Choose(_) => {}
         }
     }
+}
+
+/// The move the Robot's first level would play here, for a hint (it is not promised to be the
+/// best); none while dice are due.
+pub fn hint<G: AppGame>(play: &Play<G>) -> Option<G::Action> {
+    if play.game().chance().is_some() {
+        return None;
+    }
+    let mut thinker = play.history().thinker(crate::robot::RobotLevel::One);
+    // The first level's search is small; the bound only guards against a thinker that never ends.
+    (0..100_000).find_map(|_| thinker.step(SLICE_NODES))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -404,7 +561,10 @@ fn robot_turn<G: AppGame>(
     }
     robot.shown += time.delta_secs();
     let shown = robot.shown;
-    after.selection.set_if_neq(Selection(choice.motion().map(|m| m.from)));
+    // The chosen piece and its path show before it moves.
+    if after.selection.set_if_neq(Selection(choice.motion().map(|m| m.from))) {
+        after.preview.0 = if choice.motion().is_some() { play.game().path_of(&choice) } else { Vec::new() };
+    }
     if shown >= pace.show {
         after.play(&mut *play, choice);
         thinking.0 = None;

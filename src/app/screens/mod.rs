@@ -76,6 +76,10 @@ pub struct GameInfo {
     pub picture: Art,
     /// The person's seat against the Robot, when the game decides it.
     pub person_seat: Option<crate::rules::Seat>,
+    /// The setup chooses each seat's player and who starts (else an opponent and a colour).
+    pub seat_by_seat: bool,
+    /// Each seat of a level's game: the words key of its name and its picture.
+    pub seats: fn(&levels::Level) -> Vec<(&'static str, Option<Art>)>,
 }
 
 /// The games the app can show; each game's plugin adds itself.

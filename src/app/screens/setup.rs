@@ -5,7 +5,7 @@ use super::{Levels, PlayableGames, Screen, SetupFor};
 use crate::app::art::Art;
 use crate::app::settings::{Choices, Settings, Words};
 use crate::app::theme::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
-use crate::app::{MatchSetup, Opponent};
+use crate::app::{Control, MatchSetup, Opponent};
 use crate::levels::Level;
 use crate::robot::RobotLevel;
 use crate::rules::Seat;
@@ -92,54 +92,12 @@ fn setup(
                     }
                     ui.label(egui::RichText::new(words.get(&format!("about_{}", choices.variant))).italics());
 
-                    ui.add_space(6.0);
-                    ui.label(bold(words.get("setup_opponent"), 20.0));
-                    let opponents = [
-                        (Opponent::Robot, egui::WidgetText::from(words.get("opponent_robot"))),
-                        (Opponent::Friend, egui::WidgetText::from(words.get("opponent_friend"))),
-                    ];
-                    ui.horizontal(|ui| {
-                        ui.add(art.image(Art::Robot, 40.0));
-                        if let Some(o) = choice_row(ui, choices.opponent, &opponents) {
-                            choices.opponent = o;
+                    if info.seat_by_seat {
+                        if let Some(level) = &level {
+                            seat_by_seat(ui, &art, &words, (info.seats)(level), &mut choices);
                         }
-                        ui.add(art.image(Art::People, 40.0));
-                    });
-
-                    if choices.opponent == Opponent::Robot && info.person_seat.is_none() {
-                        ui.add_space(6.0);
-                        ui.label(bold(words.get("setup_colour"), 20.0));
-                        ui.horizontal(|ui| {
-                            for (colour, picture, key) in
-                                [(0u8, Art::WhiteKnight, "white"), (1, Art::BlackKnight, "black")]
-                            {
-                                let button =
-                                    egui::Button::image_and_text(art.image(picture, 44.0), words.get(key))
-                                        .selected(choices.colour == colour)
-                                        .min_size(vec2(120.0, 56.0));
-                                if ui.add(button).clicked() {
-                                    choices.colour = colour;
-                                }
-                            }
-                        });
-                    }
-                    if choices.opponent == Opponent::Robot {
-                        ui.add_space(6.0);
-                        ui.label(bold(words.get("setup_level"), 20.0));
-                        ui.horizontal_wrapped(|ui| {
-                            for level in RobotLevel::ALL {
-                                let button = egui::Button::new(format!(
-                                    "{} {}",
-                                    "★".repeat(level.number() as usize),
-                                    words.get(&format!("level_{level}"))
-                                ))
-                                .selected(choices.robot_level == level)
-                                .min_size(vec2(100.0, 48.0));
-                                if ui.add(button).clicked() {
-                                    choices.robot_level = level;
-                                }
-                            }
-                        });
+                    } else {
+                        opponent_and_colour(ui, &art, &words, info.person_seat, &mut choices);
                     }
 
                     ui.add_space(6.0);
@@ -183,10 +141,125 @@ fn setup(
         next.set(Screen::Menu);
     }
     if start && let Some(level) = level {
-        commands.insert_resource(match_setup(level, &choices, info.person_seat));
+        let setup = if info.seat_by_seat {
+            seat_by_seat_setup(level, &choices)
+        } else {
+            match_setup(level, &choices, info.person_seat)
+        };
+        commands.insert_resource(setup);
         next.set(Screen::Playing);
     }
     Ok(())
+}
+
+/// Against the Robot or a friend, the person's colour and the Robot's level.
+fn opponent_and_colour(
+    ui: &mut egui::Ui,
+    art: &EguiArt,
+    words: &Words,
+    person_seat: Option<Seat>,
+    choices: &mut Choices,
+) {
+    ui.add_space(6.0);
+    ui.label(bold(words.get("setup_opponent"), 20.0));
+    let opponents = [
+        (Opponent::Robot, egui::WidgetText::from(words.get("opponent_robot"))),
+        (Opponent::Friend, egui::WidgetText::from(words.get("opponent_friend"))),
+    ];
+    ui.horizontal(|ui| {
+        ui.add(art.image(Art::Robot, 40.0));
+        if let Some(o) = choice_row(ui, choices.opponent, &opponents) {
+            choices.opponent = o;
+        }
+        ui.add(art.image(Art::People, 40.0));
+    });
+
+    if choices.opponent == Opponent::Robot && person_seat.is_none() {
+        ui.add_space(6.0);
+        ui.label(bold(words.get("setup_colour"), 20.0));
+        ui.horizontal(|ui| {
+            for (colour, picture, key) in
+                [(0u8, Art::WhiteKnight, "white"), (1, Art::BlackKnight, "black")]
+            {
+                let button =
+                    egui::Button::image_and_text(art.image(picture, 44.0), words.get(key))
+        .selected(choices.colour == colour)
+        .min_size(vec2(120.0, 56.0));
+                if ui.add(button).clicked() {
+                    choices.colour = colour;
+                }
+            }
+        });
+    }
+    if choices.opponent == Opponent::Robot {
+        ui.add_space(6.0);
+        ui.label(bold(words.get("setup_level"), 20.0));
+        ui.horizontal_wrapped(|ui| {
+            for level in RobotLevel::ALL {
+                let button = egui::Button::new(format!(
+                    "{} {}",
+                    "★".repeat(level.number() as usize),
+                    words.get(&format!("level_{level}"))
+                ))
+                .selected(choices.robot_level == level)
+                .min_size(vec2(100.0, 48.0));
+                if ui.add(button).clicked() {
+                    choices.robot_level = level;
+                }
+            }
+        });
+    }
+
+}
+
+/// Who plays each seat (a person or a Robot level), and who starts.
+fn seat_by_seat(
+    ui: &mut egui::Ui,
+    art: &EguiArt,
+    words: &Words,
+    seats: Vec<(&'static str, Option<Art>)>,
+    choices: &mut Choices,
+) {
+    if choices.seats.len() != seats.len() {
+        choices.seats = (0..seats.len())
+            .map(|i| if i == 0 { Control::Person } else { Control::Robot(RobotLevel::One) })
+            .collect();
+    }
+    if choices.first as usize >= seats.len() {
+        choices.first = 0;
+    }
+    ui.add_space(6.0);
+    ui.label(bold(words.get("setup_seats"), 20.0));
+    let mut options = vec![(Control::Person, egui::WidgetText::from(words.get("seat_person")))];
+    options.extend(RobotLevel::ALL.map(|level| {
+        let stars = "★".repeat(level.number() as usize);
+        (Control::Robot(level), egui::WidgetText::from(format!("{} {stars}", words.get("seat_robot"))))
+    }));
+    for (i, (key, picture)) in seats.iter().enumerate() {
+        ui.horizontal(|ui| {
+            if let Some(picture) = picture {
+                ui.add(art.image(*picture, 40.0));
+            }
+            ui.label(bold(words.get(key), 18.0));
+        });
+        if let Some(control) = choice_row(ui, choices.seats[i], &options) {
+            choices.seats[i] = control;
+        }
+    }
+    ui.add_space(6.0);
+    ui.label(bold(words.get("setup_first"), 20.0));
+    ui.horizontal_wrapped(|ui| {
+        for (i, (key, picture)) in seats.iter().enumerate() {
+            let text = words.get(key);
+            let button = match picture {
+                Some(picture) => egui::Button::image_and_text(art.image(*picture, 32.0), text),
+                None => egui::Button::new(text),
+            };
+            if ui.add(button.selected(choices.first as usize == i).min_size(vec2(100.0, 48.0))).clicked() {
+                choices.first = i as u8;
+            }
+        }
+    });
 }
 
 fn match_setup(level: Level, choices: &Choices, fixed_seat: Option<Seat>) -> MatchSetup {
@@ -198,5 +271,19 @@ fn match_setup(level: Level, choices: &Choices, fixed_seat: Option<Seat>) -> Mat
         robot_level: choices.robot_level,
         clock_minutes: choices.clock_minutes,
         seats: Vec::new(),
+    }
+}
+
+/// A game set up seat by seat: each seat's player as chosen, the chosen seat first.
+fn seat_by_seat_setup(level: Level, choices: &Choices) -> MatchSetup {
+    let has_robot = choices.seats.iter().any(|c| matches!(c, Control::Robot(_)));
+    let person = choices.seats.iter().position(|c| *c == Control::Person).unwrap_or(0);
+    MatchSetup {
+        level: level.with_first(Seat(choices.first)),
+        opponent: if has_robot { Opponent::Robot } else { Opponent::Friend },
+        person_seat: Seat(person as u8),
+        robot_level: choices.robot_level,
+        clock_minutes: choices.clock_minutes,
+        seats: choices.seats.clone(),
     }
 }

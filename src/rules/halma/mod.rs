@@ -439,7 +439,7 @@ impl Halma {
     }
 
     /// Whether `square` holds a piece the seat to move may move now.
-    fn movable(&self, square: Square) -> bool {
+    pub fn movable(&self, square: Square) -> bool {
         self.outcome.is_none()
             && self.vote.is_none()
             && BoardShape::HALMA.contains(square)
