@@ -11,14 +11,15 @@ use bevy::prelude::*;
 use rand::Rng;
 use tabla::app::art::Art;
 use tabla::app::board::{PieceView, ViewCommand};
-use tabla::app::game::AppGame;
-use tabla::app::input::{BoardDrop, BoardPress};
+use tabla::app::game::{AppGame, BoardAction};
+use tabla::app::input::{BoardDrop, BoardPress, BoardTap};
 use tabla::app::play::Play;
 use tabla::app::turn::GameCommand;
 use tabla::app::{Opponent, Screen};
 use tabla::robot::{self, RobotLevel};
 use tabla::rules::Seat;
-use tabla::rules::board::{Move, Square};
+use tabla::rules::board::{BoardShape, Move, Square};
+use tabla::rules::halma::Halma;
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
 use tabla::rules::knight_hunt::KnightHunt;
@@ -53,9 +54,9 @@ fn storm_app(level: &str) -> App {
     common::headless(setup, &home, 77, |_| {})
 }
 
-fn random_square(rng: &mut robot::SeededRng) -> Square {
-    // Off the 8×8 board now and then: such a square must be ignored.
-    Square::new(rng.random_range(0..10), rng.random_range(0..10))
+fn random_square(rng: &mut robot::SeededRng, shape: BoardShape) -> Square {
+    // Off the board now and then: such a square must be ignored.
+    Square::new(rng.random_range(0..shape.files + 2), rng.random_range(0..shape.ranks + 2))
 }
 
 fn pieces_on_board(app: &mut App) -> Vec<(Square, Art)> {
@@ -65,31 +66,46 @@ fn pieces_on_board(app: &mut App) -> Vec<(Square, Art)> {
     found
 }
 
-fn storm<G: AppGame<Action = Move> + PartialEq>(level: &str, inputs: usize, seed: u64) {
+fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
     let mut app = storm_app(level);
     let mut rng = robot::rng(seed);
     let mut played = 0;
+    let shape = app.world().resource::<Play<G>>().game().shape();
     for i in 0..inputs {
         let playing = *app.world().resource::<State<Screen>>().get() == Screen::Playing;
         let before = app.world().get_resource::<Play<G>>().map(|p| (p.game().clone(), p.moves_played()));
         let mut board_input = false;
         match rng.random_range(0..100) {
-            0..=39 => {
-                app.world_mut().write_message(BoardPress(random_square(&mut rng)));
+            0..=29 => {
+                app.world_mut().write_message(BoardPress(random_square(&mut rng, shape)));
+                board_input = true;
+            }
+            30..=39 => {
+                // A finger on a board of any size, anywhere near a square.
+                let square = random_square(&mut rng, shape);
+                let local = Vec2::new(rng.random_range(-9.0..9.0), rng.random_range(-9.0..9.0));
+                let pointer = Vec2::new(rng.random_range(0.0..800.0), rng.random_range(0.0..800.0));
+                let pitch = rng.random_range(10.0..80.0);
+                app.world_mut().write_message(BoardTap { square, pointer, local, pitch });
                 board_input = true;
             }
             40..=54 => {
-                let from = random_square(&mut rng);
-                let to = rng.random_bool(0.9).then(|| random_square(&mut rng));
+                let from = random_square(&mut rng, shape);
+                let to = rng.random_bool(0.9).then(|| random_square(&mut rng, shape));
                 app.world_mut().write_message(BoardDrop { from, to });
                 board_input = true;
             }
             55..=64 => {
                 // A move a child would make: one of the legal ones, dragged.
-                let moves = before.as_ref().map(|(game, _)| game.legal_actions()).unwrap_or_default();
+                let moves: Vec<Move> = before
+                    .as_ref()
+                    .map(|(game, _)| game.legal_actions().iter().filter_map(BoardAction::motion).collect())
+                    .unwrap_or_default();
                 if !moves.is_empty() {
                     let chosen = moves[rng.random_range(0..moves.len())];
                     app.world_mut().write_message(BoardDrop { from: chosen.from, to: Some(chosen.to) });
+                    // Where moves are previewed first, the child confirms it.
+                    app.world_mut().write_message(GameCommand::Confirm);
                     board_input = true;
                 }
             }
@@ -109,14 +125,20 @@ fn storm<G: AppGame<Action = Move> + PartialEq>(level: &str, inputs: usize, seed
                 app.world_mut().write_message(command);
             }
             75..=84 => {
-                let command = match rng.random_range(0..6) {
+                let command = match rng.random_range(0..11) {
                     0 => GameCommand::Undo,
                     1 => GameCommand::Redo,
                     2 => GameCommand::Restart,
                     3 => GameCommand::Roll,
                     4 => GameCommand::SetClock(rng.random_range(0..4)),
-                    _ => GameCommand::Undo,
+                    5 => GameCommand::NewGame,
+                    6 => GameCommand::Hint,
+                    7 => GameCommand::Choose(rng.random_range(0..3)),
+                    8 | 9 => GameCommand::Confirm,
+                    _ => GameCommand::Deselect,
                 };
+                // Buttons that may play an action count as board input.
+                board_input = matches!(command, GameCommand::Confirm | GameCommand::Choose(_));
                 app.world_mut().write_message(command);
             }
             85..=95 => {
@@ -160,15 +182,20 @@ fn storm<G: AppGame<Action = Move> + PartialEq>(level: &str, inputs: usize, seed
 
 #[test]
 fn a_storm_of_input_on_knight_hunt() {
-    storm::<KnightHunt>("knight_hunt/two_knights_capture", STORM / 3, 1);
+    storm::<KnightHunt>("knight_hunt/two_knights_capture", STORM / 4, 1);
 }
 
 #[test]
 fn a_storm_of_input_on_making_circles() {
-    storm::<Circles>("circles/classic", STORM / 3, 2);
+    storm::<Circles>("circles/classic", STORM / 4, 2);
 }
 
 #[test]
 fn a_storm_of_input_on_bunnies_and_horses() {
-    storm::<BunniesAndHorses>("bunnies/two_horses", STORM - 2 * (STORM / 3), 3);
+    storm::<BunniesAndHorses>("bunnies/two_horses", STORM / 4, 3);
+}
+
+#[test]
+fn a_storm_of_input_on_halma_for_four() {
+    storm::<Halma>("halma/four_one_army", STORM - 3 * (STORM / 4), 4);
 }
