@@ -21,7 +21,8 @@ use tabla::rules::{EndReason, Game, Seat, Winner};
 
 fn setup(variant: &str, seats: Vec<Control>) -> MatchSetup {
     let mut setup = common::setup(&format!("halma/{variant}"), Opponent::Friend, Seat(0), RobotLevel::One);
-    setup.opponent = if seats.iter().any(|c| *c != Control::Person) { Opponent::Robot } else { Opponent::Friend };
+    setup.opponent =
+        if seats.iter().any(|c| *c != Control::Person) { Opponent::Robot } else { Opponent::Friend };
     setup.seats = seats;
     setup
 }
@@ -82,7 +83,11 @@ fn check_screen_matches_rules(app: &mut App) {
         let panel = &board.seats[seat.index()];
         let total = game.pieces(seat).count();
         let in_goal = format!("{} / {total}", game.in_goal(seat));
-        assert!(panel.extras.contains(&Extra::Text(in_goal)), "the panel shows the pieces home: {:?}", panel.extras);
+        assert!(
+            panel.extras.contains(&Extra::Text(in_goal)),
+            "the panel shows the pieces home: {:?}",
+            panel.extras
+        );
         assert_eq!(panel.to_move, game.to_move() == Some(seat));
     }
     assert_eq!(board.result.is_some(), game.outcome().is_some());
@@ -118,7 +123,11 @@ fn play_by_taps(app: &mut App, from: Square, to: Square, by_button: bool) {
     } else {
         press(app, to);
     }
-    assert_eq!(app.world().resource::<Play<Halma>>().moves_played(), moves_before + 1, "confirmed and played");
+    assert_eq!(
+        app.world().resource::<Play<Halma>>().moves_played(),
+        moves_before + 1,
+        "confirmed and played"
+    );
     assert!(preview(app).is_empty() && selection(app).is_none());
 }
 
@@ -176,16 +185,27 @@ fn a_whole_two_player_game_by_taps_with_previews_cancels_and_confirms() {
 fn a_tap_on_a_small_board_takes_the_one_place_near_it_or_zooms_in() {
     let mut app = friends("two_players", 2);
     let game = game(&app);
-    let local = |app: &App, square: Square| app.world().resource::<tabla::app::board::BoardLayout>().local(square);
+    let local =
+        |app: &App, square: Square| app.world().resource::<tabla::app::board::BoardLayout>().local(square);
     // a1's camp is packed: a tap on b2 with 20 px squares is near several movable pieces.
     let b2 = Square::new(1, 1);
     let at = local(&app, b2);
-    app.world_mut().write_message(BoardTap { square: b2, pointer: Vec2::new(100.0, 500.0), local: at, pitch: 20.0 });
+    app.world_mut().write_message(BoardTap {
+        square: b2,
+        pointer: Vec2::new(100.0, 500.0),
+        local: at,
+        pitch: 20.0,
+    });
     app.update();
     assert_eq!(selection(&app), None, "no guess between close pieces");
     assert!(app.world().resource::<BoardView>().zoom > 1.0, "the view comes closer instead");
     // Squares a finger wide: the tap means the square it touched.
-    app.world_mut().write_message(BoardTap { square: b2, pointer: Vec2::new(100.0, 500.0), local: at, pitch: 50.0 });
+    app.world_mut().write_message(BoardTap {
+        square: b2,
+        pointer: Vec2::new(100.0, 500.0),
+        local: at,
+        pitch: 50.0,
+    });
     app.update();
     assert_eq!(selection(&app), Some(b2));
     // The only movable piece near the tap: the front piece e1 seen from an empty square beside it.
@@ -194,7 +214,12 @@ fn a_tap_on_a_small_board_takes_the_one_place_near_it_or_zooms_in() {
     assert!(GameView::movable(&game, e1));
     let f1 = Square::new(5, 0);
     let between = local(&app, e1) * 0.3 + local(&app, f1) * 0.7;
-    app.world_mut().write_message(BoardTap { square: f1, pointer: Vec2::new(0.0, 0.0), local: between, pitch: 20.0 });
+    app.world_mut().write_message(BoardTap {
+        square: f1,
+        pointer: Vec2::new(0.0, 0.0),
+        local: between,
+        pitch: 20.0,
+    });
     app.update();
     assert_eq!(selection(&app), Some(e1), "the tap beside the piece takes it");
 }

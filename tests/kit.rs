@@ -393,7 +393,7 @@ fn out_of_a_stack_exactly_the_top_piece_glides_along_its_path() {
     let mut marks = app.world_mut().query_filtered::<&Sprite, With<tabla::app::board::Mark>>();
     let sizes: Vec<f32> = marks.iter(app.world()).map(|s| s.custom_size.unwrap().x).collect();
     assert_eq!(sizes.len(), 1 + die as usize, "the selected ring and one mark per place of the path");
-    assert_eq!(sizes.iter().filter(|&&s| s < 0.5).count(), die as usize - 1, "dots on the way");
+    assert_eq!(sizes.iter().filter(|&&s| s < 1.0).count(), die as usize - 1, "dots on the way");
 
     app.world_mut().write_message(BoardPress(Square::new(die, 0)));
     app.update();

@@ -19,9 +19,9 @@ use tabla::app::{Opponent, Screen};
 use tabla::robot::{self, RobotLevel};
 use tabla::rules::Seat;
 use tabla::rules::board::{BoardShape, Move, Square};
-use tabla::rules::halma::Halma;
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
+use tabla::rules::halma::Halma;
 use tabla::rules::knight_hunt::KnightHunt;
 
 /// Every key the game answers, and one it does not.

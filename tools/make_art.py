@@ -330,6 +330,9 @@ def halma_pictures():
         save_one_colour(halma_goal(army), IMAGES / f"halma_goal_{army}.png")
     menu = tile(menu_halma, [(246, 234, 212, 255), (222, 198, 160, 255)])
     save_small(menu, IMAGES / "menu_halma.png", colors=128)
+    # White marks the board tints as it needs (a previewed path in orange).
+    save_one_colour(dot((255, 255, 255, 235), 40), IMAGES / "mark_dot.png")
+    save_one_colour(ring((255, 255, 255, 255), 18), IMAGES / "mark_ring.png")
 
 
 def write_wave(name, samples, rate=22050):

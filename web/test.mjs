@@ -1,7 +1,8 @@
 // The browser test: Tabla's web build (web/dist) in Debian's Chromium, on a phone-sized touch
 // screen, served on 127.0.0.1 only. It opens Knight Hunt against the Robot by tapping the menu,
 // taps a knight and a target square, and reads from the app's own console lines that the move
-// was played and that the Robot answered. Every other game in the menu is opened and started too.
+// was played and that the Robot answered. Halma is played by taps too (a zoom, a pan, a step and a
+// chain, each confirmed). Every other game in the menu is opened and started too.
 // Any console error, page error or panic fails it. Pictures go to target/web-test/.
 //
 // The app's lines it reads (src/app/web.rs, src/app/turn.rs):
@@ -111,17 +112,22 @@ async function tap(page, point) {
   await page.touchscreen.tap(Math.round(point.x), Math.round(point.y));
 }
 
-/// A one-finger drag, as real touch events.
+/// A one-finger drag up or down, as real touch events.
 async function swipe(page, x, fromY, toY) {
+  await drag(page, { x, y: fromY }, { x, y: toY });
+}
+
+/// A one-finger drag from one point to another, as real touch events.
+async function drag(page, from, to) {
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type, y) =>
-    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
-  await touch("touchStart", fromY);
+  const touch = (type, at) =>
+    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [at] });
+  await touch("touchStart", from);
   for (let i = 1; i <= 8; i++) {
-    await touch("touchMove", fromY + ((toY - fromY) * i) / 8);
+    await touch("touchMove", { x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 });
     await sleep(16);
   }
-  await touch("touchEnd", toY);
+  await touch("touchEnd", to);
   await cdp.detach();
 }
 
@@ -173,6 +179,76 @@ async function open(context, url) {
   await log.next(/tabla ready/, "first frame (tabla ready)", STARTUP_MS);
   await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: STEP_MS });
   return { page, log, seconds: (Date.now() - started) / 1000 };
+}
+
+/// Squares apart from a1 to p16 on the screen, in CSS pixels (the board's zoom).
+function spread(layout) {
+  const a = squareAt(layout, "a1");
+  const p = squareAt(layout, "p16");
+  return Math.hypot(p.x - a.x, p.y - a.y);
+}
+
+/// Halma against the Robot on the phone: a tap among the packed camp zooms in instead of
+/// guessing, a drag of the empty board pans, a step and then a two-hop chain are picked, previewed
+/// and confirmed by taps, and the Robot answers each.
+async function halma(context, url) {
+  const { page, log } = await open(context, url);
+  await tap(page, await target(page, log, "game.halma"));
+  await log.next(/tabla target start /, "Halma's setup screen");
+  await sleep(300);
+  await page.screenshot({ path: `${SHOTS}/07_halma_setup.png` });
+  await tap(page, await target(page, log, "start"));
+  let layout = await board(log);
+  const whole = spread(layout);
+  await tap(page, squareAt(layout, "e1"));
+  layout = await board(log);
+  await page.screenshot({ path: `${SHOTS}/08_halma_zoomed.png` });
+  if (spread(layout) < whole * 2) throw new Error(`a tap among close pieces zoomed ${spread(layout) / whole}×`);
+  if (log.latest(/tabla move halma/)) throw new Error("a tap among close pieces played something");
+  pass(`a tap among the camp's packed pieces zooms the board in ${(spread(layout) / whole).toFixed(1)}× instead of guessing`);
+
+  // A drag of the empty middle of the board brings the a1 corner's row into view.
+  const before = squareAt(layout, "a1");
+  const empty = squareAt(layout, "h5");
+  await drag(page, empty, { x: empty.x + 90, y: empty.y - 60 });
+  layout = await board(log);
+  const after = squareAt(layout, "a1");
+  if (Math.abs(after.x - before.x - 90) > 12 || Math.abs(after.y - before.y + 60) > 12) {
+    throw new Error(`the drag moved a1 from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
+  }
+  pass("a drag of the empty board pans the zoomed view");
+
+  // e1 steps to f1, confirmed with the button.
+  await tap(page, squareAt(layout, "e1"));
+  await sleep(300);
+  await tap(page, squareAt(layout, "f1"));
+  await sleep(300);
+  await tap(page, await target(page, log, "button.confirm"));
+  let mine = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the person's step");
+  if (mine.slice(1).join(" ") !== "a1 person e1f1") throw new Error(`played: ${mine[0]}`);
+  let answer = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the Robot's answer");
+  if (answer.slice(1, 3).join(" ") !== "p16 robot") throw new Error(`then: ${answer[0]}`);
+  pass(`e1 to f1 by taps and Confirm; the Robot answers ${answer[3]}`);
+
+  // c1 jumps over d1 to e1, then over f1 to g1: previewed hop by hop, then confirmed.
+  await sleep(1500);
+  await tap(page, squareAt(layout, "c1"));
+  await sleep(300);
+  await tap(page, squareAt(layout, "e1"));
+  await sleep(300);
+  await tap(page, squareAt(layout, "g1"));
+  await sleep(500);
+  await page.screenshot({ path: `${SHOTS}/09_halma_chain_preview.png` });
+  await tap(page, await target(page, log, "button.confirm"));
+  mine = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the person's chain");
+  if (mine.slice(1).join(" ") !== "a1 person c1g1") throw new Error(`played: ${mine[0]}`);
+  answer = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the Robot's answer");
+  if (answer.slice(1, 3).join(" ") !== "p16 robot") throw new Error(`then: ${answer[0]}`);
+  await sleep(1500);
+  await page.screenshot({ path: `${SHOTS}/10_halma_chain_played.png` });
+  pass(`the chain c1-e1-g1 by taps and Confirm; the Robot answers ${answer[3]}`);
+  log.assertClean();
+  await page.close();
 }
 
 async function main() {
@@ -284,8 +360,10 @@ async function main() {
     log.assertClean();
     await page.close();
 
+    await halma(context, url);
+
     // Every other game in the menu opens and starts.
-    for (const game of gamesInMenu.filter((g) => g !== "knight_hunt")) {
+    for (const game of gamesInMenu.filter((g) => g !== "knight_hunt" && g !== "halma")) {
       const { page, log } = await open(context, url);
       await tap(page, await target(page, log, `game.${game}`));
       await log.next(/tabla target start /, `${game}'s setup screen`);

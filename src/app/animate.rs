@@ -12,6 +12,8 @@ pub struct Glide {
     pub elapsed: f32,
     pub seconds: f32,
     pub ease: EaseFunction,
+    /// How high (in squares) the piece arcs above its straight way at mid-glide, a hop's bump.
+    pub lift: f32,
     /// The glide that follows this one.
     pub next: Option<Box<Glide>>,
 }
@@ -26,6 +28,7 @@ impl Glide {
             elapsed: 0.0,
             seconds,
             ease: EaseFunction::CubicInOut,
+            lift: 0.0,
             next: None,
         }
     }
@@ -38,6 +41,12 @@ impl Glide {
 
     pub fn eased(mut self, ease: EaseFunction) -> Glide {
         self.ease = ease;
+        self
+    }
+
+    /// An arc: the piece rises `lift` squares (and grows a little) at mid-glide, as in a hop.
+    pub fn arced(mut self, lift: f32) -> Glide {
+        self.lift = lift;
         self
     }
 
@@ -81,8 +90,10 @@ fn run_glides(
         glide.elapsed += time.delta_secs() * pace.0;
         let t = (glide.elapsed / glide.seconds.max(1e-3)).min(1.0);
         let eased = EasingCurve::new(0.0, 1.0, glide.ease).sample_clamped(t);
-        transform.translation = glide.from.lerp(glide.to, eased);
-        transform.scale = Vec3::splat(glide.from_scale + (glide.to_scale - glide.from_scale) * eased);
+        let bump = (eased * std::f32::consts::PI).sin() * glide.lift;
+        transform.translation = glide.from.lerp(glide.to, eased) + Vec3::Y * bump;
+        let scale = glide.from_scale + (glide.to_scale - glide.from_scale) * eased;
+        transform.scale = Vec3::splat(scale * (1.0 + bump * 0.5));
         if t >= 1.0 {
             if let Some(next) = glide.next.take() {
                 *glide = *next;

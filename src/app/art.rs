@@ -42,10 +42,13 @@ pub enum Art {
     HalmaGoalYellow,
     HalmaGoalBlue,
     HalmaGoalPurple,
+    /// A white dot and ring, tinted where they are drawn.
+    MarkDot,
+    MarkRing,
 }
 
 impl Art {
-    pub const ALL: [Art; 33] = [
+    pub const ALL: [Art; 35] = [
         Art::WhiteKnight,
         Art::BlackKnight,
         Art::WhitePawn,
@@ -79,6 +82,8 @@ impl Art {
         Art::HalmaGoalYellow,
         Art::HalmaGoalBlue,
         Art::HalmaGoalPurple,
+        Art::MarkDot,
+        Art::MarkRing,
     ];
 
     fn png(self) -> &'static [u8] {
@@ -121,6 +126,8 @@ impl Art {
             Art::HalmaGoalYellow => image!("halma_goal_yellow"),
             Art::HalmaGoalBlue => image!("halma_goal_blue"),
             Art::HalmaGoalPurple => image!("halma_goal_purple"),
+            Art::MarkDot => image!("mark_dot"),
+            Art::MarkRing => image!("mark_ring"),
         }
     }
 }

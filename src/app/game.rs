@@ -74,6 +74,10 @@ pub trait GameInfo: Game {
     fn seat_art(&self, _seat: Seat) -> Option<Art> {
         None
     }
+    /// The seat playing on the same team, where seats play in pairs.
+    fn partner_of(&self, _seat: Seat) -> Option<Seat> {
+        None
+    }
     /// Actions played by a button rather than on the board (offering a draw, answering one), each
     /// with the words key of its button, while a person is to act.
     fn choices(&self) -> Vec<(Self::Action, &'static str)> {
@@ -101,6 +105,8 @@ pub trait GameView: Game<Action: BoardAction> {
     /// Whether tapping a target first previews the whole path, to be confirmed (or extended,
     /// where `further` gives landings beyond its end) before it is played.
     const CONFIRM_MOVES: bool = false;
+    /// Whether pieces hop from place to place (each hop an arc) rather than slide.
+    const HOPS: bool = false;
     /// Whether the board is turned (rank 8 at the bottom) for `person`.
     fn flipped(&self, person: Option<Seat>) -> bool {
         person == Some(Seat::BLACK)

@@ -95,6 +95,10 @@ impl GameInfo for Halma {
         extras
     }
 
+    fn partner_of(&self, seat: Seat) -> Option<Seat> {
+        self.partner(seat)
+    }
+
     fn banner(&self, words: &Words) -> Option<String> {
         self.vote().map(|_| words.get("draw_asked").to_string())
     }
@@ -129,6 +133,7 @@ impl GameInfo for Halma {
 impl GameView for Halma {
     const CONFIRM_MOVES: bool = true;
     const HAS_TRAYS: bool = false;
+    const HOPS: bool = true;
 
     /// The person's camp at the bottom: a camp in the upper corners turns the board round.
     fn flipped(&self, person: Option<Seat>) -> bool {
@@ -140,7 +145,9 @@ impl GameView for Halma {
     }
 
     fn pieces(&self) -> Vec<(Square, Art)> {
-        self.seats().flat_map(|seat| self.pieces(seat).map(move |s| (s, army(self.corner(seat)).piece))).collect()
+        self.seats()
+            .flat_map(|seat| self.pieces(seat).map(move |s| (s, army(self.corner(seat)).piece)))
+            .collect()
     }
 
     fn tray(&self, _seat: Seat) -> Vec<Art> {
@@ -168,7 +175,8 @@ impl GameView for Halma {
     }
 
     fn square_colour(&self, square: Square) -> Color {
-        let base = if square.is_dark() { Color::srgb(0.80, 0.66, 0.50) } else { Color::srgb(0.96, 0.89, 0.76) };
+        let base =
+            if square.is_dark() { Color::srgb(0.80, 0.66, 0.50) } else { Color::srgb(0.96, 0.89, 0.76) };
         match self.seats().find(|&seat| self.camp(seat).contains(&square)) {
             Some(seat) => base.mix(&army(self.corner(seat)).tint, 0.38),
             None => base,

@@ -154,7 +154,8 @@ fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
         ("✖", "cancel", true, PanelAction::Game(GameCommand::Deselect)),
     ];
     let hint = board.can_hint.then_some(("★", "hint", true, PanelAction::Game(GameCommand::Hint)));
-    let new_game = board.passes_first.then_some(("▶", "new_game", true, PanelAction::Game(GameCommand::NewGame)));
+    let new_game =
+        board.passes_first.then_some(("▶", "new_game", true, PanelAction::Game(GameCommand::NewGame)));
     roll.into_iter()
         .chain(preview.into_iter().filter(|_| board.previewing))
         .chain(hint)
@@ -180,11 +181,13 @@ fn draw_button(ui: &mut egui::Ui, button: PanelButton, words: &Words, compact: b
     };
     // Confirm is the button a child looks for: big and green.
     let button = if action == PanelAction::Game(GameCommand::Confirm) {
-        egui::Button::new(bold(text, 22.0).color(Color32::WHITE)).fill(CALM).min_size(size.max(vec2(64.0, 56.0)))
+        egui::Button::new(bold(text, 22.0).color(Color32::WHITE))
+            .fill(CALM)
+            .min_size(size.max(vec2(64.0, 56.0)))
     } else {
         egui::Button::new(text).min_size(size)
     };
-    let response = ui.add_enabled(enabled, button);
+    let response = ui.add_enabled(enabled, button).on_hover_text(words.get(key));
     super::web::tag(&response, &format!("button.{key}"));
     response.clicked().then_some(action)
 }
@@ -202,20 +205,47 @@ fn status_lines(ui: &mut egui::Ui, board: &ScoreBoard, compact: bool) {
     }
 }
 
-/// The game's button actions (offering a draw), unless a question asks for them in a dialog.
+/// The seats' panels in order, each followed by its partner where it has one: `first`, then
+/// `others` in turn.
+fn partners_together<'a>(first: &'a SeatBoard, others: &[&'a SeatBoard]) -> Vec<&'a SeatBoard> {
+    let all: Vec<&SeatBoard> = std::iter::once(first).chain(others.iter().copied()).collect();
+    let mut ordered: Vec<&SeatBoard> = Vec::with_capacity(all.len());
+    for seat in &all {
+        if ordered.iter().any(|s| s.seat == seat.seat) {
+            continue;
+        }
+        ordered.push(seat);
+        if let Some(partner) = seat.partner.and_then(|p| all.iter().find(|s| s.seat == p)) {
+            ordered.push(partner);
+        }
+    }
+    ordered
+}
+
+/// The game's button actions (offering a draw), unless a question asks for them in a dialog; in
+/// the row of buttons.
 fn choice_buttons(ui: &mut egui::Ui, board: &ScoreBoard, commands: &mut Vec<PanelAction>) {
     if board.question.is_some() {
         return;
     }
-    ui.horizontal_wrapped(|ui| {
-        for (index, words) in board.choices.iter().enumerate() {
-            let response = ui.add(egui::Button::new(words.as_str()).min_size(vec2(0.0, 44.0)));
-            super::web::tag(&response, &format!("choice.{index}"));
-            if response.clicked() {
-                commands.push(PanelAction::Game(GameCommand::Choose(index)));
-            }
+    for (index, words) in board.choices.iter().enumerate() {
+        let response = ui.add(egui::Button::new(words.as_str()).min_size(vec2(0.0, 48.0)));
+        super::web::tag(&response, &format!("choice.{index}"));
+        if response.clicked() {
+            commands.push(PanelAction::Game(GameCommand::Choose(index)));
         }
-    });
+    }
+}
+
+/// A button that comes and goes with the moment (confirm, cancel, hint, roll), not one that is
+/// always there.
+fn of_the_moment(button: &PanelButton) -> bool {
+    matches!(
+        button.3,
+        PanelAction::Game(
+            GameCommand::Confirm | GameCommand::Deselect | GameCommand::Hint | GameCommand::Roll
+        )
+    )
 }
 
 /// A question the person must answer first (a draw offered to them): two big buttons.
@@ -285,7 +315,7 @@ fn game_panels(
                 }
                 seat_card(ui, lower, &art, column - 16.0, board.show_score, true);
                 status_lines(ui, &board, true);
-                choice_buttons(ui, &board, &mut actions);
+                ui.horizontal_wrapped(|ui| choice_buttons(ui, &board, &mut actions));
             });
         let right = egui::Area::new("buttons".into()).anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, 6.0)).show(
             ctx,
@@ -330,6 +360,18 @@ fn game_panels(
                         }
                         seat_card(ui, lower, &art, card_width, board.show_score, compact);
                     });
+                } else if others.len() > 1 {
+                    // Three or four seats: two one-line panels a row, partners side by side.
+                    let in_rows = partners_together(lower, &others);
+                    let width = (screen.width() / 2.0 - 40.0).min(420.0);
+                    egui::Grid::new("seat_grid").spacing(vec2(8.0, 4.0)).show(ui, |ui| {
+                        for (i, seat) in in_rows.iter().enumerate() {
+                            seat_card(ui, seat, &art, width, board.show_score, true);
+                            if i % 2 == 1 {
+                                ui.end_row();
+                            }
+                        }
+                    });
                 } else {
                     // Side by side, the person's (or the first player's) panel comes first.
                     ui.horizontal_top(|ui| {
@@ -369,13 +411,18 @@ fn game_panels(
                 ui.set_max_width(screen.width() - 16.0);
                 ui.vertical_centered(|ui| {
                     status_lines(ui, &board, compact);
-                    choice_buttons(ui, &board, &mut actions);
+                    let buttons = game_buttons(&board);
+                    // Many buttons on one row: the ones always there show their sign only (their
+                    // words come on hover), the ones of the moment keep their words.
+                    let many = buttons.len() + board.choices.len() > 8;
                     ui.horizontal_wrapped(|ui| {
-                        for button in game_buttons(&board) {
-                            if let Some(action) = draw_button(ui, button, &words, compact) {
+                        for button in buttons {
+                            let short = compact || (many && !of_the_moment(&button));
+                            if let Some(action) = draw_button(ui, button, &words, short) {
                                 actions.push(action);
                             }
                         }
+                        choice_buttons(ui, &board, &mut actions);
                     });
                 });
             });

@@ -46,7 +46,10 @@ pub struct Dragging {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<BoardPress>().add_message::<BoardTap>().add_message::<BoardDrop>().init_resource::<Dragging>();
+    app.add_message::<BoardPress>()
+        .add_message::<BoardTap>()
+        .add_message::<BoardDrop>()
+        .init_resource::<Dragging>();
     // The wheel and the fingers come with a window (the headless app has neither).
     app.add_systems(
         Update,

@@ -4,10 +4,10 @@
 
 use super::art::Art;
 use super::game::AppGame;
-use crate::levels::Level;
-use crate::rules::Seat;
 use super::screens::{GameInfo, PlayableGames};
 use super::{pieces, scoreboard, turn};
+use crate::levels::Level;
+use crate::rules::Seat;
 use bevy::prelude::*;
 
 pub fn add_game<G: AppGame>(app: &mut App) {
@@ -27,6 +27,8 @@ pub fn add_game<G: AppGame>(app: &mut App) {
 /// Each seat of the level's game: the words key of its name and its picture.
 fn seat_labels<G: AppGame>(level: &Level) -> Vec<(&'static str, Option<Art>)> {
     G::from_level(level)
-        .map(|game| Seat::all(game.seat_count()).map(|s| (game.seat_label_key(s), game.seat_art(s))).collect())
+        .map(|game| {
+            Seat::all(game.seat_count()).map(|s| (game.seat_label_key(s), game.seat_art(s))).collect()
+        })
         .unwrap_or_default()
 }

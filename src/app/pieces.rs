@@ -107,7 +107,7 @@ fn sync_pieces<G: AppGame>(
         wanted.swap_remove(at);
         view.square = action.to;
         view.level = landed;
-        let glide = glide_along(&layout, transform.translation, path, action.to, landed);
+        let glide = glide_along(&layout, transform.translation, path, action.to, landed, G::HOPS);
         commands.entity(entity).insert(glide);
     }
     let new_phase = play.previous().is_some_and(|before| game.new_phase(before));
@@ -211,8 +211,16 @@ fn stack_height(pieces: &[(Square, Art)], square: Square) -> usize {
 }
 
 /// A glide from `from` through each place of `path` to the top of the stack on `to`: one short
-/// hop per place, so a piece that used several steps is seen to take each of them.
-fn glide_along(layout: &BoardLayout, from: Vec3, path: &[Square], to: Square, level: usize) -> Glide {
+/// hop per place, so a piece that used several steps is seen to take each of them; each hop an
+/// arc where the game's pieces hop (`hops_arc`).
+fn glide_along(
+    layout: &BoardLayout,
+    from: Vec3,
+    path: &[Square],
+    to: Square,
+    level: usize,
+    hops_arc: bool,
+) -> Glide {
     let lifted = PIECE_Z + 1.0;
     let mut points: Vec<Vec3> = path.iter().map(|s| layout.piece_position(*s, 0).with_z(lifted)).collect();
     match points.last_mut() {
@@ -223,7 +231,9 @@ fn glide_along(layout: &BoardLayout, from: Vec3, path: &[Square], to: Square, le
     let mut at = from.with_z(lifted);
     for point in points {
         let distance = at.truncate().distance(point.truncate());
-        hops.push(Glide::new(at, point, glide_seconds(distance)).eased(EaseFunction::CubicOut));
+        let lift = if hops_arc { 0.25 + distance * 0.08 } else { 0.0 };
+        let ease = if hops_arc { EaseFunction::QuadraticInOut } else { EaseFunction::CubicOut };
+        hops.push(Glide::new(at, point, glide_seconds(distance)).eased(ease).arced(lift));
         at = point;
     }
     let mut glide = hops.pop().expect("at least one hop");
@@ -320,7 +330,12 @@ fn mark_squares<G: AppGame>(
     cursor: Res<KeyCursor>,
     mut missed: Local<bool>,
 ) {
-    if !(play.is_changed() || selection.is_changed() || preview.is_changed() || cursor.is_changed() || layout.is_changed() || *missed)
+    if !(play.is_changed()
+        || selection.is_changed()
+        || preview.is_changed()
+        || cursor.is_changed()
+        || layout.is_changed()
+        || *missed)
     {
         return;
     }
@@ -354,46 +369,45 @@ fn mark_squares<G: AppGame>(
         }
     }
     let Some(from) = selection.0 else { return };
-    let mut mark = |art: Art, square: Square, size: f32| {
+    let mut mark = |art: Art, square: Square, size: f32, colour: Color, z: f32| {
         commands.spawn((
             Mark,
-            Sprite { image: images.get(art), custom_size: Some(Vec2::splat(size)), ..default() },
-            Transform::from_translation(layout.local(square).extend(MARK_Z)),
+            Sprite {
+                image: images.get(art),
+                color: colour,
+                custom_size: Some(Vec2::splat(size)),
+                ..default()
+            },
+            Transform::from_translation(layout.local(square).extend(z)),
             Pickable::IGNORE,
             ChildOf(root),
         ));
     };
-    mark(Art::SelectedRing, from, 1.0);
+    mark(Art::SelectedRing, from, 1.0, Color::WHITE, MARK_Z);
     let occupied: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).collect();
     if !preview.0.is_empty() {
-        // The previewed path: landings as dots joined by arrows, its end a full mark, the
-        // pieces jumped over marked, and the landings that would extend it as rings.
+        // The previewed path: landings as dots joined by arrows over the board, its end ringed,
+        // the pieces it jumps over ringed too, and the landings that would extend it as rings.
         let (end, through) = preview.0.split_last().expect("a preview is not empty");
         for step in through {
-            mark(Art::TargetDot, *step, 0.4);
+            mark(Art::MarkDot, *step, 0.45, PATH_COLOUR, MARK_Z);
         }
-        mark(Art::TargetDot, *end, 0.9);
+        mark(Art::MarkDot, *end, 0.6, PATH_COLOUR, MARK_Z);
+        mark(Art::MarkRing, *end, 1.0, PATH_COLOUR, MARK_Z);
         for further in game.further(from, &preview.0) {
-            mark(Art::TargetRing, further, 1.0);
+            mark(Art::TargetRing, further, 1.0, Color::WHITE, MARK_Z);
         }
         let mut at = from;
         for &next in &preview.0 {
-            spawn_arrow(&mut commands, root, layout.local(at), layout.local(next));
             if let Some(over) = jumped_over(at, next).filter(|s| occupied.contains(s)) {
-                commands.spawn((
-                    Mark,
-                    Sprite {
-                        image: images.get(Art::TargetDot),
-                        color: PATH_COLOUR,
-                        custom_size: Some(Vec2::splat(0.3)),
-                        ..default()
-                    },
-                    Transform::from_translation(layout.local(over).extend(PIECE_Z + 0.5)),
-                    Pickable::IGNORE,
-                    ChildOf(root),
-                ));
+                mark(Art::MarkRing, over, 0.95, PATH_COLOUR, PIECE_Z + 0.4);
             }
             at = next;
+        }
+        let points: Vec<Vec2> =
+            std::iter::once(from).chain(preview.0.iter().copied()).map(|s| layout.local(s)).collect();
+        for hop in points.windows(2) {
+            spawn_arrow(&mut commands, root, hop[0], hop[1]);
         }
         return;
     }
@@ -401,18 +415,18 @@ fn mark_squares<G: AppGame>(
         let Some((target, through)) = path.split_last() else { continue };
         // The places a path passes through get small dots, its end the full mark.
         for step in through {
-            mark(Art::TargetDot, *step, 0.4);
+            mark(Art::TargetDot, *step, 0.6, Color::WHITE, MARK_Z);
         }
         if occupied.contains(target) {
-            mark(Art::TargetRing, *target, 1.0);
+            mark(Art::TargetRing, *target, 1.0, Color::WHITE, MARK_Z);
         } else {
-            mark(Art::TargetDot, *target, 0.9);
+            mark(Art::TargetDot, *target, 1.3, Color::WHITE, MARK_Z);
         }
     }
 }
 
-/// The colour of a previewed path's arrows and of the pieces it jumps over.
-const PATH_COLOUR: Color = Color::srgb(0.95, 0.45, 0.1);
+/// The colour of a previewed path: its dots, its arrows, the pieces it jumps over.
+const PATH_COLOUR: Color = Color::srgb(1.0, 0.45, 0.05);
 
 /// The square between two places two squares apart in a line (the piece a hop jumps over).
 fn jumped_over(from: Square, to: Square) -> Option<Square> {
@@ -421,7 +435,8 @@ fn jumped_over(from: Square, to: Square) -> Option<Square> {
     is_hop.then(|| Square::new((from.file as i32 + df / 2) as u8, (from.rank as i32 + dr / 2) as u8))
 }
 
-/// An arrow from one place to the next on a previewed path: a bar and a head, above the marks.
+/// An arrow from one place to the next on a previewed path: a bar and a head, above the pieces
+/// (a jump's arrow crosses the piece it jumps), see-through enough to show them.
 fn spawn_arrow(commands: &mut Commands, root: Entity, from: Vec2, to: Vec2) {
     let direction = (to - from).normalize_or_zero();
     if direction == Vec2::ZERO {
@@ -433,8 +448,8 @@ fn spawn_arrow(commands: &mut Commands, root: Entity, from: Vec2, to: Vec2) {
     let mut bar = |from: Vec2, to: Vec2, angle: f32| {
         commands.spawn((
             Mark,
-            Sprite::from_color(PATH_COLOUR, Vec2::new(from.distance(to), 0.1)),
-            Transform::from_translation(((from + to) / 2.0).extend(MARK_Z + 0.2))
+            Sprite::from_color(PATH_COLOUR.with_alpha(0.85), Vec2::new(from.distance(to), 0.12)),
+            Transform::from_translation(((from + to) / 2.0).extend(PIECE_Z + 0.5))
                 .with_rotation(Quat::from_rotation_z(angle)),
             Pickable::IGNORE,
             ChildOf(root),

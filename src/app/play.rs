@@ -150,7 +150,12 @@ impl<G: AppGame> Play<G> {
 
     /// Plays an action whose piece is seen to pass through `path` (the chain the person
     /// previewed), or else through the rules' own path.
-    pub fn play_along(&mut self, action: G::Action, path: Option<Vec<Square>>, words: &Words) -> Option<Played> {
+    pub fn play_along(
+        &mut self,
+        action: G::Action,
+        path: Option<Vec<Square>>,
+        words: &Words,
+    ) -> Option<Played> {
         let mover = self.game().to_move()?;
         let before = self.game().clone();
         let path = path.unwrap_or_else(|| before.path_of(&action));

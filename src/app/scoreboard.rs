@@ -27,6 +27,8 @@ pub struct SeatBoard {
     pub extras: Vec<Extra>,
     pub to_move: bool,
     pub clock: Option<f32>,
+    /// The seat playing on its team, if any.
+    pub partner: Option<Seat>,
 }
 
 /// The panels' view of the game, rebuilt from the rules state every frame.
@@ -142,6 +144,7 @@ pub fn publish_scoreboard<G: AppGame>(
             extras: game.extras(seat),
             to_move: game.to_move() == Some(seat),
             clock: clocks.left.as_ref().and_then(|c| c.get(seat.index()).copied()),
+            partner: game.partner_of(seat),
         })
         .collect();
     let notice_text = |notice: &Notice| {
@@ -168,7 +171,9 @@ pub fn publish_scoreboard<G: AppGame>(
             Winner::Draw => Vec::new(),
         };
         let person_won = winners.iter().any(|s| play.control(*s) == Control::Person);
-        let title = match (winners.is_empty(), play.has_robot()) {
+        // Robots against a person: "you win" or "the Robot wins"; else the winners by name.
+        let against_robot = play.has_robot() && play.controls().contains(&Control::Person);
+        let title = match (winners.is_empty(), against_robot) {
             (true, _) => words.get("draw").to_string(),
             (false, true) if person_won => words.get("you_win").to_string(),
             (false, true) => words.get("robot_wins").to_string(),
@@ -204,7 +209,10 @@ pub fn publish_scoreboard<G: AppGame>(
         clock_choices: setup.level.clock_minutes().to_vec(),
         next_clock: clocks.next_minutes,
         previewing,
-        can_hint: G::CONFIRM_MOVES && person_acts && game.chance().is_none() && game.legal_actions().iter().any(|a| a.motion().is_some()),
+        can_hint: G::CONFIRM_MOVES
+            && person_acts
+            && game.chance().is_none()
+            && game.legal_actions().iter().any(|a| a.motion().is_some()),
         choices: if person_acts {
             game.choices().into_iter().map(|(_, key)| words.get(key).to_string()).collect()
         } else {

@@ -2,12 +2,13 @@
 //! saves one picture per screen and quits. A picture of one colour counts as a failure.
 
 use super::board::Cell;
+use super::board::ViewCommand;
 use super::hud::HelpOpen;
 use super::input::BoardPress;
 use super::scoreboard::ScoreBoard;
 use super::screens::{Screen, SetupFor};
 use super::settings::Settings;
-use super::turn::{GameSeed, RobotPace, SetControls};
+use super::turn::{GameCommand, GameSeed, RobotPace, SetControls};
 use super::{Control, Launch, MatchSetup, Opponent};
 use crate::i18n::Language;
 use crate::levels;
@@ -33,6 +34,12 @@ enum Step {
     SetupFor(&'static str),
     /// Starts a level: file, opponent, the person's seat.
     Start(&'static str, Opponent, Seat),
+    /// Starts a level with each seat's player.
+    StartSeats(&'static str, &'static [Control]),
+    /// A button of the game screen.
+    Command(GameCommand),
+    /// A view button.
+    View(ViewCommand),
     Robots,
     /// A real pointer (through bevy_picking): moves over a square, presses, lets go.
     PointerAt(&'static str),
@@ -207,6 +214,66 @@ fn script() -> Vec<Step> {
         steps.extend([Key(key), Wait(3)]);
     }
     steps.extend([Wait(20), Shot("knight_hunt_keys_en"), Key(KeyCode::Enter), Wait(30), ExpectMoves(1)]);
+    steps.extend(halma());
+    steps
+}
+
+/// Halma: the setup, two friends playing by taps (each move tapped twice: previewed, then
+/// confirmed), a chain previewed hop by hop, the view zoomed and turned, a hint, three and four
+/// players, a draw vote, a phone, and a game played to its end.
+fn halma() -> Vec<Step> {
+    use Step::*;
+    const FRIENDS: &[Control] = &[Control::Person, Control::Person];
+    const THREE: &[Control] =
+        &[Control::Person, Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::One)];
+    const FOUR: &[Control] = &[Control::Person; 4];
+    const ROBOTS: &[Control] = &[Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::Two)];
+    const AGAINST_ROBOT: &[Control] = &[Control::Person, Control::Robot(RobotLevel::One)];
+    let mut steps = vec![Language(crate::i18n::Language::En), SetupFor("halma"), Go(Screen::Setup), Wait(30)];
+    steps.extend([Shot("halma_setup_en"), StartSeats("halma/two_players.ron", FRIENDS), Wait(30)]);
+    for (from, to) in
+        [("a3", "c5"), ("m16", "k14"), ("a4", "c6"), ("n16", "j14"), ("b2", "d6"), ("m15", "i13")]
+    {
+        steps.extend([Press(from), Wait(4), Press(to), Wait(4), Press(to), Wait(40)]);
+    }
+    steps.extend([ExpectMoves(6), Shot("halma_two_players_en")]);
+    // b3 jumps over c4 to d5, then over d6 to d7: the chain grows one tap at a time.
+    steps.extend([Press("b3"), Wait(4), Press("d5"), Wait(4), Press("d7"), Wait(20)]);
+    steps.extend([Shot("halma_chain_preview_en"), Command(GameCommand::Confirm), Wait(60), ExpectMoves(7)]);
+    steps.extend([View(ViewCommand::Zoom { factor: 2.0, around: None }), View(ViewCommand::Turn), Wait(20)]);
+    steps.extend([Press("m14"), Wait(20), Shot("halma_zoomed_turned_en"), View(ViewCommand::Fit)]);
+    steps.extend([View(ViewCommand::Turn), View(ViewCommand::Turn), View(ViewCommand::Turn)]);
+    steps.extend([
+        Command(GameCommand::Deselect),
+        Command(GameCommand::Hint),
+        Wait(20),
+        Shot("halma_hint_en"),
+    ]);
+    steps.extend([
+        Language(crate::i18n::Language::Ro),
+        StartSeats("halma/three_players.ron", THREE),
+        Wait(30),
+    ]);
+    steps.extend([Press("c3"), Wait(20), Shot("halma_three_players_ro")]);
+    steps.extend([
+        Language(crate::i18n::Language::It),
+        StartSeats("halma/four_one_army.ron", FOUR),
+        Wait(30),
+    ]);
+    steps.extend([Shot("halma_four_players_it"), Command(GameCommand::Choose(0)), Wait(20)]);
+    steps.extend([Shot("halma_draw_vote_it"), Command(GameCommand::Choose(1)), Wait(20)]);
+    steps.extend([Language(crate::i18n::Language::En), WindowSize(360.0, 640.0)]);
+    steps.extend([StartSeats("halma/two_players.ron", AGAINST_ROBOT), Wait(30)]);
+    // A real finger on e1, among its camp's pieces: the board comes closer instead of guessing.
+    steps.extend([PointerAt("e1"), Wait(3), PointerDown, Wait(3), PointerUp, Wait(30)]);
+    steps.extend([Shot("halma_phone_zoomed_en"), View(ViewCommand::Fit), Press("d2"), Wait(20)]);
+    steps.extend([Shot("halma_phone_en"), WindowSize(1280.0, 800.0)]);
+    steps.extend([
+        Language(crate::i18n::Language::El),
+        StartSeats("halma/two_players.ron", ROBOTS),
+        WaitForEnd,
+    ]);
+    steps.extend([Wait(40), Shot("halma_won_el")]);
     steps
 }
 
@@ -255,6 +322,8 @@ fn run(
     mut presses: MessageWriter<BoardPress>,
     mut keys: MessageWriter<KeyboardInput>,
     mut controls: MessageWriter<SetControls>,
+    mut game_commands: MessageWriter<GameCommand>,
+    mut view: MessageWriter<ViewCommand>,
     mut help: ResMut<HelpOpen>,
     board: Res<ScoreBoard>,
     mut windows: Query<(Entity, &mut Window)>,
@@ -283,16 +352,22 @@ fn run(
         Step::Language(language) => settings.language = language,
         Step::Go(screen) => next.set(screen),
         Step::SetupFor(game) => commands.insert_resource(SetupFor(game.to_string())),
-        Step::Start(file, opponent, person_seat) => {
+        Step::Start(..) | Step::StartSeats(..) => {
+            let (file, opponent, person_seat, seats) = match step {
+                Step::Start(file, opponent, seat) => (file, opponent, seat, Vec::new()),
+                Step::StartSeats(file, seats) => (file, Opponent::Robot, Seat::WHITE, seats.to_vec()),
+                _ => unreachable!("a start step"),
+            };
             let level = levels::find(&format!("ron_configs/{file}")).expect("the tour's levels are built in");
             commands.insert_resource(SetupFor(level.game_name().to_string()));
+            let clock_minutes = if seats.is_empty() { 3 } else { 0 };
             commands.insert_resource(MatchSetup {
                 level,
                 opponent,
                 person_seat,
                 robot_level: RobotLevel::One,
-                clock_minutes: 3,
-                seats: Vec::new(),
+                clock_minutes,
+                seats,
             });
             // Leave the game screen and come back, so the new game starts afresh.
             next.set(Screen::Setup);
@@ -301,14 +376,19 @@ fn run(
             tour.waiting = 2;
         }
         Step::Robots => {
-            controls
-                .write(SetControls(vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::One)]));
+            controls.write(SetControls(vec![Control::Robot(RobotLevel::One); board.seats.len()]));
+        }
+        Step::Command(command) => {
+            game_commands.write(command);
+        }
+        Step::View(command) => {
+            view.write(command);
         }
         Step::PersonAgain => {
             controls.write(SetControls(vec![Control::Person, Control::Robot(RobotLevel::One)]));
         }
         Step::Press(name) => {
-            let square = BoardShape::CHESS.parse(name).expect("the tour's squares are on the board");
+            let square = BoardShape::HALMA.parse(name).expect("the tour's squares are on the board");
             presses.write(BoardPress(square));
         }
         Step::Key(key_code) => {
@@ -326,7 +406,7 @@ fn run(
             }
         }
         Step::PointerAt(name) => {
-            let square = BoardShape::CHESS.parse(name).expect("the tour's squares are on the board");
+            let square = BoardShape::HALMA.parse(name).expect("the tour's squares are on the board");
             if !pointer.move_to(square) {
                 tour.failures.push(format!("the square {name} is not on screen"));
             }

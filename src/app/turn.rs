@@ -2,8 +2,8 @@
 //! through the history), the clocks, the short messages, undo and redo. The game itself is
 //! `Play` (play.rs); everything that changes more often than the game lives beside it here.
 
-use super::game::{AppGame, BoardAction};
 use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand};
+use super::game::{AppGame, BoardAction};
 use super::input::{BoardDrop, BoardPress, BoardTap};
 use super::play::{Play, Played};
 use super::settings::Words;
@@ -247,7 +247,12 @@ impl Aftermath<'_> {
     }
 
     /// Plays an action, its piece seen passing through `path` when given (a previewed chain).
-    fn play_along<G: AppGame>(&mut self, play: &mut Play<G>, action: G::Action, path: Option<Vec<Square>>) -> bool {
+    fn play_along<G: AppGame>(
+        &mut self,
+        play: &mut Play<G>,
+        action: G::Action,
+        path: Option<Vec<Square>>,
+    ) -> bool {
         let Some(played) = play.play_along(action, path, &self.words) else { return false };
         self.selection.0 = None;
         self.preview.0.clear();
@@ -375,7 +380,8 @@ fn meant_places<G: AppGame>(game: &G, layout: &BoardLayout, after: &Aftermath, t
     if tap.pitch >= 2.0 * HALF_FINGER {
         return Vec::new();
     }
-    let mut places: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).filter(|s| game.movable(*s)).collect();
+    let mut places: Vec<Square> =
+        game.pieces().into_iter().map(|(s, _)| s).filter(|s| game.movable(*s)).collect();
     if let Some(from) = after.selection.0 {
         places.extend(game.target_paths(from).iter().filter_map(|p| p.last().copied()));
         places.extend(game.further(from, &after.preview.0));

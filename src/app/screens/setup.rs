@@ -178,13 +178,10 @@ fn opponent_and_colour(
         ui.add_space(6.0);
         ui.label(bold(words.get("setup_colour"), 20.0));
         ui.horizontal(|ui| {
-            for (colour, picture, key) in
-                [(0u8, Art::WhiteKnight, "white"), (1, Art::BlackKnight, "black")]
-            {
-                let button =
-                    egui::Button::image_and_text(art.image(picture, 44.0), words.get(key))
-        .selected(choices.colour == colour)
-        .min_size(vec2(120.0, 56.0));
+            for (colour, picture, key) in [(0u8, Art::WhiteKnight, "white"), (1, Art::BlackKnight, "black")] {
+                let button = egui::Button::image_and_text(art.image(picture, 44.0), words.get(key))
+                    .selected(choices.colour == colour)
+                    .min_size(vec2(120.0, 56.0));
                 if ui.add(button).clicked() {
                     choices.colour = colour;
                 }
@@ -209,7 +206,6 @@ fn opponent_and_colour(
             }
         });
     }
-
 }
 
 /// Who plays each seat (a person or a Robot level), and who starts.
