@@ -363,3 +363,41 @@ fn four_robots_play_a_game_to_the_end_and_the_board_mirrors_the_rules() {
     settle(&mut app);
     check_screen_matches_rules(&mut app);
 }
+
+#[test]
+fn by_keys_a_piece_is_picked_its_move_previewed_confirmed_and_a_preview_dropped() {
+    let mut app = friends("two_players", 2);
+    let cursor_to = |app: &mut App, square: Square| {
+        // The first arrow shows the cursor mid-board; then it walks there (a1's camp is below-left).
+        common::press_key(app, KeyCode::ArrowUp);
+        loop {
+            let at = app.world().resource::<tabla::app::board::KeyCursor>().0.unwrap();
+            let key = if at.file > square.file {
+                KeyCode::ArrowLeft
+            } else if at.file < square.file {
+                KeyCode::ArrowRight
+            } else if at.rank > square.rank {
+                KeyCode::ArrowDown
+            } else if at.rank < square.rank {
+                KeyCode::ArrowUp
+            } else {
+                break;
+            };
+            common::press_key(app, key);
+        }
+    };
+    let (e1, f1) = (Square::new(4, 0), Square::new(5, 0));
+    cursor_to(&mut app, e1);
+    common::press_key(&mut app, KeyCode::Enter);
+    assert_eq!(selection(&app), Some(e1));
+    cursor_to(&mut app, f1);
+    common::press_key(&mut app, KeyCode::Enter);
+    assert_eq!(preview(&app), vec![f1], "Enter on a target previews it");
+    common::press_key(&mut app, KeyCode::Escape);
+    assert!(preview(&app).is_empty(), "Esc drops the preview");
+    assert_eq!(selection(&app), Some(e1), "and keeps the piece");
+    common::press_key(&mut app, KeyCode::Enter);
+    assert_eq!(preview(&app), vec![f1]);
+    common::press_key(&mut app, KeyCode::Enter);
+    assert_eq!(game(&app).last_move(), Some((e1, f1)), "Enter on the preview's end plays it");
+}

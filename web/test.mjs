@@ -117,15 +117,15 @@ async function swipe(page, x, fromY, toY) {
   await drag(page, { x, y: fromY }, { x, y: toY });
 }
 
-/// A one-finger drag from one point to another, as real touch events.
-async function drag(page, from, to) {
+/// A one-finger drag from one point to another, as real touch events, at a finger's pace.
+async function drag(page, from, to, pause = 16) {
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, at) =>
     cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [at] });
   await touch("touchStart", from);
   for (let i = 1; i <= 8; i++) {
     await touch("touchMove", { x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 });
-    await sleep(16);
+    await sleep(pause);
   }
   await touch("touchEnd", to);
   await cdp.detach();
@@ -181,6 +181,11 @@ async function open(context, url) {
   return { page, log, seconds: (Date.now() - started) / 1000 };
 }
 
+/// The board as the app last logged it.
+function settled(log) {
+  return log.latest(new RegExp(String.raw`tabla board (\w+) ${number} ${number} (\w+) ${number} ${number}`));
+}
+
 /// Squares apart from a1 to p16 on the screen, in CSS pixels (the board's zoom).
 function spread(layout) {
   const a = squareAt(layout, "a1");
@@ -201,7 +206,10 @@ async function halma(context, url) {
   let layout = await board(log);
   const whole = spread(layout);
   await tap(page, squareAt(layout, "e1"));
-  layout = await board(log);
+  await board(log);
+  // The message that says why goes after a while, and the board takes its room back.
+  await sleep(3500);
+  layout = settled(log);
   await page.screenshot({ path: `${SHOTS}/08_halma_zoomed.png` });
   if (spread(layout) < whole * 2) throw new Error(`a tap among close pieces zoomed ${spread(layout) / whole}×`);
   if (log.latest(/tabla move halma/)) throw new Error("a tap among close pieces played something");
@@ -211,7 +219,8 @@ async function halma(context, url) {
   const before = squareAt(layout, "a1");
   const empty = squareAt(layout, "h5");
   await drag(page, empty, { x: empty.x + 90, y: empty.y - 60 });
-  layout = await board(log);
+  await sleep(1500);
+  layout = settled(log);
   const after = squareAt(layout, "a1");
   if (Math.abs(after.x - before.x - 90) > 12 || Math.abs(after.y - before.y + 60) > 12) {
     throw new Error(`the drag moved a1 from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
