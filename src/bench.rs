@@ -254,35 +254,31 @@ fn bench_game<G: Benchmarked>(options: &Options) {
 /// one go, so reading the clock between slices adds nothing to their times.)
 static LONGEST_SLICE_NS: AtomicU64 = AtomicU64::new(0);
 
-/// `robot::choose` as the app thinks: `SLICE_NODES` at a time, each slice timed. A slice's time
-/// leaves out what the thread spent waiting for a core, where the system tells it (Linux), so a
-/// busy machine does not count other programs' turns as the Robot's.
+/// `robot::choose` as the app thinks: `SLICE_NODES` at a time, each slice timed by the time the
+/// thread ran on a core (Linux tells it), so neither other programs' turns nor the host taking the
+/// virtual machine's core away count as the Robot's work.
 fn choose_in_slices<G: RobotPlayer>(game: &G, level: RobotLevel, seed: u64) -> Option<G::Action> {
     game.to_move()?;
     if game.chance().is_some() {
         return game.before_roll(level, seed);
     }
-    let mut waited = waited_for_core_ns();
-    let mut started = Instant::now();
+    let mut ran = on_core_ns();
     let mut thinker = game.thinker(level, seed);
     loop {
         let choice = thinker.step(robot::SLICE_NODES);
-        let elapsed = started.elapsed().as_nanos() as u64;
-        let waited_now = waited_for_core_ns();
-        let slice = elapsed.saturating_sub(waited_now.saturating_sub(waited));
-        LONGEST_SLICE_NS.fetch_max(slice, Ordering::Relaxed);
+        let ran_now = on_core_ns();
+        LONGEST_SLICE_NS.fetch_max(ran_now.saturating_sub(ran), Ordering::Relaxed);
         if choice.is_some() {
             return choice;
         }
-        waited = waited_now;
-        started = Instant::now();
+        ran = ran_now;
     }
 }
 
-/// Nanoseconds this thread has waited for a core so far, where the system tells (else 0).
-fn waited_for_core_ns() -> u64 {
+/// Nanoseconds this thread has run on a core so far, where the system tells (else 0).
+fn on_core_ns() -> u64 {
     let stats = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    stats.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0)
+    stats.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0)
 }
 
 /// How the arena asks the Robot: level 3 in the app's slices, timed; the others in one go.

@@ -140,7 +140,7 @@ pub trait GameView: Game<Action: BoardAction> {
         self.legal_actions()
             .iter()
             .filter(|a| a.motion().is_some_and(|m| m.from == from))
-            .map(|a| self.path_of(&a))
+            .map(|a| self.path_of(a))
             .collect()
     }
     /// The places the piece moved by `action` passes through, ending where it stops, asked of

@@ -2,9 +2,8 @@
 //! panels, its pieces on the board) is added by `add_game`, so a new game brings only its rules,
 //! its Robot and its view file (an `AppGame`).
 
-use super::art::Art;
 use super::game::AppGame;
-use super::screens::{GameInfo, PlayableGames};
+use super::screens::{GameInfo, PlayableGames, SeatLabel};
 use super::{pieces, scoreboard, turn};
 use crate::levels::Level;
 use crate::rules::Seat;
@@ -25,7 +24,7 @@ pub fn add_game<G: AppGame>(app: &mut App) {
 }
 
 /// Each seat of the level's game: the words key of its name and its picture.
-fn seat_labels<G: AppGame>(level: &Level) -> Vec<(&'static str, Option<Art>)> {
+fn seat_labels<G: AppGame>(level: &Level) -> Vec<SeatLabel> {
     G::from_level(level)
         .map(|game| {
             Seat::all(game.seat_count()).map(|s| (game.seat_label_key(s), game.seat_art(s))).collect()

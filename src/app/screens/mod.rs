@@ -79,8 +79,11 @@ pub struct GameInfo {
     /// The setup chooses each seat's player and who starts (else an opponent and a colour).
     pub seat_by_seat: bool,
     /// Each seat of a level's game: the words key of its name and its picture.
-    pub seats: fn(&levels::Level) -> Vec<(&'static str, Option<Art>)>,
+    pub seats: fn(&levels::Level) -> Vec<SeatLabel>,
 }
+
+/// A seat as the setup shows it: the words key of its name and its picture.
+pub type SeatLabel = (&'static str, Option<Art>);
 
 /// The games the app can show; each game's plugin adds itself.
 #[derive(Resource, Default, Debug)]

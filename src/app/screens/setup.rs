@@ -1,7 +1,7 @@
 //! A game's setup screen: the variant, the opponent, the person's colour, the Robot's level and
 //! the clock. The choices are remembered in the settings.
 
-use super::{Levels, PlayableGames, Screen, SetupFor};
+use super::{Levels, PlayableGames, Screen, SeatLabel, SetupFor};
 use crate::app::art::Art;
 use crate::app::settings::{Choices, Settings, Words};
 use crate::app::theme::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
@@ -213,7 +213,7 @@ fn seat_by_seat(
     ui: &mut egui::Ui,
     art: &EguiArt,
     words: &Words,
-    seats: Vec<(&'static str, Option<Art>)>,
+    seats: Vec<SeatLabel>,
     choices: &mut Choices,
 ) {
     if choices.seats.len() != seats.len() {
