@@ -104,6 +104,18 @@ async function target(page, log, name) {
   }
 }
 
+/// Where a button is once the screen has stopped moving it (a button that just appeared may
+/// push its row around for a frame or two).
+async function steadyTarget(page, log, name) {
+  let before = await target(page, log, name);
+  for (;;) {
+    await sleep(600);
+    const now = await target(page, log, name);
+    if (now.x === before.x && now.y === before.y) return now;
+    before = now;
+  }
+}
+
 function escape(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -228,11 +240,11 @@ async function halma(context, url) {
   pass("a drag of the empty board pans the zoomed view");
 
   // e1 steps to f1, confirmed with the button.
-  await tap(page, squareAt(layout, "e1"));
-  await sleep(300);
-  await tap(page, squareAt(layout, "f1"));
-  await sleep(300);
-  await tap(page, await target(page, log, "button.confirm"));
+  for (const square of ["e1", "f1"]) {
+    await tap(page, squareAt(settled(log), square));
+    await sleep(500);
+  }
+  await tap(page, await steadyTarget(page, log, "button.confirm"));
   let mine = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the person's step");
   if (mine.slice(1).join(" ") !== "a1 person e1f1") throw new Error(`played: ${mine[0]}`);
   let answer = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the Robot's answer");
@@ -241,14 +253,12 @@ async function halma(context, url) {
 
   // c1 jumps over d1 to e1, then over f1 to g1: previewed hop by hop, then confirmed.
   await sleep(1500);
-  await tap(page, squareAt(layout, "c1"));
-  await sleep(300);
-  await tap(page, squareAt(layout, "e1"));
-  await sleep(300);
-  await tap(page, squareAt(layout, "g1"));
-  await sleep(500);
+  for (const square of ["c1", "e1", "g1"]) {
+    await tap(page, squareAt(settled(log), square));
+    await sleep(500);
+  }
   await page.screenshot({ path: `${SHOTS}/09_halma_chain_preview.png` });
-  await tap(page, await target(page, log, "button.confirm"));
+  await tap(page, await steadyTarget(page, log, "button.confirm"));
   mine = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the person's chain");
   if (mine.slice(1).join(" ") !== "a1 person c1g1") throw new Error(`played: ${mine[0]}`);
   answer = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the Robot's answer");
