@@ -277,9 +277,6 @@ fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, comma
         });
 }
 
-/// The board's area as the panels left it, and for which screen size, game and seat count.
-type KeptArea = ((egui::Vec2, &'static str, usize), Rect);
-
 #[allow(clippy::too_many_arguments)]
 fn game_panels(
     mut contexts: EguiContexts,
@@ -288,7 +285,6 @@ fn game_panels(
     words: Res<Words>,
     mut settings: ResMut<Settings>,
     mut area: ResMut<BoardArea>,
-    mut kept_area: Local<Option<KeptArea>>,
     mut help: ResMut<HelpOpen>,
     mut settings_open: Local<bool>,
     mut covered: ResMut<BoardCovered>,
@@ -443,15 +439,6 @@ fn game_panels(
     } else {
         Rect::new(wanted.min.x, wanted.min.y, wanted.max.x, wanted.max.y - strip)
     };
-    // The board keeps its place while messages and buttons come and go: on one screen and one
-    // game its area only ever shrinks (to what every panel so far has left), so it never jumps
-    // back and forth under a finger.
-    let key = (screen.size(), board.game, board.seats.len());
-    let wanted = match *kept_area {
-        Some((kept_key, kept)) if kept_key == key => kept.intersect(wanted),
-        _ => wanted,
-    };
-    *kept_area = Some((key, wanted));
     if area.0 != wanted {
         area.0 = wanted;
     }
