@@ -3,7 +3,7 @@
 
 use tabla::rules::nard::{
     Board, CheckerMove, Draft, Event, HEAD, HeadRule, Nard, NardAction, Numbers, Phase, ResultKind, SetKind,
-    Setup, other_side, plays, white_point,
+    Setup, Stuck, other_side, plays, white_point,
 };
 use tabla::rules::{EndReason, Game, RuleError, Seat, Winner};
 
@@ -925,4 +925,99 @@ fn a_draft_previews_and_takes_back_moves_inside_the_dice_set() {
         game.apply(&action).unwrap();
     }
     assert_eq!(game, confirmed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Why a checker cannot move (what the screen tells a child who taps it)
+
+#[test]
+fn a_checker_at_home_is_frozen_until_bearing_off() {
+    let mut game = position(board(&[(5, 14), (10, 1)], BLACK_HEAD), W, &five_points());
+    play(&mut game, "roll 2 1");
+    assert_eq!(game.why_stuck(5), Some(Stuck::HomeFrozen));
+    assert_eq!(game.why_stuck(10), None, "the checker on 10 can move");
+    assert_eq!(game.why_stuck(11), None, "no checker there");
+}
+
+#[test]
+fn a_second_checker_off_the_head_is_held_by_the_head_rule() {
+    let mut game = position(Board::opening(), W, &five_points());
+    play(&mut game, "roll 4 2");
+    assert_eq!(game.why_stuck(HEAD), None);
+    play(&mut game, "24/20");
+    assert_eq!(game.why_stuck(HEAD), Some(Stuck::HeadUsed));
+}
+
+#[test]
+fn a_checker_whose_numbers_all_land_on_the_opponent_is_closed_in() {
+    // Black on its 6 and 4, White's 18 and 16: the checker on 20 cannot play the 2 or the 4.
+    let b = board(&[(24, 14), (20, 1)], &[(24, 13), (6, 1), (4, 1)]);
+    let mut game = position(b, W, &five_points());
+    play(&mut game, "roll 4 2");
+    assert_eq!(game.why_stuck(20), Some(Stuck::Closed));
+    assert_eq!(game.why_stuck(HEAD), None);
+}
+
+#[test]
+fn a_checker_that_would_close_six_in_a_row_is_held_by_the_prime_rule() {
+    // White holds 18–22 and its head; a 1 from the head would hold 18–24 with no black ahead.
+    let white = [(24, 5), (22, 2), (21, 2), (20, 2), (19, 2), (18, 2)];
+    let mut game = position(board(&white, BLACK_HEAD), W, &five_points());
+    play(&mut game, "roll 1 1");
+    assert!(!legal(&game).contains(&"24/23".to_string()));
+    assert_eq!(game.why_stuck(HEAD), Some(Stuck::Prime));
+}
+
+#[test]
+fn a_checker_that_cannot_bear_off_exactly_waits() {
+    let mut game = position(board(&[(1, 14), (4, 1)], &[(6, 15)]), W, &five_points());
+    play(&mut game, "roll 2 1");
+    assert_eq!(legal(&game), vec!["1/off"]);
+    assert_eq!(game.why_stuck(4), Some(Stuck::ExactBearOff));
+}
+
+/// Every reason given in 300 seeded random games holds: a checker is called stuck exactly when it
+/// has no legal move, and each reason is what the rules say about it.
+#[test]
+fn the_reason_a_checker_is_stuck_agrees_with_the_rules() {
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..300u64 {
+        let mut rng = tabla::robot::rng(seed);
+        let mut game = Nard::new(&Setup { cube: false, ..five_points() });
+        for _ in 0..400 {
+            if game.outcome().is_some() {
+                break;
+            }
+            if let Some(set) = game.dice_set() {
+                let (seat, board) = (set.player, *game.board());
+                let head_free = set.head_left() > 0;
+                for from in 1..=24u8 {
+                    let why = game.why_stuck(from);
+                    let has_checker = board.count(seat, from) > 0;
+                    assert_eq!(why.is_some(), has_checker && game.targets_from(from).is_empty(), "{from}: {game:?}");
+                    let alone = set.left.distinct().any(|d| board.single_move(seat, from, d, head_free).is_some());
+                    match why {
+                        Some(Stuck::PlayOthersFirst) => assert!(alone),
+                        Some(Stuck::ExactBearOff) => assert!(!alone && board.is_bearing_off(seat)),
+                        Some(Stuck::HomeFrozen) => assert!(!alone && from <= 6 && !board.is_bearing_off(seat)),
+                        Some(Stuck::HeadUsed) => assert!(from == HEAD && !head_free),
+                        Some(Stuck::Closed) => {
+                            assert!(set.left.distinct().all(|d| board.opponent_on(seat, from - d)))
+                        }
+                        Some(Stuck::Prime) => assert!(!alone && from > 6),
+                        None => {}
+                    }
+                    if let Some(why) = why {
+                        seen.insert(why);
+                    }
+                }
+            }
+            let action = match game.chance() {
+                Some(rolls) => tabla::robot::pick_chance(rolls, &mut rng),
+                None => tabla::robot::random_action(&game, &mut rng),
+            };
+            game.apply(&action.expect("someone can act")).unwrap();
+        }
+    }
+    assert!(seen.len() >= 4, "the random games met only {seen:?}");
 }

@@ -17,7 +17,8 @@
 //!
 //! The files, one concept each: `board` (points and the position), `plays` (legal moves and whole
 //! plays), `dice` (dice sets and the flow between them), `game` (the match and its turn machine),
-//! `cube` (doubling), `actions` (the `Game` interface and text form), `draft` (trying moves out).
+//! `cube` (doubling), `actions` (the `Game` interface and text form), `draft` (trying moves out),
+//! `stuck` (why a checker cannot move).
 
 mod actions;
 mod board;
@@ -26,6 +27,7 @@ mod dice;
 mod draft;
 mod game;
 mod plays;
+mod stuck;
 
 pub use actions::*;
 pub use board::*;
@@ -34,3 +36,4 @@ pub use dice::*;
 pub use draft::*;
 pub use game::*;
 pub use plays::*;
+pub use stuck::*;
