@@ -1021,3 +1021,22 @@ fn the_reason_a_checker_is_stuck_agrees_with_the_rules() {
     }
     assert!(seen.len() >= 4, "the random games met only {seen:?}");
 }
+
+#[test]
+fn a_turn_that_rolled_a_double_tells_where_its_chain_began() {
+    let mut game = position(Board::opening(), W, &five_points());
+    assert_eq!(game.chain_start(), None);
+    play(&mut game, "roll 2 2");
+    assert_eq!(game.chain_start(), Some(2));
+    // Every step of the chain and the numbers passed in between keep it.
+    for _ in 0..40 {
+        if game.awaiting_roll() {
+            break;
+        }
+        assert_eq!(game.chain_start(), Some(2));
+        play_first(&mut game);
+    }
+    assert!(game.awaiting_roll());
+    play(&mut game, "roll 5 3");
+    assert_eq!(game.chain_start(), None, "a roll that is no double starts no chain");
+}

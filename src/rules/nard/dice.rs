@@ -177,6 +177,7 @@ impl Nard {
         self.turn_owner = seat;
         self.head_this_turn = [1, 1];
         self.chain = (a == b && a < 6).then_some((seat, a + 1));
+        self.chain_start = (a == b).then_some(a);
         // On a player's first roll 6-6, 4-4 and 3-3 let a second checker off the head.
         let extra_head = first_roll && a == b && matches!(a, 3 | 4 | 6);
         self.start_set(seat, SetKind::Roll, Numbers::roll(a, b), extra_head);

@@ -121,6 +121,8 @@ pub struct Nard {
     pub(super) phase: Phase,
     /// The next double of a chain still to come, and whose chain it is.
     pub(super) chain: Option<(Seat, u8)>,
+    /// The rolled double that began the chain of this turn, if the turn's roll was a double.
+    pub(super) chain_start: Option<u8>,
     /// Who made the last ordinary roll (or won the opening); its opponent rolls next.
     pub(super) turn_owner: Seat,
     pub(super) rolls_made: [u32; 2],
@@ -150,6 +152,7 @@ impl Nard {
             board: start_board,
             phase: Phase::Opening { white_die: None },
             chain: None,
+            chain_start: None,
             turn_owner: Seat::WHITE,
             rolls_made: [0, 0],
             head_this_turn: [1, 1],
@@ -217,6 +220,12 @@ impl Nard {
     /// The next double of a doubles chain still to come, and whose chain it is.
     pub fn chain_next(&self) -> Option<(Seat, u8)> {
         self.chain
+    }
+
+    /// The rolled double that began this turn's chain (its steps run from it up to 6-6), while
+    /// the turn is one's that rolled a double.
+    pub fn chain_start(&self) -> Option<u8> {
+        self.chain_start
     }
 
     pub fn score(&self, seat: Seat) -> u32 {
@@ -329,6 +338,7 @@ impl Nard {
         self.board = self.start_board;
         self.phase = Phase::Opening { white_die: None };
         self.chain = None;
+        self.chain_start = None;
         self.rolls_made = [0, 0];
         self.head_this_turn = [1, 1];
         self.cube = Cube { value: 1, owner: None };
