@@ -13,7 +13,7 @@ use tabla::app::input::{BoardDrop, BoardPress};
 use tabla::app::play::Play;
 use tabla::app::scoreboard::ScoreBoard;
 use tabla::app::turn::{GameCommand, Selection, SetControls};
-use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
+use tabla::app::{Control, Launch, Opponent, Screen, core_plugin};
 use tabla::robot;
 use tabla::robot::RobotLevel;
 use tabla::rules::board::{Move, Square};
@@ -408,23 +408,27 @@ fn a_second_game_of_the_same_kind_lays_out_its_own_pieces() {
 }
 
 #[test]
-fn the_command_line_opens_games_with_a_screen_and_points_nard_to_the_text_interface() {
+fn the_command_line_opens_every_game_and_an_app_without_the_game_stays_on_the_menu() {
     let flags = |game: &str| vec![("game".to_string(), game.to_string())];
     let launch = Launch::from_flags(&flags("bunnies")).unwrap();
     assert_eq!(launch.start.map(|setup| setup.level.game_name()), Some("bunnies"));
     assert!(Launch::from_flags(&flags("chess")).is_err());
-    // Crazy Nard has rules but no board: the app stays on the menu and says where to play it.
     let nard = Launch::from_flags(&flags("nard")).unwrap();
     let level = nard.start.clone().expect("a level").level;
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
-        .init_asset::<Image>()
-        .insert_resource(Launch { settings_dir: Some(common::test_home("nard")), ..nard })
-        .add_plugins(core_plugin);
-    app.update();
-    app.update();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
-    assert!(!app.world().contains_resource::<MatchSetup>());
+    let open = |plugin: fn(&mut App)| {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+            .init_asset::<Image>()
+            .insert_resource(Launch { settings_dir: Some(common::test_home("nard")), ..nard.clone() })
+            .add_plugins(plugin);
+        for _ in 0..3 {
+            app.update();
+        }
+        *app.world().resource::<State<Screen>>().get()
+    };
+    assert_eq!(open(core_plugin), Screen::Playing, "Crazy Nard opens on its board");
+    // The screen kit alone holds no game: it stays on the menu and says where to play instead.
+    assert_eq!(open(tabla::app::kit_plugin), Screen::Menu);
     let refused = tabla::app::screens::no_screen_yet(&level);
     assert!(refused.contains("tabla text --level ron_configs/nard/"), "{refused}");
 }

@@ -150,8 +150,8 @@ impl RobotPlayer for DiceRace {
     }
 }
 
-/// The race borrows the Crazy Nard level files (a game with no screen of its own yet): the one
-/// point match is a race of two, the three point match of three, any other of four.
+/// The race borrows the Crazy Nard level files (the kit's test app has no Crazy Nard of its own):
+/// the one point match is a race of two, the three point match of three, any other of four.
 impl FromLevel for DiceRace {
     fn from_level(level: &Level) -> Option<DiceRace> {
         let LevelGame::Nard(nard) = &level.game else { return None };
@@ -210,7 +210,7 @@ impl GameView for DiceRace {
 
 fn race_app(variant: &str, opponent: Opponent) -> App {
     let setup = common::setup(&format!("nard/{variant}"), opponent, Seat(0), RobotLevel::One);
-    common::headless(setup, &format!("kit-{variant}"), 5, kit::add_game::<DiceRace>)
+    common::headless_kit(setup, &format!("kit-{variant}"), 5, kit::add_game::<DiceRace>)
 }
 
 fn race(app: &App) -> DiceRace {

@@ -994,12 +994,19 @@ fn the_reason_a_checker_is_stuck_agrees_with_the_rules() {
                 for from in 1..=24u8 {
                     let why = game.why_stuck(from);
                     let has_checker = board.count(seat, from) > 0;
-                    assert_eq!(why.is_some(), has_checker && game.targets_from(from).is_empty(), "{from}: {game:?}");
-                    let alone = set.left.distinct().any(|d| board.single_move(seat, from, d, head_free).is_some());
+                    assert_eq!(
+                        why.is_some(),
+                        has_checker && game.targets_from(from).is_empty(),
+                        "{from}: {game:?}"
+                    );
+                    let alone =
+                        set.left.distinct().any(|d| board.single_move(seat, from, d, head_free).is_some());
                     match why {
                         Some(Stuck::PlayOthersFirst) => assert!(alone),
                         Some(Stuck::ExactBearOff) => assert!(!alone && board.is_bearing_off(seat)),
-                        Some(Stuck::HomeFrozen) => assert!(!alone && from <= 6 && !board.is_bearing_off(seat)),
+                        Some(Stuck::HomeFrozen) => {
+                            assert!(!alone && from <= 6 && !board.is_bearing_off(seat))
+                        }
                         Some(Stuck::HeadUsed) => assert!(from == HEAD && !head_free),
                         Some(Stuck::Closed) => {
                             assert!(set.left.distinct().all(|d| board.opponent_on(seat, from - d)))

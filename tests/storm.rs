@@ -62,7 +62,7 @@ fn random_square(rng: &mut robot::SeededRng, shape: BoardShape) -> Square {
 fn pieces_on_board(app: &mut App) -> Vec<(Square, Art)> {
     let mut query = app.world_mut().query::<&PieceView>();
     let mut found: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
-    found.sort_by_key(|(s, a)| (s.rank, s.file, *a as u8));
+    found.sort_by_key(|(s, a)| (s.rank, s.file, *a));
     found
 }
 
@@ -176,7 +176,7 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
         app.update();
     }
     let mut expected = app.world().resource::<Play<G>>().game().pieces();
-    expected.sort_by_key(|(s, a)| (s.rank, s.file, *a as u8));
+    expected.sort_by_key(|(s, a)| (s.rank, s.file, *a));
     assert_eq!(pieces_on_board(&mut app), expected, "{level}: the board mirrors the rules after the storm");
 }
 

@@ -3,7 +3,8 @@
 
 Run it again after changing it; its output is committed, so building the game never needs it.
 Needs Pillow and Debian's fonts-dejavu-core and fonts-noto-color-emoji (see assets/LICENSES.md).
-`make_art.py halma` makes only the Halma pictures, with Pillow alone.
+`make_art.py halma` makes only the Halma pictures, with Pillow alone; `make_art.py nard` only the
+Crazy Nard pictures and sound (Pillow, DejaVu Sans Bold, and pngquant if it is there).
 """
 import math
 import random
@@ -335,6 +336,226 @@ def halma_pictures():
     save_one_colour(ring((255, 255, 255, 255), 18), IMAGES / "mark_ring.png")
 
 
+# Crazy Nard (backgammon): checkers, dice, the doubling cube, stack counts and the board's point.
+DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+IVORY = (244, 236, 214)
+WALNUT = (52, 36, 30)  # the dark checkers
+RIM_DARK = (58, 40, 30)
+PIP = (40, 32, 28)
+NARD_FILES = ([f"nard_{side}.png" for side in ("white", "black")]
+              + [f"die_{n}.png" for n in range(1, 7)]
+              + [f"cube_{n}.png" for n in (1, 2, 4, 8, 16, 32, 64)]
+              + [f"count_{n}.png" for n in range(2, 16)]
+              + ["nard_point.png", "menu_nard.png", "dice_cup.png"])
+
+
+def smooth(size, paint):
+    """A mask that paint(draw, k) draws k = SUPER times larger (coordinates in picture pixels
+    times k), scaled down by averaging for smooth edges. size is a side or (width, height)."""
+    w, h = (size, size) if isinstance(size, int) else size
+    big = Image.new("L", (w * SUPER, h * SUPER), 0)
+    paint(ImageDraw.Draw(big), SUPER)
+    return big.resize((w, h), Image.BOX)
+
+
+def disc_mask(size, centre, radius):
+    (x, y), r = centre, radius
+    return smooth(size, lambda d, k: d.ellipse([v * k for v in (x - r, y - r, x + r, y + r)], fill=255))
+
+
+def box_mask(size, box, radius):
+    return smooth(size, lambda d, k: d.rounded_rectangle([v * k for v in box], radius=radius * k, fill=255))
+
+
+def star_mask(size, centre, outer, inner, points=4, turn=-90):
+    corners = []
+    for i in range(2 * points):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(turn + 180 * i / points)
+        corners.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
+    return smooth(size, lambda d, k: d.polygon([(x * k, y * k) for x, y in corners], fill=255))
+
+
+def text_mask(size, text, centre, fit):
+    """Bold text as a mask, as large as fits a box of fit = (width, height), its ink centred on
+    centre."""
+    font_size = 200
+    font = ImageFont.truetype(DEJAVU_BOLD, font_size * SUPER)
+    big = Image.new("L", (font_size * SUPER * (len(text) + 1), font_size * SUPER * 2), 0)
+    ImageDraw.Draw(big).text((0, 0), text, font=font, fill=255)
+    ink = big.crop(big.getbbox())
+    scale = min(fit[0] / ink.width, fit[1] / ink.height)
+    w, h = max(1, round(ink.width * scale * SUPER)), max(1, round(ink.height * scale * SUPER))
+    ink = ink.resize((w, h), Image.LANCZOS)
+    mask = Image.new("L", (size * SUPER, size * SUPER), 0)
+    mask.paste(ink, (round(centre[0] * SUPER - w / 2), round(centre[1] * SUPER - h / 2)))
+    return mask.resize((size, size), Image.BOX)
+
+
+def nard_checker(white, size=128):
+    """Seen from above, filling the picture; white and black differ by their marks too (a ring,
+    a star), so a colour-blind child tells them apart."""
+    c, r = (61, 60), 56
+    if white:
+        body = flat(RIM_DARK, disc_mask(size, c, r))
+        body.alpha_composite(flat(IVORY, disc_mask(size, c, r - 7)))
+        mark = ImageChops.subtract(disc_mask(size, c, 35), disc_mask(size, c, 31))
+        body.alpha_composite(flat(RIM_DARK, mark, 230))
+    else:
+        body = flat((22, 16, 14), disc_mask(size, c, r))
+        body.alpha_composite(flat((226, 212, 186), disc_mask(size, c, r - 2.5)))
+        body.alpha_composite(flat(WALNUT, disc_mask(size, c, r - 9)))
+        body.alpha_composite(flat((236, 226, 204), star_mask(size, c, 27, 8)))
+    return with_shadow(body, size, shift=(3, 5), blur=3.5)
+
+
+def nard_block(face, side, edge, size=96, inset=2.5, rounding=17):
+    """A die's or the cube's body, drawn for 96 pixels and scaled to size: a rounded square face
+    over a darker strip of its side, an edge round both (inset thick). Returns the body, the
+    face's centre and the scale."""
+    s = size / 96
+
+    def part(left, top, right, bottom, corner):
+        return box_mask(size, [v * s for v in (left, top, right, bottom)], corner * s)
+    body = flat(edge, part(5, 4, 83, 87, rounding))
+    body.alpha_composite(flat(side, part(5 + inset, 4 + inset, 83 - inset, 87 - inset, rounding - inset)))
+    body.alpha_composite(flat(face, part(5 + inset, 4 + inset, 83 - inset, 82 - inset, rounding - inset)))
+    return body, (44 * s, 43 * s), s
+
+
+# Where the pips of each number sit, in steps of the pip spacing from the face's centre.
+PIPS = {1: [(0, 0)], 2: [(1, -1), (-1, 1)], 3: [(1, -1), (0, 0), (-1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def nard_die(number, size=96, shadow=True):
+    body, (cx, cy), s = nard_block((252, 248, 238), (214, 202, 180), (132, 116, 96), size)
+    spacing, radius = 19.5 * s, 7.5 * s
+    pips = Image.new("L", (size, size), 0)
+    for dx, dy in PIPS[number]:
+        pips = ImageChops.lighter(pips, disc_mask(size, (cx + dx * spacing, cy + dy * spacing), radius))
+    body.alpha_composite(flat(PIP, pips))
+    return with_shadow(body, size, shift=(round(2 * s), round(3 * s)), blur=2.5 * s) if shadow else body
+
+
+def nard_cube(number, size=96):
+    """The doubling cube: warm gold, a dark border, its number large and bold."""
+    body, (cx, cy), _ = nard_block((248, 184, 56), (206, 130, 32), (74, 44, 16), size, inset=4.5)
+    text = str(number)
+    fit = (34, 44) if len(text) == 1 else (56, 40)
+    body.alpha_composite(flat((60, 32, 8), text_mask(size, text, (cx, cy), fit)))
+    return with_shadow(body, size, shift=(2, 3), blur=2.5)
+
+
+def nard_count(number, size=64):
+    """The badge on a tall stack: how many checkers stand there, readable at 24 pixels."""
+    c, r = (31, 30), 29
+    body = flat((70, 12, 16), disc_mask(size, c, r))
+    body.alpha_composite(flat((255, 255, 255), disc_mask(size, c, r - 1.5)))
+    body.alpha_composite(flat((190, 26, 36), disc_mask(size, c, r - 6)))
+    text = str(number)
+    fit = (22, 31) if len(text) == 1 else (38, 27)
+    body.alpha_composite(flat((255, 255, 255), text_mask(size, text, (c[0], c[1] + 0.5), fit)))
+    return with_shadow(body, size, shift=(1, 2), blur=1.5)
+
+
+def nard_point(width=64, height=320):
+    """One point of the board: a plain white triangle the app tints."""
+    corners = [(3, height), (width - 3, height), (width / 2, 0)]
+    mask = smooth((width, height), lambda d, k: d.polygon([(x * k, y * k) for x, y in corners], fill=255))
+    # Pillow fills the pixels an edge passes through, a sliver more on the right: the triangle
+    # and its mirror image overlap in a symmetric one.
+    return flat((255, 255, 255), ImageChops.darker(mask, mask.transpose(Image.Transpose.FLIP_LEFT_RIGHT)))
+
+
+def capsule(draw, k, start, end, width):
+    """A line with round ends, on a mask drawn k times larger."""
+    r = width / 2 * k
+    draw.line([(start[0] * k, start[1] * k), (end[0] * k, end[1] * k)], fill=255, width=round(width * k))
+    for x, y in (start, end):
+        draw.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=255)
+
+
+def tumbling(picture, angle, width):
+    picture = picture.resize((width, width), Image.LANCZOS)
+    return picture.rotate(angle, Image.BICUBIC, expand=True)
+
+
+def dice_cup(size=96):
+    """The roll button: two dice tumbling towards the lower right, three speed lines behind."""
+    big = size * 2
+    layer = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    first, second = tumbling(nard_die(5, 192, False), 20, 92), tumbling(nard_die(3, 192, False), -16, 84)
+    layer.alpha_composite(first, (44, 6))
+    layer.alpha_composite(second, (big - second.width - 2, big - second.height - 6))
+    lines = smooth(big, lambda d, k: [capsule(d, k, *ends, 9) for ends in (
+        ((14, 58), (40, 70)), ((9, 96), (42, 106)), ((20, 136), (52, 142)))])
+    layer.alpha_composite(flat((132, 112, 88), lines))
+    return with_shadow(layer.resize((size, size), Image.LANCZOS), size, shift=(2, 3), blur=2.5)
+
+
+def menu_nard(card):
+    """Points of a backgammon board with stacked checkers, and a double on the dice."""
+    size = card.width
+    board = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    colours = [(186, 60, 44), (44, 104, 88)]
+    for i in range(4):
+        x0 = i * 64
+        up = smooth(size, lambda d, k, x0=x0: d.polygon(
+            [((x0 + 4) * k, 256 * k), ((x0 + 60) * k, 256 * k), ((x0 + 32) * k, 150 * k)], fill=255))
+        down = smooth(size, lambda d, k, x0=x0: d.polygon(
+            [((x0 + 4) * k, 0), ((x0 + 60) * k, 0), ((x0 + 32) * k, 106 * k)], fill=255))
+        board.alpha_composite(flat(colours[i % 2], up))
+        board.alpha_composite(flat(colours[(i + 1) % 2], down))
+    card.alpha_composite(board)
+    white, black = nard_checker(True), nard_checker(False)
+    for x, y in ((32, 226), (32, 178)):
+        paste_center(card, white, (x, y), 56)
+    for x, y in ((224, 28), (224, 76), (160, 28)):
+        paste_center(card, black, (x, y), 56)
+    paste_center(card, white, (224, 226), 56)
+    card.alpha_composite(tumbling(nard_die(6, 192), 12, 72), (86, 88))
+    card.alpha_composite(tumbling(nard_die(6, 192), -10, 72), (146, 120))
+
+
+def rounded_card(picture, size=256):
+    """Whatever spilled past the card's rounded corners is cut off."""
+    mask = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, size - 1, size - 1), radius=40, fill=255)
+    picture.putalpha(ImageChops.multiply(picture.getchannel("A"), mask))
+    return picture
+
+
+def save_tiny(picture, path, colors):
+    """Like save_small, with few colours: the quantiser would give much of the clear background
+    a faint shadow's strength, so what was (nearly) clear is given a clear entry of its own."""
+    clear = picture.getchannel("A").point(lambda a: 255 if a < 12 else 0)
+    small = picture.quantize(colors=colors - 1, method=Image.Quantize.FASTOCTREE)
+    palette = small.getpalette("RGBA")
+    small.putpalette(palette + [0, 0, 0, 0], "RGBA")
+    small.paste(len(palette) // 4, (0, 0) + small.size, clear)
+    small.save(path, optimize=True)
+
+
+def nard_pictures():
+    """Returns the files it made."""
+    # Few colours: these are flat drawings, and the browser bundle is tight.
+    for white in (True, False):
+        save_tiny(nard_checker(white), IMAGES / f"nard_{'white' if white else 'black'}.png", 20)
+    for n in range(1, 7):
+        save_tiny(nard_die(n), IMAGES / f"die_{n}.png", 16)
+    for n in (1, 2, 4, 8, 16, 32, 64):
+        save_tiny(nard_cube(n), IMAGES / f"cube_{n}.png", 16)
+    for n in range(2, 16):
+        save_tiny(nard_count(n), IMAGES / f"count_{n}.png", 16)
+    save_one_colour(nard_point(), IMAGES / "nard_point.png")
+    menu = rounded_card(tile(menu_nard, [(240, 218, 176, 255), (232, 206, 160, 255)]))
+    save_tiny(menu, IMAGES / "menu_nard.png", 24)
+    save_tiny(dice_cup(), IMAGES / "dice_cup.png", 24)
+    return [IMAGES / name for name in NARD_FILES]
+
+
 def write_wave(name, samples, rate=22050):
     peak = max(1e-9, max(abs(s) for s in samples))
     with wave.open(str(SOUNDS / name), "wb") as out:
@@ -367,6 +588,44 @@ def sounds():
     write_wave("pass.wav", tone(392, 0.12, 20) + tone(330, 0.2, 16))
 
 
+def resonate(samples, freq, damping, rate=22050):
+    """Noise through a two-pole resonator: a ring around freq that dies by damping per second."""
+    r = math.exp(-damping / rate)
+    a1, a2 = 2 * r * math.cos(2 * math.pi * freq / rate), -r * r
+    out, y1, y2 = [], 0.0, 0.0
+    for x in samples:
+        y = x + a1 * y1 + a2 * y2
+        out.append(y)
+        y1, y2 = y, y1
+    return out
+
+
+def nard_sound(rate=22050):
+    """Two dice rattling and settling: short bright clicks at irregular, slowing intervals, the
+    last two softer."""
+    rng = random.Random(11)
+    seconds = 0.42
+    out = [0.0] * int(seconds * rate)
+    # (start in seconds, strength): the gaps grow as the dice lose speed.
+    hits = [(0.004, 1.0), (0.030, 0.7), (0.058, 0.9), (0.071, 0.55), (0.105, 0.8), (0.140, 0.6),
+            (0.152, 0.45), (0.196, 0.65), (0.252, 0.5), (0.318, 0.28), (0.366, 0.16)]
+    for start, strength in hits:
+        length = int(0.028 * rate)
+        burst = [rng.uniform(-1, 1) * math.exp(-i / (0.0022 * rate)) for i in range(length)]
+        ring = resonate(burst, rng.uniform(2600, 4200), 900)
+        knock = resonate(burst, rng.uniform(700, 1000), 500)
+        peak = max(abs(v) for v in ring) or 1
+        kpeak = max(abs(v) for v in knock) or 1
+        first = int(start * rate)
+        for i, (a, b) in enumerate(zip(ring, knock)):
+            if first + i < len(out):
+                out[first + i] += strength * (a / peak + 0.35 * b / kpeak)
+    fade = int(0.02 * rate)
+    for i in range(fade):
+        out[-1 - i] *= i / fade
+    write_wave("dice.wav", out, rate)
+
+
 def main():
     IMAGES.mkdir(parents=True, exist_ok=True)
     SOUNDS.mkdir(parents=True, exist_ok=True)
@@ -388,17 +647,19 @@ def main():
                        "star": "\u2B50", "clock": "\u23F0", "handshake": "\U0001F91D"}.items():
         emoji(char, 128).save(IMAGES / f"{name}.png")
     halma_pictures()
+    nard_pictures()
     sounds()
+    nard_sound()
     shrink_pictures()
 
 
-def shrink_pictures():
+def shrink_pictures(pictures=None):
     """Palette PNGs are about a third of the size and look the same at the sizes shown; the
-    browser download is what gains (Debian's pngquant)."""
+    browser download is what gains (Debian's pngquant). All the pictures, or those given."""
     if shutil.which("pngquant") is None:
         print("pngquant is missing: the pictures stay full-colour PNGs")
         return
-    for picture in sorted(IMAGES.glob("*.png")):
+    for picture in sorted(IMAGES.glob("*.png")) if pictures is None else pictures:
         subprocess.run(["pngquant", "--force", "--skip-if-larger", "--strip", "--speed", "1",
                         "--quality", "75-98", "--output", str(picture), str(picture)], check=False)
 
@@ -408,5 +669,11 @@ if __name__ == "__main__":
         # Only the Halma pictures: needs Pillow alone (no fonts, no pngquant).
         IMAGES.mkdir(parents=True, exist_ok=True)
         halma_pictures()
+    elif sys.argv[1:] == ["nard"]:
+        # Only the Crazy Nard pictures and sound, each shrunk by pngquant if it is there.
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        SOUNDS.mkdir(parents=True, exist_ok=True)
+        shrink_pictures(nard_pictures())
+        nard_sound()
     else:
         main()

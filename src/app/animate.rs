@@ -14,6 +14,8 @@ pub struct Glide {
     pub ease: EaseFunction,
     /// How high (in squares) the piece arcs above its straight way at mid-glide, a hop's bump.
     pub lift: f32,
+    /// Whole turns the thing spins through on its way, settling upright (a die's tumble).
+    pub spin: f32,
     /// The glide that follows this one.
     pub next: Option<Box<Glide>>,
 }
@@ -29,6 +31,7 @@ impl Glide {
             seconds,
             ease: EaseFunction::CubicInOut,
             lift: 0.0,
+            spin: 0.0,
             next: None,
         }
     }
@@ -47,6 +50,12 @@ impl Glide {
     /// An arc: the piece rises `lift` squares (and grows a little) at mid-glide, as in a hop.
     pub fn arced(mut self, lift: f32) -> Glide {
         self.lift = lift;
+        self
+    }
+
+    /// A tumble: `turns` whole turns on the way, ending upright.
+    pub fn spun(mut self, turns: f32) -> Glide {
+        self.spin = turns;
         self
     }
 
@@ -94,6 +103,9 @@ fn run_glides(
         transform.translation = glide.from.lerp(glide.to, eased) + Vec3::Y * bump;
         let scale = glide.from_scale + (glide.to_scale - glide.from_scale) * eased;
         transform.scale = Vec3::splat(scale * (1.0 + bump * 0.5));
+        if glide.spin != 0.0 {
+            transform.rotation = Quat::from_rotation_z(glide.spin * std::f32::consts::TAU * (1.0 - eased));
+        }
         if t >= 1.0 {
             if let Some(next) = glide.next.take() {
                 *glide = *next;

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use std::collections::HashMap;
 
 /// Every picture the game shows.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub enum Art {
     WhiteKnight,
     BlackKnight,
@@ -26,6 +26,7 @@ pub enum Art {
     Star,
     Clock,
     Trophy,
+    #[default]
     Handshake,
     MenuCircles,
     MenuBunnies,
@@ -45,51 +46,75 @@ pub enum Art {
     /// A white dot and ring, tinted where they are drawn.
     MarkDot,
     MarkRing,
+    MenuNard,
+    NardWhite,
+    NardBlack,
+    /// A backgammon point: a white triangle, tinted where it is drawn.
+    NardPoint,
+    /// A die showing 1 to 6.
+    Die(u8),
+    /// The doubling cube showing 2 to the power given (1 to 64).
+    Cube(u8),
+    /// A badge with a stack's height, 2 to 15.
+    Count(u8),
+    DiceCup,
 }
 
 impl Art {
-    pub const ALL: [Art; 35] = [
-        Art::WhiteKnight,
-        Art::BlackKnight,
-        Art::WhitePawn,
-        Art::BlackPawn,
-        Art::WhiteRook,
-        Art::BlackRook,
-        Art::WhiteBishop,
-        Art::BlackBishop,
-        Art::TargetDot,
-        Art::TargetRing,
-        Art::SelectedRing,
-        Art::MenuKnightHunt,
-        Art::Robot,
-        Art::People,
-        Art::Star,
-        Art::Clock,
-        Art::Trophy,
-        Art::Handshake,
-        Art::MenuCircles,
-        Art::MenuBunnies,
-        Art::Bunny,
-        Art::Horse,
-        Art::Carrot,
-        Art::ClockwiseRing,
-        Art::MenuHalma,
-        Art::HalmaRed,
-        Art::HalmaYellow,
-        Art::HalmaBlue,
-        Art::HalmaPurple,
-        Art::HalmaGoalRed,
-        Art::HalmaGoalYellow,
-        Art::HalmaGoalBlue,
-        Art::HalmaGoalPurple,
-        Art::MarkDot,
-        Art::MarkRing,
-    ];
+    /// Every picture once.
+    pub fn all() -> Vec<Art> {
+        let mut all = vec![
+            Art::WhiteKnight,
+            Art::BlackKnight,
+            Art::WhitePawn,
+            Art::BlackPawn,
+            Art::WhiteRook,
+            Art::BlackRook,
+            Art::WhiteBishop,
+            Art::BlackBishop,
+            Art::TargetDot,
+            Art::TargetRing,
+            Art::SelectedRing,
+            Art::MenuKnightHunt,
+            Art::Robot,
+            Art::People,
+            Art::Star,
+            Art::Clock,
+            Art::Trophy,
+            Art::Handshake,
+            Art::MenuCircles,
+            Art::MenuBunnies,
+            Art::Bunny,
+            Art::Horse,
+            Art::Carrot,
+            Art::ClockwiseRing,
+            Art::MenuHalma,
+            Art::HalmaRed,
+            Art::HalmaYellow,
+            Art::HalmaBlue,
+            Art::HalmaPurple,
+            Art::HalmaGoalRed,
+            Art::HalmaGoalYellow,
+            Art::HalmaGoalBlue,
+            Art::HalmaGoalPurple,
+            Art::MarkDot,
+            Art::MarkRing,
+            Art::MenuNard,
+            Art::NardWhite,
+            Art::NardBlack,
+            Art::NardPoint,
+            Art::DiceCup,
+        ];
+        all.extend((1..=6).map(Art::Die));
+        all.extend((0..=6).map(Art::Cube));
+        all.extend((2..=15).map(Art::Count));
+        all
+    }
 
     fn png(self) -> &'static [u8] {
         macro_rules! image {
             ($name:literal) => {
-                include_bytes!(concat!("../../assets/images/", $name, ".png"))
+                include_bytes!(concat!("../../assets/images/", $name, ".png")) as &'static [u8]
             };
         }
         match self {
@@ -128,6 +153,44 @@ impl Art {
             Art::HalmaGoalPurple => image!("halma_goal_purple"),
             Art::MarkDot => image!("mark_dot"),
             Art::MarkRing => image!("mark_ring"),
+            Art::MenuNard => image!("menu_nard"),
+            Art::NardWhite => image!("nard_white"),
+            Art::NardBlack => image!("nard_black"),
+            Art::NardPoint => image!("nard_point"),
+            Art::DiceCup => image!("dice_cup"),
+            Art::Die(n) => [
+                image!("die_1"),
+                image!("die_2"),
+                image!("die_3"),
+                image!("die_4"),
+                image!("die_5"),
+                image!("die_6"),
+            ][(n.clamp(1, 6) - 1) as usize],
+            Art::Cube(power) => [
+                image!("cube_1"),
+                image!("cube_2"),
+                image!("cube_4"),
+                image!("cube_8"),
+                image!("cube_16"),
+                image!("cube_32"),
+                image!("cube_64"),
+            ][power.min(6) as usize],
+            Art::Count(n) => [
+                image!("count_2"),
+                image!("count_3"),
+                image!("count_4"),
+                image!("count_5"),
+                image!("count_6"),
+                image!("count_7"),
+                image!("count_8"),
+                image!("count_9"),
+                image!("count_10"),
+                image!("count_11"),
+                image!("count_12"),
+                image!("count_13"),
+                image!("count_14"),
+                image!("count_15"),
+            ][(n.clamp(2, 15) - 2) as usize],
         }
     }
 }
@@ -147,7 +210,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn load_pictures(mut images: ResMut<Assets<Image>>, mut art: ResMut<ArtImages>) {
-    for picture in Art::ALL {
+    for picture in Art::all() {
         match Image::from_buffer(
             picture.png(),
             ImageType::Extension("png"),

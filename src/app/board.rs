@@ -53,16 +53,25 @@ impl Default for BoardArea {
     }
 }
 
+/// A place of the board as the game lays it out (in squares, before the view's turns): where it
+/// stands, its cell's size, where its stack starts and which way it grows, and how many of its
+/// pieces are drawn apart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Place {
+    pub at: Vec2,
+    pub size: Vec2,
+    pub stack_start: Vec2,
+    pub stack_step: Vec2,
+    pub stack_drawn: usize,
+}
+
 /// How the board lies: its shape, whether the game turns it for the second seat at the bottom,
 /// and the quarter turns the person added (`BoardView`).
 #[derive(Resource, Clone, Debug)]
 pub struct BoardLayout {
     pub shape: BoardShape,
-    /// Where each place stands, in squares from the centre of a1 (`AppGame::place_at`).
-    pub places: Arc<HashMap<Square, Vec2>>,
-    /// From one piece of a stack to the next, in squares (before the view's turns); zero for
-    /// games whose places hold one piece.
-    pub stack_step: Vec2,
+    /// Every place (`AppGame::place_at`, `cell_size`, `stack_step_at`…).
+    pub places: Arc<HashMap<Square, Place>>,
     pub flipped: bool,
     /// Quarter turns counterclockwise on top of the game's own orientation (0 to 3).
     pub turns: u8,
@@ -145,22 +154,40 @@ fn turned(v: Vec2, turns: u8) -> Vec2 {
 pub const PIECE_Z: f32 = 2.0;
 pub const MARK_Z: f32 = 1.0;
 pub const TRAY_ITEM_SIZE: f32 = 0.5;
-/// The most pieces of one stack drawn apart; higher ones sit on the last.
-pub const STACK_DRAWN: usize = 5;
 
 impl BoardLayout {
     /// The centre of a square in the board's own units (one square = 1).
     pub fn local(&self, square: Square) -> Vec2 {
         let grid = Vec2::new(square.file as f32, square.rank as f32);
-        self.local_point(self.places.get(&square).copied().unwrap_or(grid))
+        self.local_point(self.places.get(&square).map_or(grid, |p| p.at))
     }
 
     /// Where the piece `level` high in the stack on `square` is drawn. A stack taller than
-    /// `STACK_DRAWN` keeps its top pieces on its last drawn place, so it never runs off its place.
+    /// `stack_drawn` keeps its top pieces on its last drawn place, so it never runs off its place.
     pub fn piece_position(&self, square: Square, level: usize) -> Vec3 {
-        let step = turned(if self.flipped { -self.stack_step } else { self.stack_step }, self.turns);
-        let drawn = level.min(STACK_DRAWN - 1) as f32;
-        (self.local(square) + step * drawn).extend(PIECE_Z + 0.01 * level as f32)
+        let grid = Vec2::new(square.file as f32, square.rank as f32);
+        let place = self.places.get(&square).copied().unwrap_or(Place {
+            at: grid,
+            size: Vec2::ONE,
+            stack_start: Vec2::ZERO,
+            stack_step: Vec2::ZERO,
+            stack_drawn: 1,
+        });
+        let drawn = level.min(place.stack_drawn.max(1) - 1) as f32;
+        let at = place.at + place.stack_start + place.stack_step * drawn;
+        self.local_point(at).extend(PIECE_Z + 0.01 * level as f32)
+    }
+
+    /// How many pieces of the stack on `square` are drawn apart.
+    pub fn stack_drawn(&self, square: Square) -> usize {
+        self.places.get(&square).map_or(1, |p| p.stack_drawn)
+    }
+
+    /// How far a picture drawn on the board turns with it: the game's half turn and the view's
+    /// quarter turns.
+    pub fn rotation(&self) -> Quat {
+        let quarters = self.turns as f32 + if self.flipped { 2.0 } else { 0.0 };
+        Quat::from_rotation_z(quarters * std::f32::consts::FRAC_PI_2)
     }
 
     /// The square next to `from` in a direction on the screen (x right, y up), as the board is
@@ -210,9 +237,23 @@ impl BoardLayout {
     pub fn extent(&self) -> Vec2 {
         let trays = if self.tray_gap > 0.0 { 2.0 * (self.tray_gap + 0.35) } else { 0.3 };
         let grid = Vec2::new(self.shape.files as f32 + 0.3, self.shape.ranks as f32 + trays);
-        let centre = Vec2::new(self.shape.files as f32 - 1.0, self.shape.ranks as f32 - 1.0) / 2.0;
-        let reach = self.places.values().fold(grid, |reach, at| reach.max((*at - centre).abs() * 2.0 + 1.3));
+        let centre = self.grid_centre();
+        let reach = self
+            .places
+            .values()
+            .fold(grid, |reach, p| reach.max((p.at - centre).abs() * 2.0 + p.size.max(Vec2::ONE) + 0.3));
         if self.turns % 2 == 1 { Vec2::new(reach.y, reach.x) } else { reach }
+    }
+
+    fn grid_centre(&self) -> Vec2 {
+        Vec2::new(self.shape.files as f32 - 1.0, self.shape.ranks as f32 - 1.0) / 2.0
+    }
+
+    /// The rectangle the places cover, in squares from the centre of a1.
+    fn places_rect(&self) -> Rect {
+        self.places.values().fold(Rect::from_center_size(self.grid_centre(), Vec2::ZERO), |rect, p| {
+            rect.union(Rect::from_center_size(p.at, p.size))
+        })
     }
 }
 
@@ -251,9 +292,22 @@ fn change_view(
     }
 }
 
-/// A picture drawn on the board, kept in place when the board turns.
+/// A picture drawn on the board, kept in place when the board turns: where it stands (in squares
+/// from the centre of a1) and, for a shape that turns with the board, how far it is turned
+/// itself (`None` stays upright, as a picture of a thing does).
 #[derive(Component)]
-pub struct OnBoard(pub Vec2);
+pub struct OnBoard(pub Vec2, pub Option<f32>);
+
+impl OnBoard {
+    /// Where and how it is drawn as the board lies now.
+    pub fn place(&self, layout: &BoardLayout, transform: &mut Transform) {
+        let z = transform.translation.z;
+        transform.translation = layout.local_point(self.0).extend(z);
+        if let Some(angle) = self.1 {
+            transform.rotation = layout.rotation() * Quat::from_rotation_z(angle);
+        }
+    }
+}
 
 /// Spawns the squares and decorations of the board for a new game.
 pub fn spawn_board<G: AppGame>(
@@ -266,36 +320,47 @@ pub fn spawn_board<G: AppGame>(
     let root = commands
         .spawn((BoardRoot, Transform::default(), Visibility::default(), DespawnOnExit(Screen::Playing)))
         .id();
-    // A frame around the board.
-    let frame_size = Vec2::new(layout.shape.files as f32 + 0.24, layout.shape.ranks as f32 + 0.24);
+    // A frame around the board's places.
+    let covered = layout.places_rect();
+    let mut frame = Transform::from_xyz(0.0, 0.0, -0.1);
+    let on_board = OnBoard(covered.center(), Some(0.0));
+    on_board.place(&layout, &mut frame);
     commands.spawn((
-        Sprite::from_color(Color::srgb(0.42, 0.27, 0.17), frame_size),
-        Transform::from_xyz(0.0, 0.0, -0.1),
+        Sprite::from_color(Color::srgb(0.42, 0.27, 0.17), covered.size() + Vec2::splat(0.24)),
+        frame,
+        on_board,
         Pickable::IGNORE,
         ChildOf(root),
     ));
     // Every place the layout knows (the grid's squares and the zones), in a fixed order.
-    let mut places: Vec<(Square, Vec2)> = layout.places.iter().map(|(s, at)| (*s, *at)).collect();
+    let mut places: Vec<(Square, Place)> = layout.places.iter().map(|(s, p)| (*s, *p)).collect();
     places.sort_by_key(|(s, _)| (s.rank, s.file));
-    for (square, at) in places {
+    for (square, place) in places {
+        let mut transform = Transform::default();
+        let on_board = OnBoard(place.at, Some(0.0));
+        on_board.place(&layout, &mut transform);
         commands.spawn((
             Cell(square),
-            OnBoard(at),
+            on_board,
             Pickable::default(),
-            Sprite::from_color(game.square_colour(square), Vec2::ONE),
-            Transform::from_translation(layout.local(square).extend(0.0)),
+            Sprite::from_color(game.square_colour(square), place.size),
+            transform,
             ChildOf(root),
         ));
     }
     for decoration in game.decorations() {
+        let mut transform = Transform::from_xyz(0.0, 0.0, 0.5);
+        let on_board = OnBoard(decoration.at, decoration.angle);
+        on_board.place(&layout, &mut transform);
         commands.spawn((
-            OnBoard(decoration.at),
+            on_board,
             Sprite {
                 image: images.get(decoration.art),
-                custom_size: Some(Vec2::splat(decoration.size)),
+                color: decoration.colour,
+                custom_size: Some(decoration.size),
                 ..default()
             },
-            Transform::from_translation(layout.local_point(decoration.at).extend(0.5)),
+            transform,
             Pickable::IGNORE,
             ChildOf(root),
         ));
@@ -303,7 +368,6 @@ pub fn spawn_board<G: AppGame>(
     root
 }
 
-/// Places and scales the board to fill its area, keeping squares square.
 /// Places and scales the board to fill its area, keeping squares square, then applies the
 /// person's zoom and pan.
 fn fit_board(

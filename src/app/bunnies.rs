@@ -38,7 +38,7 @@ impl GameInfo for BunniesAndHorses {
         BunniesAndHorses::score(self, seat) as u32
     }
 
-    fn extras(&self, seat: Seat) -> Vec<Extra> {
+    fn extras(&self, seat: Seat, _words: &Words) -> Vec<Extra> {
         vec![Extra::Count(role_art(self.role_of(seat)), 1)]
     }
 
@@ -119,8 +119,6 @@ impl GameView for BunniesAndHorses {
     }
 
     fn decorations(&self) -> Vec<Decoration> {
-        (0..8)
-            .map(|file| Decoration { art: Art::Carrot, at: Vec2::new(file as f32 + 0.25, 7.25), size: 0.42 })
-            .collect()
+        (0..8).map(|file| Decoration::new(Art::Carrot, Vec2::new(file as f32 + 0.25, 7.25), 0.42)).collect()
     }
 }

@@ -34,7 +34,7 @@ impl GameInfo for Circles {
         Piece::ALL.iter().map(|&p| self.progress_percent(seat, p) as u32).sum::<u32>() / 2
     }
 
-    fn extras(&self, seat: Seat) -> Vec<Extra> {
+    fn extras(&self, seat: Seat, _words: &Words) -> Vec<Extra> {
         Piece::ALL
             .iter()
             .map(|&piece| Extra::Progress {
@@ -104,6 +104,6 @@ impl GameView for Circles {
     }
 
     fn decorations(&self) -> Vec<Decoration> {
-        vec![Decoration { art: Art::ClockwiseRing, at: Vec2::new(3.5, 3.5), size: 7.4 }]
+        vec![Decoration::new(Art::ClockwiseRing, Vec2::new(3.5, 3.5), 7.4)]
     }
 }

@@ -47,7 +47,7 @@ pub trait GameInfo: Game {
     /// The seat's score as its panel shows it.
     fn score(&self, seat: Seat) -> u32;
     /// What the seat's panel shows under its score (knights left, progress, …).
-    fn extras(&self, _seat: Seat) -> Vec<Extra> {
+    fn extras(&self, _seat: Seat, _words: &Words) -> Vec<Extra> {
         Vec::new()
     }
     /// A lasting message about the game's phase.
@@ -93,6 +93,37 @@ pub trait GameInfo: Game {
     fn next_first(&self) -> Option<Self> {
         None
     }
+    /// The seat the screen waits for: the one to move, or the one whose die is due where the
+    /// rules name nobody (each side's opening die).
+    fn actor(&self) -> Option<Seat> {
+        self.to_move()
+    }
+    /// Whether undo may stop at this state: a person's move taken back lands on a state where
+    /// the game would have them begin afresh (not in the middle of a dice set).
+    fn undo_stop(&self) -> bool {
+        true
+    }
+    /// The words key saying why the piece on `square` cannot move now, for a tap on it.
+    fn why_stuck(&self, _square: Square) -> Option<&'static str> {
+        None
+    }
+    /// What the last action ended, when it ended one round of several (a game of a match):
+    /// shown in a panel the players close with Next before the next round goes on.
+    fn round_over(&self, _before: &Self, _words: &Words) -> Option<RoundReport> {
+        None
+    }
+    /// The picture of the question's dialog.
+    fn question_art(&self) -> Art {
+        Art::Handshake
+    }
+}
+
+/// The panel between two rounds: what was won and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundReport {
+    pub title: String,
+    pub lines: Vec<String>,
+    pub winner: Option<Seat>,
 }
 
 /// How a game stands on the board: its places (the grid's squares and zones beyond it) and where
@@ -107,6 +138,58 @@ pub trait GameView: Game<Action: BoardAction> {
     const CONFIRM_MOVES: bool = false;
     /// Whether pieces hop from place to place (each hop an arc) rather than slide.
     const HOPS: bool = false;
+    /// Whether a person's moves are tried out first (a draft, taken back one by one) and played
+    /// only when the whole turn's part is confirmed; `draft_open` says how long a draft goes on.
+    const DRAFTS: bool = false;
+    /// Whether the pieces the seat to act can move are marked before any tap.
+    const SHOW_MOVABLE: bool = false;
+    /// Whether the board is much wider than tall (a backgammon board), so a screen held upright
+    /// shows it turned on its side.
+    const LONG: bool = false;
+    /// How an action moves a piece on the board, asked of the state before it (a move named in
+    /// the mover's own numbering needs the state to find its places).
+    fn motion_of(&self, action: &Self::Action) -> Option<Move> {
+        action.motion()
+    }
+    /// While drafting: whether moves may still follow those played since `start` (the same dice
+    /// set), else the draft waits to be confirmed.
+    fn draft_open(&self, _start: &Self) -> bool {
+        false
+    }
+    /// The actions that take the piece on `from` to `to`, one after the other (a checker moved
+    /// by several numbers); empty when it cannot get there.
+    fn route_between(&self, from: Square, to: Square) -> Vec<Self::Action> {
+        self.action_between(from, to).into_iter().collect()
+    }
+    /// Pictures beside a target, reached from `from` along `path` (the dice a route uses).
+    fn target_labels(&self, _from: Square, _path: &[Square]) -> Vec<Art> {
+        Vec::new()
+    }
+    /// Whether a tap on this place rolls the dice when they are due.
+    fn rolls_dice_at(&self, _square: Square) -> bool {
+        false
+    }
+    /// The size of a place's cell, in squares.
+    fn cell_size(&self, _square: Square) -> Vec2 {
+        Vec2::ONE
+    }
+    /// From one piece of a stack on `square` to the next, in squares, where places differ.
+    fn stack_step_at(&self, _square: Square) -> Vec2 {
+        self.stack_step()
+    }
+    /// From a place's centre to its stack's first piece, in squares.
+    fn stack_start(&self, _square: Square) -> Vec2 {
+        Vec2::ZERO
+    }
+    /// The most pieces of a stack on `square` drawn apart; higher ones sit on the last, which
+    /// then shows the stack's height (`count_art`).
+    fn stack_drawn(&self, _square: Square) -> usize {
+        5
+    }
+    /// The picture telling a stack's height, for stacks taller than `stack_drawn`.
+    fn count_art(&self, _height: usize) -> Option<Art> {
+        None
+    }
     /// Whether the board is turned (rank 8 at the bottom) for `person`.
     fn flipped(&self, person: Option<Seat>) -> bool {
         person == Some(Seat::BLACK)
@@ -130,7 +213,7 @@ pub trait GameView: Game<Action: BoardAction> {
     fn targets(&self, from: Square) -> Vec<Square> {
         self.legal_actions()
             .iter()
-            .filter_map(BoardAction::motion)
+            .filter_map(|a| self.motion_of(a))
             .filter(|m| m.from == from)
             .map(|m| m.to)
             .collect()
@@ -139,7 +222,7 @@ pub trait GameView: Game<Action: BoardAction> {
     fn target_paths(&self, from: Square) -> Vec<Vec<Square>> {
         self.legal_actions()
             .iter()
-            .filter(|a| a.motion().is_some_and(|m| m.from == from))
+            .filter(|a| self.motion_of(a).is_some_and(|m| m.from == from))
             .map(|a| self.path_of(a))
             .collect()
     }
@@ -159,7 +242,7 @@ pub trait GameView: Game<Action: BoardAction> {
     }
     /// The legal action that takes the piece on `from` to `to`, if there is one.
     fn action_between(&self, from: Square, to: Square) -> Option<Self::Action> {
-        self.legal_actions().into_iter().find(|a| a.motion() == Some(Move::new(from, to)))
+        self.legal_actions().into_iter().find(|a| self.motion_of(a) == Some(Move::new(from, to)))
     }
     /// Whether the piece on `square` belongs to the seat to move (it may be picked up).
     fn movable(&self, square: Square) -> bool;
@@ -198,14 +281,27 @@ pub enum Extra {
     Progress { art: Art, percent: u8, finished: bool },
     /// A few words.
     Text(String),
+    /// Dice: each its number and whether it is played already (greyed).
+    Dice(Vec<(u8, bool)>),
 }
 
-/// A picture on the board: `at` in squares from the centre of a1, `size` in squares.
+/// A picture on the board: `at` in squares from the centre of a1, `size` in squares (width and
+/// height), tinted by `colour`; a shape that turns with the board (a backgammon point) has an
+/// `angle` of its own (radians, counterclockwise), a picture of a thing stays upright (`None`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Decoration {
     pub art: Art,
     pub at: Vec2,
-    pub size: f32,
+    pub size: Vec2,
+    pub colour: Color,
+    pub angle: Option<f32>,
+}
+
+impl Decoration {
+    /// A square picture in its own colours.
+    pub fn new(art: Art, at: Vec2, size: f32) -> Decoration {
+        Decoration { art, at, size: Vec2::splat(size), colour: Color::WHITE, angle: None }
+    }
 }
 
 pub enum Exit {

@@ -79,7 +79,7 @@ impl GameInfo for Halma {
         self.in_goal(seat)
     }
 
-    fn extras(&self, seat: Seat) -> Vec<Extra> {
+    fn extras(&self, seat: Seat, _words: &Words) -> Vec<Extra> {
         let total = self.pieces(seat).count() as u32;
         let home = self.in_goal(seat);
         let mut extras = vec![Extra::Progress {
@@ -187,11 +187,9 @@ impl GameView for Halma {
         self.seats()
             .flat_map(|seat| {
                 let goal = army(self.corner(seat)).goal;
-                self.goal(seat).into_iter().map(move |s| Decoration {
-                    art: goal,
-                    at: Vec2::new(s.file as f32, s.rank as f32),
-                    size: 0.8,
-                })
+                self.goal(seat)
+                    .into_iter()
+                    .map(move |s| Decoration::new(goal, Vec2::new(s.file as f32, s.rank as f32), 0.8))
             })
             .collect()
     }

@@ -149,15 +149,14 @@ type PanelButton = (&'static str, &'static str, bool, PanelAction);
 
 fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
     let roll = board.can_roll.then_some(("⚅", "roll_dice", true, PanelAction::Game(GameCommand::Roll)));
-    let preview = [
-        ("✔", "confirm", true, PanelAction::Game(GameCommand::Confirm)),
-        ("✖", "cancel", true, PanelAction::Game(GameCommand::Deselect)),
-    ];
+    let confirm = ("✔", "confirm", true, PanelAction::Game(GameCommand::Confirm));
+    let preview = [confirm, ("✖", "cancel", true, PanelAction::Game(GameCommand::Deselect))];
     let hint = board.can_hint.then_some(("★", "hint", true, PanelAction::Game(GameCommand::Hint)));
     let new_game =
         board.passes_first.then_some(("▶", "new_game", true, PanelAction::Game(GameCommand::NewGame)));
     roll.into_iter()
         .chain(preview.into_iter().filter(|_| board.previewing))
+        .chain(Some(confirm).filter(|_| board.draft_done && !board.previewing))
         .chain(hint)
         .chain([("⌂", "menu", true, PanelAction::Menu)])
         .chain(new_game)
@@ -258,7 +257,7 @@ fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, comma
         .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                ui.add(art.image(Art::Handshake, 72.0));
+                ui.add(art.image(board.question_art, 72.0));
                 ui.label(bold(question, 24.0).color(ACCENT));
                 ui.horizontal(|ui| {
                     for (index, words) in board.choices.iter().enumerate() {
@@ -273,6 +272,46 @@ fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, comma
                         }
                     }
                 });
+            });
+        });
+}
+
+/// The panel between two rounds (a game of a match): who won it and how, and Next.
+fn round_dialog(
+    ctx: &egui::Context,
+    board: &ScoreBoard,
+    art: &EguiArt,
+    words: &Words,
+    commands: &mut MessageWriter<GameCommand>,
+) {
+    let Some(round) = &board.round else { return };
+    if board.result.is_some() {
+        return;
+    }
+    egui::Window::new("round")
+        .title_bar(false)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                let picture = if round.winner.is_some() { Art::Star } else { Art::Handshake };
+                ui.add(art.image(picture, 72.0));
+                ui.label(bold(&round.title, 26.0).color(ACCENT));
+                for line in &round.lines {
+                    ui.label(bold(line, 19.0));
+                }
+                ui.add_space(6.0);
+                let next = egui::Button::new(
+                    bold(format!("▶ {}", words.get("next_round")), 22.0).color(Color32::WHITE),
+                )
+                .fill(CALM)
+                .min_size(vec2(180.0, 60.0));
+                let response = ui.add(next);
+                super::web::tag(&response, "button.next_round");
+                if response.clicked() {
+                    commands.write(GameCommand::NextRound);
+                }
             });
         });
 }
@@ -504,6 +543,8 @@ fn game_panels(
 
     let now_covered = BoardCovered(help.0 || *settings_open);
     covered.set_if_neq(now_covered);
+
+    round_dialog(ctx, &board, &art, &words, &mut commands);
 
     if let Some(result) = &board.result {
         egui::Window::new("result")

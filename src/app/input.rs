@@ -139,7 +139,12 @@ fn on_drag_start(
     mut dragging: ResMut<Dragging>,
 ) {
     let Some(square) = cell_square(&cells, start.original_event_target()) else { return };
-    let piece = pieces.iter().find(|(_, view)| view.square == square).map(|(e, _)| e);
+    // The top piece of a stack is the one a finger takes.
+    let piece = pieces
+        .iter()
+        .filter(|(_, view)| view.square == square)
+        .max_by_key(|(_, view)| view.level)
+        .map(|(e, _)| e);
     *dragging = match piece {
         Some(piece) => Dragging { entity: Some(piece), from: Some(square), dropped: false, panning: false },
         None => Dragging { panning: true, ..default() },

@@ -29,7 +29,7 @@ impl GameInfo for KnightHunt {
         KnightHunt::score(self, seat) as u32
     }
 
-    fn extras(&self, seat: Seat) -> Vec<Extra> {
+    fn extras(&self, seat: Seat, _words: &Words) -> Vec<Extra> {
         vec![Extra::Count(knight(seat), self.knights_left(seat))]
     }
 

@@ -13,6 +13,7 @@ pub mod input;
 mod keys;
 pub mod kit;
 mod knight_hunt;
+mod nard;
 mod pieces;
 pub mod play;
 pub mod scoreboard;
@@ -212,9 +213,14 @@ pub fn run(launch: Launch) -> AppExit {
     app.run()
 }
 
-/// The game itself: screens, turns, the board's entities, input messages, animation. It needs no
-/// window, so the headless tests run exactly this.
+/// The game itself: screens, turns, the board's entities, input messages, animation, and Tabla's
+/// games. It needs no window, so the headless tests run exactly this.
 pub fn core_plugin(app: &mut App) {
+    app.add_plugins((kit_plugin, games_plugin));
+}
+
+/// The screen kit without any game: a test brings a game of its own.
+pub fn kit_plugin(app: &mut App) {
     app.init_resource::<Launch>();
     app.add_plugins((
         settings::plugin,
@@ -225,11 +231,12 @@ pub fn core_plugin(app: &mut App) {
         input::plugin,
         keys::plugin,
         turn::plugin,
-        circles::plugin,
-        knight_hunt::plugin,
-        bunnies::plugin,
-        halma::plugin,
     ));
+}
+
+/// Tabla's five games on the kit.
+fn games_plugin(app: &mut App) {
+    app.add_plugins((circles::plugin, knight_hunt::plugin, bunnies::plugin, halma::plugin, nard::plugin));
 }
 
 /// What needs a real window: the egui panels, sound, the camera and the tour.

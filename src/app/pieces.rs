@@ -15,7 +15,7 @@ use super::turn::{Preview, Selection};
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use bevy::prelude::*;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 /// Adds the systems that mirror one game's state on the board.
 pub fn add_game<G: AppGame>(app: &mut App) {
@@ -33,18 +33,22 @@ pub fn add_game<G: AppGame>(app: &mut App) {
 fn follow_turns<G: AppGame>(
     play: Res<Play<G>>,
     view: Res<BoardView>,
+    windows: Query<&Window>,
     mut layout: ResMut<BoardLayout>,
     mut drawn: Query<(&OnBoard, &mut Transform)>,
 ) {
     let flipped = play.game().flipped(play.person_against_robot());
-    if layout.flipped == flipped && layout.turns == view.turns {
+    // A long board on a screen held upright lies along its long edge, the near side's end at
+    // the bottom (a quarter turn clockwise).
+    let tall = G::LONG && windows.single().is_ok_and(|w| w.height() > w.width());
+    let turns = (view.turns + if tall { 3 } else { 0 }) % 4;
+    if layout.flipped == flipped && layout.turns == turns {
         return;
     }
     layout.flipped = flipped;
-    layout.turns = view.turns;
+    layout.turns = turns;
     for (on_board, mut transform) in &mut drawn {
-        let z = transform.translation.z;
-        transform.translation = layout.local_point(on_board.0).extend(z);
+        on_board.place(&layout, &mut transform);
     }
 }
 
@@ -368,8 +372,12 @@ fn mark_squares<G: AppGame>(
             ));
         }
     }
-    let Some(from) = selection.0 else { return };
-    let mut mark = |art: Art, square: Square, size: f32, colour: Color, z: f32| {
+    let occupied: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).collect();
+    let height = |square: Square| occupied.iter().filter(|s| **s == square).count();
+    // The top piece of a place, and where a piece arriving there would stand.
+    let top = |square: Square| layout.piece_position(square, height(square).saturating_sub(1)).truncate();
+    let landing = |square: Square| layout.piece_position(square, height(square)).truncate();
+    let mut mark = |art: Art, at: Vec2, size: f32, colour: Color, z: f32| {
         commands.spawn((
             Mark,
             Sprite {
@@ -378,29 +386,48 @@ fn mark_squares<G: AppGame>(
                 custom_size: Some(Vec2::splat(size)),
                 ..default()
             },
-            Transform::from_translation(layout.local(square).extend(z)),
+            Transform::from_translation(at.extend(z)),
             Pickable::IGNORE,
             ChildOf(root),
         ));
     };
-    mark(Art::SelectedRing, from, 1.0, Color::WHITE, MARK_Z);
-    let occupied: Vec<Square> = game.pieces().into_iter().map(|(s, _)| s).collect();
+    // A stack too tall to draw whole shows its height on its top piece.
+    let stacks: BTreeSet<Square> = occupied.iter().copied().collect();
+    for square in stacks {
+        let count = height(square);
+        if count > layout.stack_drawn(square)
+            && let Some(art) = game.count_art(count)
+        {
+            mark(art, top(square), 0.55, Color::WHITE, PIECE_Z + 0.3);
+        }
+    }
+    let Some(from) = selection.0 else {
+        // Before any tap, the pieces that can move are ringed, where the game wants it.
+        if G::SHOW_MOVABLE && play.person_to_move().is_some() && !play.draft_done() {
+            let movable: BTreeSet<Square> = occupied.iter().copied().filter(|s| game.movable(*s)).collect();
+            for square in movable {
+                mark(Art::MarkRing, top(square), 1.12, MOVABLE_COLOUR, PIECE_Z + 0.2);
+            }
+        }
+        return;
+    };
+    mark(Art::SelectedRing, top(from), 1.0, Color::WHITE, PIECE_Z + 0.2);
     if !preview.0.is_empty() {
         // The previewed path: landings as dots joined by arrows over the board, its end ringed,
         // the pieces it jumps over ringed too, and the landings that would extend it as rings.
         let (end, through) = preview.0.split_last().expect("a preview is not empty");
         for step in through {
-            mark(Art::MarkDot, *step, 0.45, PATH_COLOUR, MARK_Z);
+            mark(Art::MarkDot, landing(*step), 0.45, PATH_COLOUR, MARK_Z);
         }
-        mark(Art::MarkDot, *end, 0.6, PATH_COLOUR, MARK_Z);
-        mark(Art::MarkRing, *end, 1.0, PATH_COLOUR, MARK_Z);
+        mark(Art::MarkDot, landing(*end), 0.6, PATH_COLOUR, MARK_Z);
+        mark(Art::MarkRing, landing(*end), 1.0, PATH_COLOUR, MARK_Z);
         for further in game.further(from, &preview.0) {
-            mark(Art::TargetRing, further, 1.0, Color::WHITE, MARK_Z);
+            mark(Art::TargetRing, landing(further), 1.0, Color::WHITE, MARK_Z);
         }
         let mut at = from;
         for &next in &preview.0 {
             if let Some(over) = jumped_over(at, next).filter(|s| occupied.contains(s)) {
-                mark(Art::MarkRing, over, 0.95, PATH_COLOUR, PIECE_Z + 0.4);
+                mark(Art::MarkRing, top(over), 0.95, PATH_COLOUR, PIECE_Z + 0.4);
             }
             at = next;
         }
@@ -415,15 +442,34 @@ fn mark_squares<G: AppGame>(
         let Some((target, through)) = path.split_last() else { continue };
         // The places a path passes through get small dots, its end the full mark.
         for step in through {
-            mark(Art::TargetDot, *step, 0.6, Color::WHITE, MARK_Z);
+            mark(Art::TargetDot, landing(*step), 0.6, Color::WHITE, MARK_Z);
         }
-        if occupied.contains(target) {
-            mark(Art::TargetRing, *target, 1.0, Color::WHITE, MARK_Z);
+        let at = landing(*target);
+        let stacks_there = layout.places.get(target).is_some_and(|p| p.stack_step != Vec2::ZERO);
+        if stacks_there {
+            // Where the piece would stand on top of the stack: a bright ring.
+            mark(Art::MarkRing, at, 1.0, TARGET_COLOUR, PIECE_Z + 0.1);
+        } else if occupied.contains(target) {
+            // A piece there is taken: a ring round it.
+            mark(Art::TargetRing, at, 1.0, Color::WHITE, MARK_Z);
         } else {
-            mark(Art::TargetDot, *target, 1.3, Color::WHITE, MARK_Z);
+            mark(Art::TargetDot, at, 1.3, Color::WHITE, MARK_Z);
+        }
+        // What the move uses (its dice), in a row beside the mark.
+        let labels = game.target_labels(from, &path);
+        let across = layout.rotation() * Vec3::X;
+        for (i, art) in labels.iter().enumerate() {
+            let offset = (i as f32 - (labels.len() as f32 - 1.0) / 2.0) * 0.42;
+            mark(*art, at + across.truncate() * offset, 0.4, Color::WHITE, PIECE_Z + 0.35);
         }
     }
 }
+
+/// The ring where a picked piece can go, on a place where pieces stack.
+const TARGET_COLOUR: Color = Color::srgb(0.2, 0.9, 1.0);
+
+/// The ring round a piece that can move, before any tap.
+const MOVABLE_COLOUR: Color = Color::srgb(0.45, 1.0, 0.2);
 
 /// The colour of a previewed path: its dots, its arrows, the pieces it jumps over.
 const PATH_COLOUR: Color = Color::srgb(1.0, 0.45, 0.05);

@@ -1,7 +1,7 @@
 //! The game being played, as the screens see it: its history, who plays each seat, and the last
 //! change for the board's animation. Every decision is the rules'; this keeps the history.
 
-use super::game::{AppGame, BoardAction};
+use super::game::{AppGame, RoundReport};
 use super::settings::Words;
 use super::{Control, MatchSetup};
 use crate::history::History;
@@ -30,14 +30,18 @@ pub struct MoveNote {
 }
 
 /// The game being played: its history (undo, redo and dice are the history's), who plays each
-/// seat, and what the last change was. It changes only when the game does (or its players), so
-/// the board and panels follow it through Bevy's change detection.
+/// seat, a person's moves tried out and not yet confirmed, and what the last change was. It
+/// changes only when the game does (or its players), so the board and panels follow it through
+/// Bevy's change detection.
 #[derive(Resource)]
 pub struct Play<G: AppGame> {
     history: History<G, Vec<MoveNote>>,
     /// Who plays each seat, one entry per seat of the game.
     controls: Vec<Control>,
     pub change: Change,
+    /// A person's moves tried out before they are confirmed (`GameView::DRAFTS`), each with
+    /// the game after it; the history holds none of them until the draft is confirmed.
+    draft: Vec<(G::Action, G)>,
 }
 
 /// What playing an action brought, for the sounds and messages.
@@ -49,12 +53,19 @@ pub struct Played {
     pub passed: Vec<Seat>,
     /// A big message when a new phase began (a new round), in words.
     pub phase_notice: Option<String>,
+    /// What a round that just ended (a game of a match) brought.
+    pub round: Option<RoundReport>,
 }
 
 impl<G: AppGame> Play<G> {
     pub fn new(start: G, setup: &MatchSetup, seed: u64) -> Play<G> {
         let seats = start.seat_count();
-        Play { history: History::new(start, seed), controls: setup.controls(seats), change: Change::Reset }
+        Play {
+            history: History::new(start, seed),
+            controls: setup.controls(seats),
+            change: Change::Reset,
+            draft: Vec::new(),
+        }
     }
 
     pub fn controls(&self) -> &[Control] {
@@ -72,17 +83,41 @@ impl<G: AppGame> Play<G> {
         &self.history
     }
 
+    /// The game as the board shows it: with the draft's moves, if any.
     pub fn game(&self) -> &G {
-        self.history.game()
+        self.draft.last().map_or(self.history.game(), |(_, game)| game)
     }
 
-    /// The state before the last step.
+    /// The state before the last step (of the draft, while there is one).
     pub fn previous(&self) -> Option<&G> {
-        self.history.previous()
+        match self.draft.len() {
+            0 => self.history.previous(),
+            1 => Some(self.history.game()),
+            n => Some(&self.draft[n - 2].1),
+        }
+    }
+
+    /// The last action and the state it was played in.
+    fn last_action(&self) -> Option<(&G::Action, &G)> {
+        match self.draft.last() {
+            Some((action, _)) => Some((action, self.previous()?)),
+            None => Some((self.history.last().action.as_ref()?, self.history.previous()?)),
+        }
     }
 
     pub fn last_move(&self) -> Option<Move> {
-        self.history.last().action.as_ref().and_then(BoardAction::motion)
+        self.last_action().and_then(|(action, before)| before.motion_of(action))
+    }
+
+    /// The person's moves are being tried out (Undo takes them back one by one).
+    pub fn drafting(&self) -> bool {
+        !self.draft.is_empty()
+    }
+
+    /// The draft's moves have done all they can (the dice set is played): it waits to be
+    /// confirmed.
+    pub fn draft_done(&self) -> bool {
+        self.drafting() && !self.game().draft_open(self.history.game())
     }
 
     pub fn moves_played(&self) -> usize {
@@ -93,14 +128,25 @@ impl<G: AppGame> Play<G> {
         self.controls.get(seat.index()).copied().unwrap_or(Control::Person)
     }
 
-    /// The seat to move when a person plays it.
+    /// The seat to act when a person plays it; while a draft waits, the person drafting.
     pub fn person_to_move(&self) -> Option<Seat> {
-        self.game().to_move().filter(|s| self.control(*s) == Control::Person)
+        if let Some(owner) = self.draft_owner() {
+            return Some(owner);
+        }
+        self.game().actor().filter(|s| self.control(*s) == Control::Person)
     }
 
-    /// The Robot's level when a Robot holds the seat to move.
+    /// The seat whose moves the draft holds.
+    fn draft_owner(&self) -> Option<Seat> {
+        self.drafting().then(|| self.history.game().actor()).flatten()
+    }
+
+    /// The Robot's level when a Robot holds the seat to act (never while a person drafts).
     pub fn robot_to_move(&self) -> Option<RobotLevel> {
-        match self.game().to_move().map(|s| self.control(s)) {
+        if self.drafting() {
+            return None;
+        }
+        match self.game().actor().map(|s| self.control(s)) {
             Some(Control::Robot(level)) => Some(level),
             _ => None,
         }
@@ -127,40 +173,117 @@ impl<G: AppGame> Play<G> {
 
     /// A person's move can be taken back (with a clock running, nothing is).
     pub fn can_undo(&self) -> bool {
-        self.history.steps().iter().skip(1).any(|s| self.is_person(s.mover))
+        self.drafting() || self.history.steps().iter().skip(1).any(|s| self.is_person(s.mover))
     }
 
     /// Dice are due on a person's turn.
     pub fn can_roll(&self) -> bool {
-        self.person_to_move().is_some() && self.game().chance().is_some()
+        !self.drafting() && self.person_to_move().is_some() && self.game().chance().is_some()
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.history.undone().is_empty()
+        !self.drafting() && !self.history.undone().is_empty()
     }
 
     fn is_person(&self, seat: Option<Seat>) -> bool {
         seat.is_some_and(|s| self.control(s) == Control::Person)
     }
 
-    /// Plays a legal action for the seat to move; a refused action changes nothing (`None`).
+    /// Plays a legal action for the seat to act; a refused action changes nothing (`None`).
     pub fn play(&mut self, action: G::Action, words: &Words) -> Option<Played> {
         self.play_along(action, None, words)
     }
 
     /// Plays an action whose piece is seen to pass through `path` (the chain the person
-    /// previewed), or else through the rules' own path.
+    /// previewed), or else through the rules' own path. A person's move in a game that drafts
+    /// goes into the draft.
     pub fn play_along(
         &mut self,
         action: G::Action,
         path: Option<Vec<Square>>,
         words: &Words,
     ) -> Option<Played> {
-        let mover = self.game().to_move()?;
+        let mover = self.game().actor()?;
         let before = self.game().clone();
+        let motion = before.motion_of(&action);
         let path = path.unwrap_or_else(|| before.path_of(&action));
+        let drafts = G::DRAFTS && self.is_person(Some(mover)) && motion.is_some();
+        let played = if drafts || self.drafting() {
+            if self.draft_done() || !drafts {
+                return None;
+            }
+            let mut after = before.clone();
+            after.apply(&action).ok()?;
+            self.draft.push((action, after));
+            Played {
+                captured: self.game().pieces().len() < before.pieces().len(),
+                over: false,
+                passed: Vec::new(),
+                phase_notice: None,
+                round: None,
+            }
+        } else {
+            self.commit(action)?;
+            self.played_since(&before, words)
+        };
+        self.change = Change::Played { motion, path, mover };
+        Some(played)
+    }
+
+    /// Plays `actions` one after the other as one motion of one piece (a checker moved by
+    /// several numbers): it is seen to pass through each action's places. Stops at the first
+    /// refused action; `None` when none was played.
+    pub fn play_route(&mut self, actions: Vec<G::Action>, words: &Words) -> Option<Played> {
+        let mover = self.game().actor()?;
+        let mut state = self.game().clone();
+        let (mut path, mut from, mut to) = (Vec::new(), None, None);
+        let mut all: Option<Played> = None;
+        for action in actions {
+            let motion = state.motion_of(&action);
+            path.extend(state.path_of(&action));
+            let Some(played) = self.play_along(action, None, words) else { break };
+            from = from.or(motion.map(|m| m.from));
+            to = motion.map(|m| m.to).or(to);
+            state = self.game().clone();
+            all = Some(match all {
+                None => played,
+                Some(mut so_far) => {
+                    so_far.captured |= played.captured;
+                    so_far.over |= played.over;
+                    so_far.passed.extend(played.passed);
+                    so_far.phase_notice = played.phase_notice.or(so_far.phase_notice);
+                    so_far.round = played.round.or(so_far.round);
+                    so_far
+                }
+            });
+        }
+        let motion = from.zip(to).map(|(from, to)| Move::new(from, to));
+        self.change = Change::Played { motion, path, mover };
+        all
+    }
+
+    /// Plays the draft into the history (its moves as they were tried); `None` when there is
+    /// no draft or it is not done.
+    pub fn confirm_draft(&mut self, words: &Words) -> Option<Played> {
+        if !self.draft_done() {
+            return None;
+        }
+        let before = self.history.game().clone();
+        let mover = self.draft_owner()?;
+        for (action, _) in std::mem::take(&mut self.draft) {
+            self.commit(action)?;
+        }
+        // The pieces already stand where the draft put them.
+        self.change = Change::Played { motion: None, path: Vec::new(), mover };
+        Some(self.played_since(&before, words))
+    }
+
+    /// Plays one action into the history, with its move-list entry.
+    fn commit(&mut self, action: G::Action) -> Option<()> {
+        let before = self.history.game().clone();
+        let mover = before.actor()?;
         let mut notes = Vec::new();
-        if let (Some(letter), Some(motion)) = (before.piece_letter(&action), action.motion()) {
+        if let (Some(letter), Some(motion)) = (before.piece_letter(&action), before.motion_of(&action)) {
             notes.push(MoveNote { seat: mover, letter: Some(letter), to: Some(motion.to) });
         }
         self.history.play(&action, notes).ok()?;
@@ -173,18 +296,24 @@ impl<G: AppGame> Play<G> {
         {
             step_notes.extend(passed.iter().map(|&seat| MoveNote { seat, letter: None, to: None }));
         }
-        self.change = Change::Played { motion: action.motion(), path, mover };
-        Some(Played {
-            captured: self.game().pieces().len() < before.pieces().len(),
-            over: self.game().outcome().is_some(),
-            passed,
-            phase_notice: self.game().phase_notice(&before, self.person_against_robot(), words),
-        })
+        Some(())
+    }
+
+    /// What the history's game brought since `before`.
+    fn played_since(&self, before: &G, words: &Words) -> Played {
+        let game = self.history.game();
+        Played {
+            captured: game.pieces().len() < before.pieces().len(),
+            over: game.outcome().is_some(),
+            passed: game.passed(),
+            phase_notice: game.phase_notice(before, self.person_against_robot(), words),
+            round: game.round_over(before, words),
+        }
     }
 
     /// While dice are due: rolls them through the history (the same seeded dice as `tabla text`).
     pub fn roll(&mut self) -> bool {
-        let Some(mover) = self.game().to_move() else { return false };
+        let Some(mover) = self.game().actor().filter(|_| !self.drafting()) else { return false };
         if self.history.roll().is_none() {
             return false;
         }
@@ -192,9 +321,17 @@ impl<G: AppGame> Play<G> {
         true
     }
 
-    /// Takes back the person's last move, and the Robot's answers after it.
+    /// Takes back the person's last move, and the Robot's answers after it; while drafting,
+    /// the draft's last move.
     pub fn undo(&mut self) {
-        if self.can_undo() {
+        if let Some((action, _)) = self.draft.pop() {
+            let mover = self.history.game().actor().unwrap_or(Seat(0));
+            let motion = self.game().motion_of(&action);
+            // The piece goes back the way it came.
+            let back = motion.map(|m| Move::new(m.to, m.from));
+            self.change =
+                Change::Played { motion: back, path: back.map(|m| vec![m.to]).unwrap_or_default(), mover };
+        } else if self.can_undo() {
             self.travel(|history| history.undo().map(|step| step.mover));
         }
     }
@@ -207,10 +344,11 @@ impl<G: AppGame> Play<G> {
     }
 
     /// Steps through the history (back or on, by `step`, which gives the mover of the step it
-    /// took, or `None` at the end) until a person's move has been passed.
+    /// took, or `None` at the end) until a person's move has been passed and the game stands
+    /// where the game may stop (`undo_stop`: not in the middle of a dice set).
     fn travel(&mut self, step: impl Fn(&mut History<G, Vec<MoveNote>>) -> Option<Option<Seat>>) {
         while let Some(mover) = step(&mut self.history) {
-            if self.is_person(mover) {
+            if self.is_person(mover) && self.history.game().undo_stop() {
                 break;
             }
         }
@@ -220,6 +358,7 @@ impl<G: AppGame> Play<G> {
     /// A new game with the first turn moved to the next seat, where the game passes it round;
     /// else the same start again.
     pub fn new_game(&mut self) {
+        self.draft.clear();
         match self.history.steps()[0].game.next_first() {
             Some(start) => {
                 let seed = self.history.position_seed().wrapping_add(1);
@@ -231,11 +370,13 @@ impl<G: AppGame> Play<G> {
     }
 
     pub fn restart(&mut self) {
+        self.draft.clear();
         self.history.restart();
         self.change = Change::Reset;
     }
 
     pub fn time_out(&mut self, seat: Seat) {
+        self.draft.clear();
         self.history.time_out(seat);
         self.change = Change::Reset;
     }

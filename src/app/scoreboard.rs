@@ -1,10 +1,10 @@
 //! What the panels show, rebuilt from the rules state: each seat's name, score and clock, whose
 //! turn it is, the move list, the result. The panels (hud.rs) only read `ScoreBoard`.
 
-use super::game::{AppGame, BoardAction, Extra};
+use super::game::{AppGame, Extra, RoundReport};
 use super::play::Play;
 use super::settings::Words;
-use super::turn::{Clocks, Notice, Notices, Preview, game_key};
+use super::turn::{Clocks, Notice, Notices, Preview, RoundOver, game_key};
 use super::{Control, MatchSetup};
 use crate::rules::{EndReason, Seat, Winner};
 use bevy::prelude::*;
@@ -57,6 +57,12 @@ pub struct ScoreBoard {
     pub next_clock: u32,
     /// A path is previewed on the person's turn: Confirm and Cancel show.
     pub previewing: bool,
+    /// The person's tried-out moves wait to be confirmed: Confirm shows.
+    pub draft_done: bool,
+    /// The panel between two rounds, until it is closed.
+    pub round: Option<RoundReport>,
+    /// The picture of the question's dialog.
+    pub question_art: super::art::Art,
     /// A hint can be asked for (the person's turn, in a game that previews its moves).
     pub can_hint: bool,
     /// The game's button actions for the person now (`GameInfo::choices`), in words.
@@ -124,13 +130,15 @@ pub fn publish_scoreboard<G: AppGame>(
     words: Res<Words>,
     setup: Res<MatchSetup>,
     preview: Res<Preview>,
+    round_over: Res<RoundOver>,
     mut board: ResMut<ScoreBoard>,
 ) {
     let changed = play.is_changed()
         || clocks.is_changed()
         || notices.is_changed()
         || words.is_changed()
-        || preview.is_changed();
+        || preview.is_changed()
+        || round_over.is_changed();
     if !changed && board.game == G::NAME {
         return;
     }
@@ -141,8 +149,8 @@ pub fn publish_scoreboard<G: AppGame>(
             name: seat_name(&play, seat, &words),
             control: play.control(seat),
             score: game.score(seat),
-            extras: game.extras(seat),
-            to_move: game.to_move() == Some(seat),
+            extras: game.extras(seat, &words),
+            to_move: game.actor() == Some(seat),
             clock: clocks.left.as_ref().and_then(|c| c.get(seat.index()).copied()),
             partner: game.partner_of(seat),
         })
@@ -156,9 +164,15 @@ pub fn publish_scoreboard<G: AppGame>(
     };
     let person_acts = play.person_to_move().is_some();
     let previewing = person_acts && !preview.0.is_empty();
-    let status = match (notices.0.as_ref().filter(|n| !n.big), game.to_move()) {
+    let status = match (notices.0.as_ref().filter(|n| !n.big), game.actor()) {
         (Some(notice), _) => notice_text(notice),
+        (None, Some(_)) if play.draft_done() => {
+            words.get(&game_key(&words, "confirm_first", G::NAME)).to_string()
+        }
         (None, Some(_)) if previewing => words.get(&game_key(&words, "preview", G::NAME)).to_string(),
+        (None, Some(_)) if play.can_roll() => {
+            words.get(&game_key(&words, "roll_prompt", G::NAME)).to_string()
+        }
         (None, Some(_)) if play.person_to_move().is_none() => words.get("robot_thinking").to_string(),
         (None, Some(_)) if play.has_robot() => words.get("your_turn").to_string(),
         (None, Some(seat)) => words.fill("to_move", &[("name", &seat_name(&play, seat, &words))]),
@@ -209,10 +223,13 @@ pub fn publish_scoreboard<G: AppGame>(
         clock_choices: setup.level.clock_minutes().to_vec(),
         next_clock: clocks.next_minutes,
         previewing,
+        draft_done: play.draft_done(),
+        round: round_over.0.clone(),
+        question_art: game.question_art(),
         can_hint: G::CONFIRM_MOVES
             && person_acts
             && game.chance().is_none()
-            && game.legal_actions().iter().any(|a| a.motion().is_some()),
+            && game.legal_actions().iter().any(|a| game.motion_of(a).is_some()),
         choices: if person_acts {
             game.choices().into_iter().map(|(_, key)| words.get(key).to_string()).collect()
         } else {

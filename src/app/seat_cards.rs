@@ -48,6 +48,12 @@ fn extras(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, icon: f32, bar_wid
             Extra::Text(text) => {
                 ui.label(RichText::new(text).size(14.0));
             }
+            Extra::Dice(dice) => {
+                for &(number, played) in dice {
+                    let image = art.image(Art::Die(number), icon * 1.2);
+                    ui.add(if played { image.tint(Color32::from_white_alpha(70)) } else { image });
+                }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Short sounds for a move, a capture, a pass and a win, silenced by the sound setting.
+//! Short sounds for a move, a capture, a pass, a win and a roll of the dice, silenced by the sound
+//! setting.
 
 use super::settings::Settings;
 use super::turn::SoundCue;
@@ -11,6 +12,7 @@ struct Sounds {
     capture: Handle<AudioSource>,
     pass: Handle<AudioSource>,
     win: Handle<AudioSource>,
+    roll: Handle<AudioSource>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,6 +27,7 @@ fn load(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
         capture: add(include_bytes!("../../assets/sounds/capture.wav")),
         pass: add(include_bytes!("../../assets/sounds/pass.wav")),
         win: add(include_bytes!("../../assets/sounds/win.wav")),
+        roll: add(include_bytes!("../../assets/sounds/dice.wav")),
     });
 }
 
@@ -43,6 +46,7 @@ fn play(
             SoundCue::Capture => &sounds.capture,
             SoundCue::Pass => &sounds.pass,
             SoundCue::Win => &sounds.win,
+            SoundCue::Roll => &sounds.roll,
         };
         commands.spawn((AudioPlayer(source.clone()), PlaybackSettings::DESPAWN));
     }

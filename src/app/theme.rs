@@ -40,7 +40,7 @@ fn style_once(
     images: Res<ArtImages>,
     mut art: ResMut<EguiArt>,
 ) -> Result {
-    for picture in Art::ALL {
+    for picture in Art::all() {
         let id = contexts.add_image(EguiTextureHandle::Strong(images.get(picture)));
         art.0.insert(picture, id);
     }

@@ -27,6 +27,11 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::{PrimaryWindow, WindowRef};
 use std::path::PathBuf;
 
+use super::play::Play;
+use crate::levels::LevelGame;
+use crate::rules::Game;
+use crate::rules::nard::{Board, Nard, Setup};
+
 #[derive(Clone, Debug)]
 enum Step {
     Language(Language),
@@ -60,6 +65,8 @@ enum Step {
     /// Waits for a big message over the board (a new round).
     WaitForNotice,
     Shot(&'static str),
+    /// Crazy Nard from a position of the tour's own, the game on screen keeping its players.
+    NardPosition(fn(&Setup) -> Nard),
 }
 
 #[derive(Resource)]
@@ -215,6 +222,7 @@ fn script() -> Vec<Step> {
     }
     steps.extend([Wait(20), Shot("knight_hunt_keys_en"), Key(KeyCode::Enter), Wait(30), ExpectMoves(1)]);
     steps.extend(halma());
+    steps.extend(nard());
     steps
 }
 
@@ -304,7 +312,11 @@ fn begin(mut commands: Commands, launch: Res<Launch>) {
     commands.insert_resource(GameSeed(2026));
     commands.insert_resource(Tour {
         dir,
-        steps: script(),
+        // TABLA_TOUR=nard runs one game's part alone, while working on it.
+        steps: match std::env::var("TABLA_TOUR").as_deref() {
+            Ok("nard") => nard(),
+            _ => script(),
+        },
         next: 0,
         waiting: 0,
         shots: 0,
@@ -429,6 +441,15 @@ fn run(
                 tour.next -= 1;
             }
         }
+        Step::NardPosition(position) => {
+            commands.queue(move |world: &mut World| {
+                let Some(setup) = world.get_resource::<MatchSetup>().cloned() else { return };
+                let LevelGame::Nard(level) = &setup.level.game else { return };
+                let game = position(&level.setup);
+                world.insert_resource(Play::new(game, &setup, 7));
+                world.resource_mut::<super::turn::Selection>().0 = None;
+            });
+        }
         Step::Shot(name) => {
             tour.shots += 1;
             let path = tour.dir.join(format!("{:02}_{name}.png", tour.shots));
@@ -498,4 +519,76 @@ fn save_checked(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>, ResMut<Tour
             Err(e) => tour.failures.push(format!("{name}: {e}")),
         }
     }
+}
+
+/// Crazy Nard: the setup, the opening roll, a checker picked with its targets marked by the
+/// dice they use, a whole dice set played by taps and confirmed, a doubles chain, numbers passed
+/// to the other side, the cube offered, bearing off, a phone upright and on its side, and a
+/// match played to its end by two Robots.
+fn nard() -> Vec<Step> {
+    use Step::*;
+    const ROBOTS: &[Control] = &[Control::Robot(RobotLevel::Two), Control::Robot(RobotLevel::One)];
+    let mut steps = vec![Language(crate::i18n::Language::En), SetupFor("nard"), Go(Screen::Setup), Wait(30)];
+    steps.extend([
+        Shot("nard_setup_en"),
+        Start("nard/one_point.ron", Opponent::Friend, Seat::WHITE),
+        Wait(30),
+    ]);
+    steps.extend([Shot("nard_opening_en"), Command(GameCommand::Roll), Wait(40)]);
+    steps.extend([Command(GameCommand::Roll), Wait(60), Shot("nard_opening_roll_en")]);
+    // White's head (l2) picked: its targets marked with the dice they use.
+    steps.extend([Press("l2"), Wait(20), Shot("nard_picked_en")]);
+    // 2-2 rolled: 4×2 now, 4×3 to 4×6 to come; two twos played by taps.
+    steps.extend([NardPosition(chain_position), Wait(20), Press("h2"), Wait(4), Press("f2"), Wait(30)]);
+    steps.extend([Press("e2"), Wait(4), Press("c2"), Wait(30), Shot("nard_chain_en")]);
+    // 6-3 with a 3 that cannot be played: 10/4, confirmed, and the 3 goes over to Black.
+    steps.extend([NardPosition(pass_position), Wait(20), Press("c1"), Wait(4), Press("i1"), Wait(30)]);
+    steps.extend([Command(GameCommand::Confirm), Wait(30), Shot("nard_passed_en")]);
+    steps.extend([
+        NardPosition(bear_off_position),
+        Wait(20),
+        Press("h1"),
+        Wait(20),
+        Shot("nard_bearing_off_en"),
+    ]);
+    steps.extend([Press("m1"), Wait(30), Press("j1"), Wait(30), Shot("nard_borne_off_en")]);
+    steps.extend([Start("nard/three_points.ron", Opponent::Friend, Seat::WHITE), Wait(30)]);
+    steps.extend([NardPosition(cube_position), Wait(20), Command(GameCommand::Choose(0)), Wait(30)]);
+    steps.extend([Shot("nard_cube_offered_en")]);
+    steps.extend([WindowSize(360.0, 640.0), NardPosition(chain_position), Wait(40), Shot("nard_phone_en")]);
+    steps.extend([WindowSize(640.0, 360.0), Wait(40), Shot("nard_phone_on_its_side_en")]);
+    steps.extend([WindowSize(1280.0, 800.0), Language(crate::i18n::Language::El)]);
+    steps.extend([StartSeats("nard/one_point.ron", ROBOTS), WaitForEnd]);
+    steps.extend([Wait(40), Shot("nard_match_won_el"), Language(crate::i18n::Language::En)]);
+    steps
+}
+
+/// A position of the tour's own, with the roll made in it.
+fn rolled(setup: &Setup, white: &[(u8, u8)], black: &[(u8, u8)], roll: &str) -> Nard {
+    let board = Board::from_points(white, black).expect("a valid position");
+    let mut game = Nard::from_position(setup, board, Seat::WHITE);
+    let action = game.parse_action(roll).expect("a roll");
+    game.apply(&action).expect("the roll is due");
+    game
+}
+
+/// White, its checkers spread out, has rolled 2-2: a doubles chain begins.
+fn chain_position(setup: &Setup) -> Nard {
+    rolled(setup, &[(24, 9), (20, 2), (17, 2), (13, 2)], &[(24, 10), (19, 2), (16, 3)], "roll 2 2")
+}
+
+/// White's one checker outside home can play the 6 or the 3, not both: the 3 will pass.
+fn pass_position(setup: &Setup) -> Nard {
+    rolled(setup, &[(2, 4), (4, 4), (5, 3), (6, 3), (10, 1)], &[(24, 14), (13, 1)], "roll 6 3")
+}
+
+/// White bearing off with 5-3, Black far behind.
+fn bear_off_position(setup: &Setup) -> Nard {
+    rolled(setup, &[(1, 4), (2, 4), (3, 3), (5, 2), (6, 2)], &[(24, 10), (12, 5)], "roll 5 3")
+}
+
+/// White about to roll, well ahead in the race: it may double.
+fn cube_position(setup: &Setup) -> Nard {
+    let board = Board::from_points(&[(1, 5), (3, 5), (8, 5)], &[(24, 8), (19, 7)]).expect("a valid position");
+    Nard::from_position(setup, board, Seat::WHITE)
 }

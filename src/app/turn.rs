@@ -2,8 +2,8 @@
 //! through the history), the clocks, the short messages, undo and redo. The game itself is
 //! `Play` (play.rs); everything that changes more often than the game lives beside it here.
 
-use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand};
-use super::game::{AppGame, BoardAction};
+use super::board::{BoardLayout, BoardView, MAX_ZOOM, Place, ViewCommand};
+use super::game::{AppGame, RoundReport};
 use super::input::{BoardDrop, BoardPress, BoardTap};
 use super::play::{Play, Played};
 use super::settings::Words;
@@ -25,6 +25,7 @@ pub enum SoundCue {
     Capture,
     Pass,
     Win,
+    Roll,
 }
 
 /// Buttons that change the course of the game.
@@ -47,6 +48,10 @@ pub enum GameCommand {
     Choose(usize),
     /// A new game, the first turn moved to the next seat where the game passes it round.
     NewGame,
+    /// Closes the panel between two rounds: the next round goes on.
+    NextRound,
+    /// The Robot plays the rest of its turn without pausing between its moves.
+    Hurry,
 }
 
 /// How the Robot paces itself so a child sees each move coming.
@@ -96,6 +101,11 @@ pub struct Preview(pub Vec<Square>);
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Notices(pub Option<Notice>);
 
+/// The panel between two rounds (a game of a match just ended), until it is closed: the Robot
+/// and the clocks wait for it.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct RoundOver(pub Option<RoundReport>);
+
 /// Seconds left per seat while a clock runs, and the minutes the next game's clock will have.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Clocks {
@@ -120,6 +130,11 @@ pub struct RobotTurn<G: AppGame> {
     shown: f32,
 }
 
+/// The person asked the Robot to hurry: it plays the rest of its turn without pauses, until a
+/// person is to act again.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hurry(pub bool);
+
 /// A short message over the board (a pass, a refused square), in the words' keys.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
@@ -143,6 +158,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<Preview>()
         .init_resource::<Notices>()
+        .init_resource::<RoundOver>()
+        .init_resource::<Hurry>()
         .init_resource::<Clocks>()
         .insert_resource(GameSeed(seed_from_clock()));
     app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)));
@@ -198,28 +215,37 @@ fn start_game<G: AppGame>(
     mut selection: ResMut<Selection>,
     mut preview: ResMut<Preview>,
     mut notices: ResMut<Notices>,
+    mut round_over: ResMut<RoundOver>,
     images: Res<super::art::ArtImages>,
 ) {
     let Some(game) = G::from_level(&setup.level) else { return };
     let play = Play::new(game.clone(), &setup, seed.0);
     let flipped = game.flipped(play.person_against_robot());
     let tray_gap = if G::HAS_TRAYS { 0.55 } else { 0.0 };
-    let places =
-        game.shape().squares().chain(game.zones()).map(|square| (square, game.place_at(square))).collect();
-    let layout = super::board::BoardLayout {
-        shape: game.shape(),
-        places: std::sync::Arc::new(places),
-        stack_step: game.stack_step(),
-        flipped,
-        turns: 0,
-        tray_gap,
-    };
+    let places = game
+        .shape()
+        .squares()
+        .chain(game.zones())
+        .map(|square| {
+            let place = Place {
+                at: game.place_at(square),
+                size: game.cell_size(square),
+                stack_start: game.stack_start(square),
+                stack_step: game.stack_step_at(square),
+                stack_drawn: game.stack_drawn(square),
+            };
+            (square, place)
+        })
+        .collect();
+    let layout =
+        BoardLayout { shape: game.shape(), places: std::sync::Arc::new(places), flipped, turns: 0, tray_gap };
     let board = super::board::spawn_board(&mut commands, &game, layout, &images);
     super::input::observe_board(&mut commands, board);
     *clocks = Clocks::start(setup.clock_minutes, game.seat_count());
     *selection = Selection::default();
     *preview = Preview::default();
     *notices = Notices::default();
+    *round_over = RoundOver::default();
     commands.insert_resource(play);
     commands.insert_resource(Thinking::<G>(None));
     seed.0 = seed.0.wrapping_add(0x9E37_79B9);
@@ -233,6 +259,7 @@ struct Aftermath<'w> {
     notices: ResMut<'w, Notices>,
     selection: ResMut<'w, Selection>,
     preview: ResMut<'w, Preview>,
+    round_over: ResMut<'w, RoundOver>,
     cues: MessageWriter<'w, SoundCue>,
 }
 
@@ -260,14 +287,34 @@ impl Aftermath<'_> {
         true
     }
 
+    /// Plays the actions taking the piece on `from` to `to` (one, or a route of several).
+    fn play_route<G: AppGame>(&mut self, play: &mut Play<G>, from: Square, to: Square) -> bool {
+        let route = play.game().route_between(from, to);
+        if route.len() < 2 {
+            return route.into_iter().next().is_some_and(|action| self.play(play, action));
+        }
+        let Some(played) = play.play_route(route, &self.words) else { return false };
+        self.selection.0 = None;
+        self.preview.0.clear();
+        self.show::<G>(played);
+        true
+    }
+
     /// Picks the piece on `from` and previews `path` for it.
     fn show_path(&mut self, from: Square, path: Vec<Square>) {
         self.selection.0 = Some(from);
         self.preview.0 = path;
     }
 
-    /// Plays the previewed path; `false` when there is none (or it no longer fits the game).
+    /// Plays the previewed path, or the draft that waits; `false` when there is none (or it no
+    /// longer fits the game).
     fn confirm<G: AppGame>(&mut self, play: &mut Play<G>) -> bool {
+        if play.drafting() {
+            let Some(played) = play.confirm_draft(&self.words) else { return false };
+            self.reset();
+            self.show::<G>(played);
+            return true;
+        }
         let (Some(from), Some(&to)) = (self.selection.0, self.preview.0.last()) else { return false };
         let Some(action) = play.game().action_between(from, to) else {
             self.preview.0.clear();
@@ -277,15 +324,17 @@ impl Aftermath<'_> {
         self.play_along(play, action, Some(path))
     }
 
-    /// An action the person chose on the board: played at once, or previewed first where the
-    /// game asks for a confirmation.
-    fn choose<G: AppGame>(&mut self, play: &mut Play<G>, from: Square, action: G::Action) {
-        if G::CONFIRM_MOVES {
-            let path = play.game().path_of(&action);
-            self.show_path(from, path);
-        } else {
-            self.play(play, action);
+    /// The person chose to take the piece on `from` to `to`: played at once (the actions of
+    /// its route one after the other), or previewed first where the game asks for a
+    /// confirmation; `false` when it cannot go there.
+    fn choose<G: AppGame>(&mut self, play: &mut Play<G>, from: Square, to: Square) -> bool {
+        if !G::CONFIRM_MOVES {
+            return self.play_route(play, from, to);
         }
+        let Some(action) = play.game().action_between(from, to) else { return false };
+        let path = play.game().path_of(&action);
+        self.show_path(from, path);
+        true
     }
 
     fn show<G: AppGame>(&mut self, played: Played) {
@@ -307,11 +356,14 @@ impl Aftermath<'_> {
             self.notices.0 =
                 Some(Notice { key: text, seat: None, seconds_left: 3.5, big: true, ready: true });
         }
+        if played.round.is_some() {
+            self.round_over.0 = played.round;
+        }
     }
 
     fn roll<G: AppGame>(&mut self, play: &mut Play<G>) {
         if play.roll() {
-            self.cues.write(SoundCue::Move);
+            self.cues.write(SoundCue::Roll);
         }
     }
 
@@ -320,6 +372,11 @@ impl Aftermath<'_> {
         self.notices.0 = None;
         self.selection.0 = None;
         self.preview.0.clear();
+    }
+
+    /// The board waits for a panel between rounds to be closed.
+    fn waits(&self) -> bool {
+        self.round_over.0.is_some()
     }
 }
 
@@ -332,11 +389,19 @@ fn person_input<G: AppGame>(
     layout: Option<Res<BoardLayout>>,
     board_view: Res<BoardView>,
     mut view: MessageWriter<ViewCommand>,
+    mut hurry: ResMut<Hurry>,
     mut after: Aftermath,
 ) {
     let mut squares: Vec<Square> = presses.read().map(|p| p.0).collect();
     let taps: Vec<BoardTap> = taps.read().copied().collect();
     let drops: Vec<BoardDrop> = drops.read().copied().collect();
+    if after.waits() {
+        return;
+    }
+    // A tap while the Robot plays its moves one by one asks it to hurry.
+    if play.robot_to_move().is_some() && !taps.is_empty() {
+        hurry.0 = true;
+    }
     if play.person_to_move().is_none() {
         return;
     }
@@ -360,9 +425,7 @@ fn person_input<G: AppGame>(
     }
     for drop in drops {
         match drop.to {
-            Some(to) if let Some(action) = play.game().action_between(drop.from, to) => {
-                after.choose(&mut *play, drop.from, action);
-            }
+            Some(to) if after.choose(&mut *play, drop.from, to) => {}
             Some(_) => after.tell(format!("not_allowed_{}", G::NAME)),
             // Let go where it started, or off the board: the piece glides home, still selected.
             None => {}
@@ -376,8 +439,10 @@ const HALF_FINGER: f32 = 24.0;
 /// The places a tap on a small board may mean, nearest first: the person's movable pieces and
 /// the lit places (targets, further landings, the preview's end) within half a finger of it.
 /// Where the places are a finger wide or more, the tap means the square it touched (none here).
+/// A place whose cell is larger than a square (a backgammon point) is taken as tapped.
 fn meant_places<G: AppGame>(game: &G, layout: &BoardLayout, after: &Aftermath, tap: BoardTap) -> Vec<Square> {
-    if tap.pitch >= 2.0 * HALF_FINGER {
+    let cell = layout.places.get(&tap.square).map_or(Vec2::ONE, |p| p.size);
+    if tap.pitch >= 2.0 * HALF_FINGER || cell.max_element() > 1.0 {
         return Vec::new();
     }
     let mut places: Vec<Square> =
@@ -414,16 +479,26 @@ fn press<G: AppGame>(play: &mut ResMut<Play<G>>, square: Square, after: &mut Aft
             }
             after.preview.0.clear();
         }
-        if let Some(action) = play.game().action_between(from, square) {
-            after.choose(&mut **play, from, action);
+        if after.choose(&mut **play, from, square) {
             return;
         }
+    }
+    if play.can_roll() && play.game().rolls_dice_at(square) {
+        after.roll(&mut **play);
+        return;
+    }
+    if play.draft_done() {
+        after.tell(game_key(&after.words, "confirm_first", G::NAME));
+        return;
     }
     if play.game().movable(square) {
         after.selection.0 = Some(square);
         if play.game().targets(square).is_empty() {
             after.tell(format!("stuck_{}", G::NAME));
         }
+    } else if let Some(why) = play.game().why_stuck(square) {
+        after.selection.0 = None;
+        after.tell(why.to_string());
     } else if after.selection.0.take().is_some() && !play.game().pieces().iter().any(|(s, _)| *s == square) {
         after.tell(format!("not_allowed_{}", G::NAME));
     }
@@ -434,6 +509,7 @@ fn commands<G: AppGame>(
     mut commands: MessageReader<GameCommand>,
     mut controls: MessageReader<SetControls>,
     mut clocks: ResMut<Clocks>,
+    mut hurry: ResMut<Hurry>,
     mut after: Aftermath,
 ) {
     for SetControls(new) in controls.read() {
@@ -455,12 +531,16 @@ fn commands<G: AppGame>(
                 play.restart();
                 *clocks = Clocks::start(clocks.next_minutes, play.controls().len());
                 after.reset();
+                after.round_over.0 = None;
             }
+            GameCommand::NextRound => after.round_over.0 = None,
+            GameCommand::Hurry => hurry.0 = true,
             GameCommand::SetClock(minutes) => clocks.next_minutes = *minutes,
             GameCommand::NewGame => {
                 play.new_game();
                 *clocks = Clocks::start(clocks.next_minutes, play.controls().len());
                 after.reset();
+                after.round_over.0 = None;
             }
             GameCommand::Roll if play.can_roll() => after.roll(&mut *play),
             GameCommand::Deselect if play.person_to_move().is_some() => {
@@ -475,7 +555,7 @@ fn commands<G: AppGame>(
             }
             GameCommand::Hint if play.person_to_move().is_some() => {
                 if let Some(action) = hint(&play)
-                    && let Some(from) = action.motion().map(|m| m.from)
+                    && let Some(from) = play.game().motion_of(&action).map(|m| m.from)
                 {
                     let path = play.game().path_of(&action);
                     after.show_path(from, path);
@@ -501,7 +581,7 @@ fn commands<G: AppGame>(
 /// The move the Robot's first level would play here, for a hint (it is not promised to be the
 /// best); none while dice are due.
 pub fn hint<G: AppGame>(play: &Play<G>) -> Option<G::Action> {
-    if play.game().chance().is_some() {
+    if play.game().chance().is_some() || play.drafting() {
         return None;
     }
     let mut thinker = play.history().thinker(crate::robot::RobotLevel::One);
@@ -517,18 +597,25 @@ fn robot_turn<G: AppGame>(
     covered: Res<BoardCovered>,
     time: Res<Time>,
     gliding: Query<(), With<super::animate::Glide>>,
+    mut hurry: ResMut<Hurry>,
     mut after: Aftermath,
 ) {
     // A new position (or new players) needs a new thought.
     if play.is_changed() {
         thinking.0 = None;
     }
-    // The Robot waits for the last move to land, for a big message to be read, and while
-    // something covers the board.
-    let Some(level) = play.robot_to_move() else { return };
-    if covered.0 || !gliding.is_empty() || after.notices.0.as_ref().is_some_and(|n| n.big) {
+    // The Robot waits for the last move to land, for a big message to be read, for the panel
+    // between rounds to close, and while something covers the board.
+    let Some(level) = play.robot_to_move() else {
+        hurry.set_if_neq(Hurry(false));
+        return;
+    };
+    // Robots playing among themselves do not wait for the panel between rounds.
+    let panel_waits = after.waits() && play.controls().contains(&Control::Person);
+    if covered.0 || !gliding.is_empty() || after.notices.0.as_ref().is_some_and(|n| n.big) || panel_waits {
         return;
     }
+    let pace = if hurry.0 { RobotPace { think: 0.0, show: 0.0, ..*pace } } else { *pace };
     if play.game().chance().is_some() {
         // Dice are due: the Robot acts before the roll when it wants to (a double), else rolls
         // through the history.
@@ -568,8 +655,9 @@ fn robot_turn<G: AppGame>(
     robot.shown += time.delta_secs();
     let shown = robot.shown;
     // The chosen piece and its path show before it moves.
-    if after.selection.set_if_neq(Selection(choice.motion().map(|m| m.from))) {
-        after.preview.0 = if choice.motion().is_some() { play.game().path_of(&choice) } else { Vec::new() };
+    let motion = play.game().motion_of(&choice);
+    if after.selection.set_if_neq(Selection(motion.map(|m| m.from))) {
+        after.preview.0 = if motion.is_some() { play.game().path_of(&choice) } else { Vec::new() };
     }
     if shown >= pace.show {
         after.play(&mut *play, choice);
@@ -581,6 +669,7 @@ fn tick_clock<G: AppGame>(
     mut play: ResMut<Play<G>>,
     mut clocks: ResMut<Clocks>,
     covered: Res<BoardCovered>,
+    round_over: Res<RoundOver>,
     time: Res<Time>,
     gliding: Query<(), With<super::animate::Glide>>,
     mut cues: MessageWriter<SoundCue>,
@@ -588,7 +677,7 @@ fn tick_clock<G: AppGame>(
     let Some(seat) = play.game().to_move() else { return };
     // The clock waits while a move is still flying, until the first move is made, and while
     // something covers the board.
-    if covered.0 || !gliding.is_empty() || play.moves_played() == 0 {
+    if covered.0 || round_over.0.is_some() || !gliding.is_empty() || play.moves_played() == 0 {
         return;
     }
     let Some(left) = clocks.left.as_mut().and_then(|l| l.get_mut(seat.index())) else { return };

@@ -10,7 +10,7 @@ use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::time::Duration;
 use tabla::app::turn::{GameSeed, RobotPace};
-use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin};
+use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin, kit_plugin};
 use tabla::levels;
 use tabla::robot::RobotLevel;
 use tabla::rules::Seat;
@@ -27,14 +27,28 @@ pub fn setup(level: &str, opponent: Opponent, person_seat: Seat, robot_level: Ro
 }
 
 /// The app started on `setup`'s game, seeded with `seed`; `add` adds plugins of the test's own
-/// (a game of its own) before it starts.
+/// before it starts.
 pub fn headless(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut App)) -> App {
+    headless_with(setup, home, seed, |app| {
+        app.add_plugins(core_plugin);
+        add(app);
+    })
+}
+
+/// The screen kit alone, started on `setup`'s level with the game `add` brings.
+pub fn headless_kit(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut App)) -> App {
+    headless_with(setup, home, seed, |app| {
+        app.add_plugins(kit_plugin);
+        add(app);
+    })
+}
+
+fn headless_with(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default(), InputPlugin))
         .init_asset::<Image>()
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
-        .insert_resource(Launch { start: Some(setup), settings_dir: Some(test_home(home)), ..default() })
-        .add_plugins(core_plugin);
+        .insert_resource(Launch { start: Some(setup), settings_dir: Some(test_home(home)), ..default() });
     add(&mut app);
     app.insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 50.0 }).insert_resource(GameSeed(seed));
     for _ in 0..3 {

@@ -60,7 +60,8 @@ fn start_from_launch(
     }
 }
 
-/// What the app says when asked to open a game whose board is not on screen yet (Crazy Nard).
+/// What the app says when asked to open a game it holds no screen for (an app built with the
+/// screen kit alone).
 pub fn no_screen_yet(level: &levels::Level) -> String {
     format!(
         "{} has no board on screen yet; play it with `tabla text --level {}`",

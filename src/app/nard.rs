@@ -1,0 +1,654 @@
+//! Crazy Nard on screen: the long-nard board drawn as a backgammon board (two halves of twelve
+//! points, the bar between them, each side's home tinted), checkers stacked on their points with
+//! a count on a tall stack, borne-off checkers in each side's tray, dice that tumble and settle
+//! (greyed as they are played, travelling to the other side when they pass), the cube on the bar.
+//! Every decision is asked of `rules::nard`; this file only says where things stand.
+
+use super::animate::Glide;
+use super::art::{Art, ArtImages};
+use super::board::{BoardLayout, BoardRoot, OnBoard, PIECE_Z};
+use super::game::{BoardAction, Decoration, Exit, Extra, GameInfo, GameView, RoundReport};
+use super::kit;
+use super::play::{Change, Play};
+use super::settings::Words;
+use crate::rules::board::{BoardShape, Move, Square};
+use crate::rules::nard::{
+    CheckerMove, DiceSet, Event, Nard, NardAction, Phase, ResultKind, SetKind, Stuck, own_point, white_point,
+};
+use crate::rules::{Game, Seat};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    kit::add_game::<Nard>(app);
+    app.add_systems(
+        Update,
+        (show_dice, show_cube).after(super::turn::TurnSet).run_if(resource_exists::<Play<Nard>>),
+    );
+}
+
+/// A point's length, in checkers.
+const POINT_LENGTH: f32 = 4.6;
+/// The strip between the two rows of points, where the dice roll.
+const MIDDLE: f32 = 1.2;
+/// The bar between the two halves.
+const BAR: f32 = 0.8;
+/// From the board's middle line to a row's centre.
+const ROW: f32 = (MIDDLE + POINT_LENGTH) / 2.0;
+/// From one checker of a stack to the next.
+const STEP: f32 = 0.9;
+/// Checkers of a point drawn apart; a taller stack shows its count.
+const DRAWN: usize = 5;
+
+/// White's borne-off checkers, beside its home (bottom right), and Black's (top left).
+const WHITE_TRAY: Square = Square::new(12, 0);
+const BLACK_TRAY: Square = Square::new(12, 1);
+/// Where each side rolls its dice: the middle strip of its right-hand half.
+const WHITE_DICE: Square = Square::new(13, 0);
+const BLACK_DICE: Square = Square::new(13, 1);
+
+/// A point in squares from the centre of a1, given from the board's middle.
+fn from_middle(x: f32, y: f32) -> Vec2 {
+    Vec2::new(5.5 + x, 0.5 + y)
+}
+
+/// The place of White's point `p`: its 13–24 along the top from left to right (its head top
+/// right), its 12–1 along the bottom from left to right (its home bottom right).
+fn square_of(p: u8) -> Square {
+    if p >= 13 { Square::new(p - 13, 1) } else { Square::new(12 - p, 0) }
+}
+
+/// White's point on a place of the board.
+fn point_on(square: Square) -> Option<u8> {
+    match (square.file, square.rank) {
+        (file, 1) if file < 12 => Some(13 + file),
+        (file, 0) if file < 12 => Some(12 - file),
+        _ => None,
+    }
+}
+
+fn tray_of(seat: Seat) -> Square {
+    if seat == Seat::WHITE { WHITE_TRAY } else { BLACK_TRAY }
+}
+
+fn dice_place(seat: Seat) -> Square {
+    if seat == Seat::WHITE { WHITE_DICE } else { BLACK_DICE }
+}
+
+fn checker(seat: Seat) -> Art {
+    if seat == Seat::WHITE { Art::NardWhite } else { Art::NardBlack }
+}
+
+/// Whether a place's stack grows downward from the top edge.
+fn from_top(square: Square) -> bool {
+    square.rank == 1
+}
+
+impl Nard {
+    /// The player of the dice set in play.
+    fn player(&self) -> Option<Seat> {
+        self.dice_set().map(|set| set.player)
+    }
+
+    /// Where a checker move of the player in play goes on the board.
+    fn motion(&self, mv: CheckerMove) -> Option<Move> {
+        let seat = self.player()?;
+        let to = if mv.is_bear_off() { tray_of(seat) } else { square_of(white_point(seat, mv.to)) };
+        Some(Move::new(square_of(white_point(seat, mv.from)), to))
+    }
+
+    /// The player's own point on a place, when the player in play has a checker there.
+    fn own_checker_on(&self, square: Square) -> Option<u8> {
+        let seat = self.player()?;
+        let own = own_point(seat, point_on(square)?);
+        (self.board().count(seat, own) > 0).then_some(own)
+    }
+
+    /// The routes of the checker on `from` to each place it can reach with the numbers left.
+    fn routes_on_board(&self, from: Square) -> Vec<Vec<CheckerMove>> {
+        self.own_checker_on(from).map(|own| self.routes_from(own)).unwrap_or_default()
+    }
+
+    fn route_path(&self, route: &[CheckerMove]) -> Vec<Square> {
+        route.iter().filter_map(|mv| self.motion(*mv)).map(|m| m.to).collect()
+    }
+
+    /// The seat's name in words: its colour.
+    fn colour_name<'a>(&self, seat: Seat, words: &'a Words) -> &'a str {
+        words.get(self.seat_label_key(seat))
+    }
+}
+
+impl BoardAction for NardAction {
+    /// A checker move is named in its player's own points: `GameView::motion_of` places it.
+    fn motion(&self) -> Option<Move> {
+        None
+    }
+}
+
+/// The words key of each reason a checker cannot move.
+fn stuck_key(stuck: Stuck) -> &'static str {
+    match stuck {
+        Stuck::HomeFrozen => "nard_stuck_home_frozen",
+        Stuck::HeadUsed => "nard_stuck_head_used",
+        Stuck::ExactBearOff => "nard_stuck_exact_bear_off",
+        Stuck::Closed => "nard_stuck_closed",
+        Stuck::Prime => "nard_stuck_prime",
+        Stuck::PlayOthersFirst => "nard_stuck_play_others_first",
+    }
+}
+
+/// The chain of a turn that rolled a double, as its steps: each double, whether it is played,
+/// and whether it is the one in play.
+fn chain_steps(game: &Nard) -> Option<Vec<(u8, bool, bool)>> {
+    let start = game.chain_start()?;
+    let now = match (game.dice_set(), game.chain_next()) {
+        (Some(set), _) if set.kind != SetKind::Passed => set.dealt.as_slice()[0],
+        // Passed numbers in between: the chain's next double is still to come.
+        (_, Some((_, next))) => next - 1,
+        // The chain is over.
+        _ => 7,
+    };
+    let passing = game.dice_set().is_some_and(|s| s.kind == SetKind::Passed);
+    Some((start..=6).map(|v| (v, v < now || (v == now && passing), v == now && !passing)).collect())
+}
+
+impl GameInfo for Nard {
+    const NAME: &'static str = "nard";
+    const MENU_ART: Art = Art::MenuNard;
+
+    fn score(&self, seat: Seat) -> u32 {
+        Nard::score(self, seat)
+    }
+
+    fn seat_art(&self, seat: Seat) -> Option<Art> {
+        Some(checker(seat))
+    }
+
+    fn extras(&self, seat: Seat, words: &Words) -> Vec<Extra> {
+        let mut extras =
+            vec![Extra::Text(words.fill("nard_pips", &[("n", &self.pip_count(seat).to_string())]))];
+        if self.borne_off(seat) > 0 {
+            extras.push(Extra::Text(words.fill("nard_off", &[("n", &self.borne_off(seat).to_string())])));
+        }
+        if let Some(set) = self.dice_set().filter(|s| s.player == seat) {
+            extras.push(Extra::Dice(dice_faces(set)));
+            if set.kind == SetKind::Passed {
+                let from = self.colour_name(seat.opponent(), words);
+                extras.push(Extra::Text(words.fill("nard_passed_from", &[("name", from)])));
+            }
+        }
+        if let Some(steps) = chain_steps(self).filter(|_| self.chain_owner() == Some(seat)) {
+            let text: Vec<String> = steps
+                .iter()
+                .map(|&(v, played, now)| {
+                    let step = format!("4×{v}");
+                    match (played, now) {
+                        (true, _) => format!("{step} ✓"),
+                        (_, true) => words.fill("nard_chain_now", &[("step", &step)]),
+                        _ => step,
+                    }
+                })
+                .collect();
+            extras.push(Extra::Text(text.join(" · ")));
+        }
+        if self.cube_enabled() && self.cube().owner == Some(seat) {
+            extras.push(Extra::Text(words.fill("nard_cube_owned", &[("n", &self.cube().value.to_string())])));
+        }
+        extras
+    }
+
+    fn banner(&self, words: &Words) -> Option<String> {
+        let mut text = words.fill(
+            "nard_match",
+            &[("n", &self.match_length().to_string()), ("game", &self.game_number().to_string())],
+        );
+        if self.is_crawford_game() {
+            text = format!("{text} · {}", words.get("nard_crawford"));
+        }
+        Some(text)
+    }
+
+    fn phase_notice(&self, before: &Self, _person: Option<Seat>, words: &Words) -> Option<String> {
+        if self.game_number() != before.game_number() {
+            return None;
+        }
+        if let Some(Event::OpeningTie(die)) = self.events().iter().find(|e| matches!(e, Event::OpeningTie(_)))
+        {
+            return Some(words.fill("nard_opening_tie", &[("n", &die.to_string())]));
+        }
+        if let (Phase::Opening { white_die: Some(white) }, Some(set)) = (before.phase(), self.dice_set())
+            && set.kind == SetKind::Roll
+        {
+            let black =
+                if set.player == Seat::WHITE { set.dealt.as_slice()[1] } else { set.dealt.as_slice()[0] };
+            let (white, black) = (white.to_string(), black.to_string());
+            let name = self.colour_name(set.player, words);
+            return Some(words.fill("nard_starts", &[("name", name), ("white", &white), ("black", &black)]));
+        }
+        if let (Some(doubler), None) = (before.double_offered_by(), self.double_offered_by()) {
+            let taker = self.colour_name(doubler.opponent(), words);
+            return Some(words.fill("nard_taken", &[("name", taker), ("n", &self.cube().value.to_string())]));
+        }
+        // The chain goes back to its owner once the numbers it passed are played.
+        let back = before.dice_set().is_some_and(|s| s.kind == SetKind::Passed);
+        if let Some(set) = self.dice_set().filter(|s| back && s.kind == SetKind::Chain) {
+            let name = self.colour_name(set.player, words);
+            let step = format!("4×{}", set.dealt.as_slice()[0]);
+            return Some(words.fill("nard_chain_back", &[("name", name), ("step", &step)]));
+        }
+        None
+    }
+
+    fn new_phase(&self, before: &Self) -> bool {
+        self.game_number() != before.game_number()
+    }
+
+    fn choices(&self) -> Vec<(NardAction, &'static str)> {
+        match self.phase() {
+            Phase::DoubleOffered(_) => vec![(NardAction::Take, "nard_take"), (NardAction::Drop, "nard_drop")],
+            Phase::AwaitingRoll(seat) if self.can_double(*seat) => vec![(NardAction::Double, "nard_double")],
+            _ => Vec::new(),
+        }
+    }
+
+    fn question(&self, words: &Words) -> Option<String> {
+        let doubler = self.double_offered_by()?;
+        let value = (self.cube().value * 2).to_string();
+        Some(words.fill("nard_double_question", &[("name", self.colour_name(doubler, words)), ("n", &value)]))
+    }
+
+    fn question_art(&self) -> Art {
+        Art::Cube((self.cube().value * 2).trailing_zeros() as u8)
+    }
+
+    /// At the opening nobody is to move: White rolls its die, then Black.
+    fn actor(&self) -> Option<Seat> {
+        match self.phase() {
+            Phase::Opening { white_die: None } => Some(Seat::WHITE),
+            Phase::Opening { white_die: Some(_) } => Some(Seat::BLACK),
+            _ => self.to_move(),
+        }
+    }
+
+    /// Not in the middle of a dice set: undo goes back to where a set began.
+    fn undo_stop(&self) -> bool {
+        self.dice_set().is_none_or(|set| set.moves.is_empty())
+    }
+
+    fn why_stuck(&self, square: Square) -> Option<&'static str> {
+        self.own_checker_on(square).and_then(|own| Nard::why_stuck(self, own)).map(stuck_key)
+    }
+
+    fn round_over(&self, before: &Self, words: &Words) -> Option<RoundReport> {
+        if self.game_number() == before.game_number() || self.outcome().is_some() {
+            return None;
+        }
+        let result = self.last_game()?;
+        let number = result.game_number.to_string();
+        let Some(winner) = result.winner else {
+            return Some(RoundReport {
+                title: words.fill("nard_game_drawn", &[("game", &number)]),
+                lines: vec![words.get("nard_result_draw").to_string()],
+                winner: None,
+            });
+        };
+        let name = self.colour_name(winner, words);
+        let points = result.points.to_string();
+        let mut lines =
+            vec![words.fill(&format!("nard_result_{}", result.kind.key()), &[("points", &points)])];
+        let cube = self.last_cube_value(result.kind, result.points);
+        if cube > 1 {
+            lines.push(words.fill("nard_result_cube", &[("n", &cube.to_string())]));
+        }
+        let score = format!("{} – {}", Nard::score(self, Seat::WHITE), Nard::score(self, Seat::BLACK));
+        lines.push(words.fill("nard_result_score", &[("score", &score)]));
+        if self.is_crawford_game() {
+            lines.push(words.get("nard_crawford").to_string());
+        }
+        Some(RoundReport {
+            title: words.fill("nard_game_won", &[("name", name), ("game", &number)]),
+            lines,
+            winner: Some(winner),
+        })
+    }
+}
+
+impl Nard {
+    /// The cube's value the last game was played for, from its points and how it ended.
+    fn last_cube_value(&self, kind: ResultKind, points: u32) -> u32 {
+        match kind {
+            ResultKind::Mars => points / 2,
+            ResultKind::Oin | ResultKind::Dropped => points,
+            ResultKind::Draw => 1,
+        }
+    }
+
+    /// Whose doubles chain is under way.
+    fn chain_owner(&self) -> Option<Seat> {
+        self.chain_start()?;
+        match (self.chain_next(), self.dice_set()) {
+            (Some((owner, _)), _) => Some(owner),
+            (None, Some(set)) if set.kind != SetKind::Passed => Some(set.player),
+            (None, Some(set)) => Some(set.player.opponent()),
+            _ => None,
+        }
+    }
+}
+
+/// The dice of a set: each number and whether it is played.
+fn dice_faces(set: &DiceSet) -> Vec<(u8, bool)> {
+    let mut left = set.left;
+    set.dealt
+        .as_slice()
+        .iter()
+        .map(|&value| {
+            let still = left.contains(value);
+            if still {
+                left = left.without(value);
+            }
+            (value, !still)
+        })
+        .collect()
+}
+
+impl GameView for Nard {
+    const HAS_TRAYS: bool = false;
+    const DRAFTS: bool = true;
+    const SHOW_MOVABLE: bool = true;
+    const LONG: bool = true;
+
+    fn motion_of(&self, action: &NardAction) -> Option<Move> {
+        match action {
+            NardAction::Move(mv) => self.motion(*mv),
+            _ => None,
+        }
+    }
+
+    fn draft_open(&self, start: &Self) -> bool {
+        let serial = |game: &Nard| game.dice_set().map(|set| set.serial);
+        self.outcome().is_none() && serial(start).is_some() && serial(self) == serial(start)
+    }
+
+    fn shape(&self) -> BoardShape {
+        BoardShape { files: 12, ranks: 2 }
+    }
+
+    fn pieces(&self) -> Vec<(Square, Art)> {
+        let board = self.board();
+        let mut pieces = Vec::new();
+        for p in 1..=24u8 {
+            if let Some((seat, count)) = board.at_white_point(p) {
+                pieces.extend(std::iter::repeat_n((square_of(p), checker(seat)), count as usize));
+            }
+        }
+        for seat in [Seat::WHITE, Seat::BLACK] {
+            pieces
+                .extend(std::iter::repeat_n((tray_of(seat), checker(seat)), board.borne_off(seat) as usize));
+        }
+        pieces
+    }
+
+    fn tray(&self, _seat: Seat) -> Vec<Art> {
+        Vec::new()
+    }
+
+    fn exit(&self, _square: Square, _art: Art, _mover: Seat) -> Exit {
+        Exit::Vanish
+    }
+
+    fn movable(&self, square: Square) -> bool {
+        self.own_checker_on(square).is_some_and(|own| self.movable_points().contains(&own))
+    }
+
+    fn targets(&self, from: Square) -> Vec<Square> {
+        self.target_paths(from).iter().filter_map(|path| path.last().copied()).collect()
+    }
+
+    fn target_paths(&self, from: Square) -> Vec<Vec<Square>> {
+        self.routes_on_board(from).iter().map(|route| self.route_path(route)).collect()
+    }
+
+    fn path_of(&self, action: &NardAction) -> Vec<Square> {
+        self.motion_of(action).map(|m| vec![m.to]).unwrap_or_default()
+    }
+
+    fn route_between(&self, from: Square, to: Square) -> Vec<NardAction> {
+        self.routes_on_board(from)
+            .into_iter()
+            .find(|route| self.route_path(route).last() == Some(&to))
+            .map(|route| route.into_iter().map(NardAction::Move).collect())
+            .unwrap_or_default()
+    }
+
+    fn target_labels(&self, from: Square, path: &[Square]) -> Vec<Art> {
+        self.routes_on_board(from)
+            .into_iter()
+            .find(|route| self.route_path(route) == path)
+            .map(|route| route.iter().map(|mv| Art::Die(mv.die())).collect())
+            .unwrap_or_default()
+    }
+
+    fn rolls_dice_at(&self, square: Square) -> bool {
+        square == WHITE_DICE || square == BLACK_DICE
+    }
+
+    fn place_at(&self, square: Square) -> Vec2 {
+        match square {
+            WHITE_TRAY => from_middle(5.5 + BAR / 2.0 + 1.2, -ROW),
+            BLACK_TRAY => from_middle(-5.5 - BAR / 2.0 - 1.2, ROW),
+            WHITE_DICE => from_middle(3.4, 0.0),
+            BLACK_DICE => from_middle(-3.4, 0.0),
+            _ => {
+                let side = if square.file >= 6 { BAR / 2.0 } else { -BAR / 2.0 };
+                let y = if from_top(square) { ROW } else { -ROW };
+                from_middle(square.file as f32 - 5.5 + side, y)
+            }
+        }
+    }
+
+    fn zones(&self) -> Vec<Square> {
+        vec![WHITE_TRAY, BLACK_TRAY, WHITE_DICE, BLACK_DICE]
+    }
+
+    fn cell_size(&self, square: Square) -> Vec2 {
+        match square {
+            WHITE_DICE | BLACK_DICE => Vec2::new(6.0, MIDDLE),
+            _ => Vec2::new(1.0, POINT_LENGTH),
+        }
+    }
+
+    fn stack_start(&self, square: Square) -> Vec2 {
+        let edge = POINT_LENGTH / 2.0 - 0.5;
+        Vec2::new(0.0, if from_top(square) { edge } else { -edge })
+    }
+
+    fn stack_step_at(&self, square: Square) -> Vec2 {
+        let step = if matches!(square, WHITE_TRAY | BLACK_TRAY) { 0.26 } else { STEP };
+        Vec2::new(0.0, if from_top(square) { -step } else { step })
+    }
+
+    fn stack_drawn(&self, square: Square) -> usize {
+        if matches!(square, WHITE_TRAY | BLACK_TRAY) { 15 } else { DRAWN }
+    }
+
+    fn count_art(&self, height: usize) -> Option<Art> {
+        Some(Art::Count(height.min(15) as u8))
+    }
+
+    fn square_colour(&self, square: Square) -> Color {
+        let felt = Color::srgb(0.20, 0.44, 0.33);
+        match (square, point_on(square)) {
+            (WHITE_TRAY | BLACK_TRAY, _) => Color::srgb(0.33, 0.21, 0.12),
+            // Each side's home is tinted: White's 1–6, Black's (White's 13–18).
+            (_, Some(1..=6)) => felt.mix(&Color::srgb(0.95, 0.92, 0.8), 0.22),
+            (_, Some(13..=18)) => felt.mix(&Color::srgb(0.1, 0.08, 0.06), 0.3),
+            _ => felt,
+        }
+    }
+
+    fn decorations(&self) -> Vec<Decoration> {
+        self.shape()
+            .squares()
+            .map(|square| {
+                let light = (square.file + square.rank) % 2 == 0;
+                Decoration {
+                    art: Art::NardPoint,
+                    at: self.place_at(square),
+                    size: Vec2::new(0.94, POINT_LENGTH - 0.1),
+                    colour: if light { Color::srgb(0.93, 0.85, 0.68) } else { Color::srgb(0.72, 0.26, 0.19) },
+                    angle: Some(if from_top(square) { std::f32::consts::PI } else { 0.0 }),
+                }
+            })
+            .collect()
+    }
+}
+
+/// A die drawn on the board.
+#[derive(Component)]
+struct NardDie;
+
+/// The doubling cube on the bar.
+#[derive(Component)]
+struct NardCube;
+
+const DIE_SIZE: f32 = 0.9;
+
+/// What the dice show: each die's number, whether it is played, and the side it lies on; or the
+/// cup where dice are due.
+fn dice_to_show(play: &Play<Nard>) -> (Vec<(u8, bool)>, Option<Seat>, Option<Seat>) {
+    // A draft that has played its set shows that set, all played, until it is confirmed.
+    let game = if play.draft_done() { play.history().game() } else { play.game() };
+    if let Some(set) = game.dice_set() {
+        let faces = if play.draft_done() {
+            set.dealt.as_slice().iter().map(|&v| (v, true)).collect()
+        } else {
+            dice_faces(set)
+        };
+        return (faces, Some(set.player), None);
+    }
+    match game.phase() {
+        Phase::Opening { white_die: Some(white) } => {
+            (vec![(*white, false)], Some(Seat::WHITE), Some(Seat::BLACK))
+        }
+        Phase::Opening { white_die: None } => (Vec::new(), None, Some(Seat::WHITE)),
+        Phase::AwaitingRoll(seat) => (Vec::new(), None, Some(*seat)),
+        _ => (Vec::new(), None, None),
+    }
+}
+
+/// The dice after every change of the game: a fresh roll tumbles in and settles, numbers passed
+/// to the other side travel there, played dice are greyed, and where dice are due a cup waits
+/// to be tapped.
+fn show_dice(
+    mut commands: Commands,
+    play: Res<Play<Nard>>,
+    layout: Res<BoardLayout>,
+    images: Res<ArtImages>,
+    roots: Query<Entity, With<BoardRoot>>,
+    dice: Query<Entity, With<NardDie>>,
+) {
+    if !play.is_changed() {
+        return;
+    }
+    let Ok(root) = roots.single() else { return };
+    for entity in &dice {
+        commands.entity(entity).despawn();
+    }
+    let game = play.game();
+    let (faces, side, cup) = dice_to_show(&play);
+    let rolled = matches!(play.change, Change::Played { motion: None, .. })
+        && play.previous().is_some_and(|before| before.chance().is_some());
+    let passed = game.events().iter().any(|e| matches!(e, Event::NumbersPassed { .. }))
+        && game.dice_set().is_some_and(|s| s.kind == SetKind::Passed);
+    let place = |seat: Seat| layout.places.get(&dice_place(seat)).map_or(Vec2::ZERO, |p| p.at);
+    if let Some(seat) = side {
+        let centre = place(seat);
+        let count = faces.len() as f32;
+        for (i, &(value, played)) in faces.iter().enumerate() {
+            let at = centre + Vec2::new((i as f32 - (count - 1.0) / 2.0) * 1.05, 0.0);
+            let end = layout.local_point(at).extend(PIECE_Z + 0.5);
+            let colour = if played { Color::srgba(0.55, 0.55, 0.55, 0.55) } else { Color::WHITE };
+            let mut die = commands.spawn((
+                NardDie,
+                OnBoard(at, None),
+                Sprite {
+                    image: images.get(Art::Die(value)),
+                    color: colour,
+                    custom_size: Some(Vec2::splat(DIE_SIZE)),
+                    ..default()
+                },
+                Transform::from_translation(end),
+                Pickable::IGNORE,
+                ChildOf(root),
+            ));
+            if rolled {
+                // Thrown in from nearer the middle, spinning, bouncing to rest.
+                let start = layout.local_point(at + Vec2::new(-1.5 + i as f32 * 0.4, 0.8)).extend(end.z);
+                die.insert(
+                    Glide::new(start, end, 0.7 + 0.08 * i as f32)
+                        .scaled(0.5, 1.0)
+                        .spun(1.5 + 0.25 * i as f32)
+                        .eased(EaseFunction::BounceOut),
+                );
+            } else if passed {
+                // The numbers come over from the side that could not play them.
+                let start = layout.local_point(place(seat.opponent()) + (at - centre)).extend(end.z);
+                die.insert(Glide::new(start, end, 0.9).eased(EaseFunction::CubicInOut).arced(0.6));
+            }
+        }
+    }
+    if let Some(seat) = cup.filter(|_| game.outcome().is_none()) {
+        let at = place(seat);
+        commands.spawn((
+            NardDie,
+            OnBoard(at, None),
+            Sprite { image: images.get(Art::DiceCup), custom_size: Some(Vec2::splat(1.2)), ..default() },
+            Transform::from_translation(layout.local_point(at).extend(PIECE_Z + 0.5)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    }
+}
+
+/// The cube on the bar: in the middle, or nearer the side that owns it; offered, it shows the
+/// value it would go to. Not there when the match plays without it (or in a Crawford game).
+fn show_cube(
+    mut commands: Commands,
+    play: Res<Play<Nard>>,
+    layout: Res<BoardLayout>,
+    images: Res<ArtImages>,
+    roots: Query<Entity, With<BoardRoot>>,
+    cubes: Query<Entity, With<NardCube>>,
+) {
+    if !play.is_changed() {
+        return;
+    }
+    let Ok(root) = roots.single() else { return };
+    for entity in &cubes {
+        commands.entity(entity).despawn();
+    }
+    let game = play.game();
+    if !game.cube_enabled() || game.is_crawford_game() {
+        return;
+    }
+    let cube = game.cube();
+    let (value, y) = match (game.double_offered_by(), cube.owner) {
+        (Some(_), _) => (cube.value * 2, 0.0),
+        (None, Some(owner)) if owner == Seat::WHITE => (cube.value, -ROW),
+        (None, Some(_)) => (cube.value, ROW),
+        (None, None) => (cube.value, 0.0),
+    };
+    let at = from_middle(0.0, y);
+    commands.spawn((
+        NardCube,
+        OnBoard(at, None),
+        Sprite {
+            image: images.get(Art::Cube(value.trailing_zeros() as u8)),
+            custom_size: Some(Vec2::splat(BAR * 0.95)),
+            ..default()
+        },
+        Transform::from_translation(layout.local_point(at).extend(PIECE_Z + 0.5)),
+        Pickable::IGNORE,
+        ChildOf(root),
+    ));
+}

@@ -1,0 +1,273 @@
+//! Crazy Nard in the app without a window: whole games played through the messages a finger
+//! produces (rolling, picking checkers, moving them by one or several numbers, taking moves back,
+//! confirming a dice set), passed numbers and chain steps among them, the checkers on screen
+//! mirroring the rules after every move, and Robots playing a match to its end.
+#![cfg(feature = "app")]
+
+mod common;
+
+use bevy::prelude::*;
+use tabla::app::board::PieceView;
+use tabla::app::game::{Extra, GameInfo, GameView};
+use tabla::app::input::{BoardDrop, BoardPress};
+use tabla::app::play::Play;
+use tabla::app::scoreboard::ScoreBoard;
+use tabla::app::turn::{GameCommand, Notices, RoundOver, SetControls};
+use tabla::app::{Control, MatchSetup, Opponent};
+use tabla::robot::{RobotLevel, SeededRng, rng};
+use tabla::rules::board::Square;
+use tabla::rules::nard::{Board, Event, Nard, NardAction, Phase, SetKind};
+use tabla::rules::{Game, Seat};
+
+fn setup(variant: &str, opponent: Opponent, person: Seat) -> MatchSetup {
+    common::setup(&format!("nard/{variant}"), opponent, person, RobotLevel::One)
+}
+
+fn app(variant: &str, opponent: Opponent, person: Seat) -> App {
+    common::headless(setup(variant, opponent, person), &format!("nard-{variant}"), 11, |_| {})
+}
+
+fn play(app: &App) -> &Play<Nard> {
+    app.world().resource::<Play<Nard>>()
+}
+
+fn game(app: &App) -> Nard {
+    play(app).game().clone()
+}
+
+fn press(app: &mut App, square: Square) {
+    app.world_mut().write_message(BoardPress(square));
+    app.update();
+}
+
+fn command(app: &mut App, command: GameCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..40 {
+        app.update();
+    }
+}
+
+/// The checker entities are exactly the rules' checkers, on their points and in the trays.
+fn check_screen_matches_rules(app: &mut App) {
+    let mut expected = GameView::pieces(&game(app));
+    expected.sort();
+    let mut query = app.world_mut().query::<&PieceView>();
+    let mut shown: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
+    shown.sort();
+    assert_eq!(shown, expected, "the checker entities mirror the rules");
+}
+
+/// What a seat's panel says.
+fn panel(app: &App, seat: Seat) -> Vec<Extra> {
+    app.world().resource::<ScoreBoard>().seats[seat.index()].extras.clone()
+}
+
+/// One move of the dice set in play, by taps: a movable checker, then one of the places it can
+/// reach (with one number or several), as the board marks them. Returns how many numbers it used.
+fn tap_a_move(app: &mut App, rng: &mut SeededRng) -> usize {
+    use rand::Rng;
+    let now = game(app);
+    let movable: Vec<Square> = {
+        let mut squares: Vec<Square> = GameView::pieces(&now).into_iter().map(|(s, _)| s).collect();
+        squares.sort();
+        squares.dedup();
+        squares.into_iter().filter(|s| now.movable(*s)).collect()
+    };
+    assert!(!movable.is_empty(), "a set in play has a checker to move: {now:?}");
+    let from = movable[rng.random_range(0..movable.len())];
+    let paths = now.target_paths(from);
+    let path = paths[rng.random_range(0..paths.len())].clone();
+    press(app, from);
+    let to = *path.last().expect("a route ends somewhere");
+    if rng.random_bool(0.2) {
+        // Dragged there instead.
+        app.world_mut().write_message(BoardDrop { from, to: Some(to) });
+        app.update();
+    } else {
+        press(app, to);
+    }
+    path.len()
+}
+
+#[test]
+fn a_whole_one_point_game_by_taps_with_chains_passed_numbers_and_take_backs() {
+    let mut app = app("one_point", Opponent::Friend, Seat::WHITE);
+    let mut rng = rng(3);
+    let (mut saw_chain, mut saw_passed, mut saw_route, mut took_back) = (false, false, false, false);
+    for _ in 0..3000 {
+        let now = game(&app);
+        if now.outcome().is_some() {
+            break;
+        }
+        saw_chain |= now.dice_set().is_some_and(|s| s.kind == SetKind::Chain);
+        if !play(&app).drafting() && now.events().iter().any(|e| matches!(e, Event::NumbersPassed { .. })) {
+            saw_passed = true;
+            let receiver = now.dice_set().map(|s| s.player);
+            assert!(
+                now.passed().iter().all(|passer| Some(passer.opponent()) == receiver || receiver.is_none())
+            );
+        }
+        if play(&app).draft_done() {
+            // Once in a while a move is taken back and made again before the set is confirmed.
+            if !took_back && rng_bool(&mut rng) {
+                let before = game(&app);
+                command(&mut app, GameCommand::Undo);
+                assert!(play(&app).drafting() || play(&app).history().game() == &game(&app));
+                assert_ne!(game(&app), before, "one move was taken back");
+                settle(&mut app);
+                check_screen_matches_rules(&mut app);
+                took_back = true;
+                continue;
+            }
+            let moves = play(&app).moves_played();
+            command(&mut app, GameCommand::Confirm);
+            assert!(!play(&app).drafting(), "confirmed");
+            assert!(play(&app).moves_played() > moves, "the set's moves are in the history");
+        } else if now.chance().is_some() {
+            let moves = play(&app).moves_played();
+            command(&mut app, GameCommand::Roll);
+            assert_eq!(play(&app).moves_played(), moves + 1, "the dice were rolled");
+        } else if now.dice_set().is_some() {
+            let before = play(&app).history().game().clone();
+            saw_route |= tap_a_move(&mut app, &mut rng) > 1;
+            assert_eq!(play(&app).history().game(), &before, "a draft waits for its confirmation");
+        } else {
+            panic!("nothing to do in {now:?}");
+        }
+        settle(&mut app);
+        check_screen_matches_rules(&mut app);
+    }
+    let end = game(&app);
+    assert!(end.outcome().is_some(), "the game ended");
+    assert!(
+        saw_chain && saw_passed && saw_route && took_back,
+        "{saw_chain} {saw_passed} {saw_route} {took_back}"
+    );
+    let board = app.world().resource::<ScoreBoard>().clone();
+    assert!(board.result.is_some(), "the match's result shows");
+}
+
+fn rng_bool(rng: &mut SeededRng) -> bool {
+    use rand::Rng;
+    rng.random_bool(0.3)
+}
+
+/// The opening: one die each, White's first; who starts plays both.
+#[test]
+fn the_opening_is_one_die_each_and_the_higher_plays_both() {
+    let mut app = app("one_point", Opponent::Friend, Seat::WHITE);
+    assert_eq!(GameInfo::actor(&game(&app)), Some(Seat::WHITE), "White's die is due first");
+    command(&mut app, GameCommand::Roll);
+    loop {
+        let now = game(&app);
+        if now.dice_set().is_some() {
+            break;
+        }
+        assert_eq!(
+            GameInfo::actor(&now),
+            Some(if now.opening_white_die().is_some() { Seat::BLACK } else { Seat::WHITE })
+        );
+        command(&mut app, GameCommand::Roll);
+    }
+    let set = game(&app).dice_set().cloned().expect("the opening pair is in play");
+    assert_eq!(set.kind, SetKind::Roll);
+    assert_eq!(set.dealt.len(), 2);
+    settle(&mut app);
+    assert!(panel(&app, set.player).iter().any(|e| matches!(e, Extra::Dice(d) if d.len() == 2)));
+}
+
+/// A checker that cannot move says why; a legal one lights its targets.
+#[test]
+fn a_tap_on_a_checker_that_cannot_move_says_why() {
+    let mut app = app("one_point", Opponent::Friend, Seat::WHITE);
+    let board = Board::from_points(&[(5, 14), (10, 1)], &[(24, 15)]).unwrap();
+    let mut start = Nard::from_position(&Setup::standard(1), board, Seat::WHITE);
+    start.apply(&NardAction::roll(2, 1)).unwrap();
+    let setup = app.world().resource::<MatchSetup>().clone();
+    app.world_mut().insert_resource(Play::new(start, &setup, 1));
+    settle(&mut app);
+    // White's 5 is the bottom row's eighth place (h1).
+    let five = Square::new(7, 0);
+    press(&mut app, five);
+    let notice = app.world().resource::<Notices>().0.clone().expect("a notice");
+    assert_eq!(notice.key, "nard_stuck_home_frozen");
+    let ten = Square::new(2, 0);
+    press(&mut app, ten);
+    assert_eq!(app.world().resource::<tabla::app::turn::Selection>().0, Some(ten));
+}
+
+use tabla::rules::nard::Setup;
+
+/// Against the Robot: undo goes back to the start of the person's last dice set.
+#[test]
+fn against_the_robot_undo_goes_back_to_the_start_of_the_persons_last_set() {
+    let mut app = app("one_point", Opponent::Robot, Seat::WHITE);
+    let mut rng = rng(9);
+    let mut sets_played = 0;
+    for _ in 0..600 {
+        let now = game(&app);
+        if play(&app).person_to_move().is_none() {
+            app.update();
+            continue;
+        }
+        if play(&app).draft_done() {
+            command(&mut app, GameCommand::Confirm);
+            sets_played += 1;
+            if sets_played == 3 {
+                break;
+            }
+        } else if now.chance().is_some() {
+            command(&mut app, GameCommand::Roll);
+        } else if now.double_offered_by().is_some() {
+            command(&mut app, GameCommand::Choose(0));
+        } else {
+            tap_a_move(&mut app, &mut rng);
+        }
+        settle(&mut app);
+    }
+    assert_eq!(sets_played, 3);
+    // Wait for the Robot to be done, then take back.
+    for _ in 0..400 {
+        if play(&app).person_to_move().is_some() {
+            break;
+        }
+        app.update();
+    }
+    command(&mut app, GameCommand::Undo);
+    settle(&mut app);
+    let now = game(&app);
+    let set = now.dice_set().expect("a dice set in play");
+    assert_eq!(set.player, Seat::WHITE, "the person's set");
+    assert!(set.moves.is_empty(), "at its start: {now:?}");
+    check_screen_matches_rules(&mut app);
+}
+
+/// Two Robots play a three-point match to its end in the app, the panel between games not
+/// holding them up, the board mirroring the rules at the end.
+#[test]
+fn two_robots_play_a_match_to_its_end() {
+    let mut app = app("three_points", Opponent::Robot, Seat::WHITE);
+    app.world_mut().write_message(SetControls(vec![Control::Robot(RobotLevel::One); 2]));
+    let mut frames = 0;
+    let mut rounds = 0u32;
+    while game(&app).outcome().is_none() {
+        app.update();
+        if app.world().resource::<RoundOver>().0.is_some() {
+            rounds += 1;
+            command(&mut app, GameCommand::NextRound);
+        }
+        frames += 1;
+        assert!(frames < 60_000, "the Robots stood still at {:?}", game(&app));
+    }
+    settle(&mut app);
+    check_screen_matches_rules(&mut app);
+    let end = game(&app);
+    assert!(Game::outcome(&end).is_some());
+    assert!(matches!(end.phase(), Phase::MatchOver));
+    assert_eq!(rounds, end.game_number() - 1, "a panel after every game but the last");
+    assert!(app.world().resource::<ScoreBoard>().result.is_some());
+}
