@@ -17,13 +17,13 @@ use tabla::app::play::Play;
 use tabla::app::turn::GameCommand;
 use tabla::app::{Opponent, Screen};
 use tabla::robot::{self, RobotLevel};
-use tabla::rules::nard::Nard;
-use tabla::rules::{Game, Seat};
 use tabla::rules::board::{BoardShape, Move, Square};
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
 use tabla::rules::halma::Halma;
 use tabla::rules::knight_hunt::KnightHunt;
+use tabla::rules::nard::Nard;
+use tabla::rules::{Game, Seat};
 
 /// Every key the game answers, and one it does not.
 const KEYS: [KeyCode; 17] = [
@@ -96,8 +96,9 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
                 app.world_mut().write_message(BoardDrop { from, to });
                 board_input = true;
             }
-            55..=64 if let Some(play) = app.world().get_resource::<Play<G>>()
-                && (play.draft_done() || play.game().chance().is_some()) =>
+            55..=64
+                if let Some(play) = app.world().get_resource::<Play<G>>()
+                    && (play.draft_done() || play.game().chance().is_some()) =>
             {
                 // What a child does next: rolls the dice that are due, or confirms a played set.
                 let command = if play.draft_done() { GameCommand::Confirm } else { GameCommand::Roll };
@@ -172,7 +173,10 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
         if play.moves_played() == moves_before {
             if play.game() != &game_before {
                 // A move tried out in a draft: legal moves from the game shown lead there.
-                assert!(G::DRAFTS && reachable(&game_before, play.game()), "input {i}: a tap changed the game");
+                assert!(
+                    G::DRAFTS && reachable(&game_before, play.game()),
+                    "input {i}: a tap changed the game"
+                );
                 played += 1;
             }
         } else if G::DRAFTS && play.game() == &game_before {

@@ -2,14 +2,18 @@
 // screen, served on 127.0.0.1 only. It opens Knight Hunt against the Robot by tapping the menu,
 // taps a knight and a target square, and reads from the app's own console lines that the move
 // was played and that the Robot answered. Halma is played by taps too (a zoom, a pan, a step and a
-// chain, each confirmed). Every other game in the menu is opened and started too.
+// chain, each confirmed), and so is Crazy Nard, upright and on its side (the dice rolled by a tap, a
+// whole dice set, confirmed). Every other game in the menu is opened and started too.
 // Any console error, page error or panic fails it. Pictures go to target/web-test/.
 //
 // The app's lines it reads (src/app/web.rs, src/app/turn.rs):
 //   tabla ready                                  the menu has been drawn
 //   tabla target <name> x y w h                  where a button is, in CSS pixels
 //   tabla board <sq> x y <sq> x y                the centres of the board's corner squares
-//   tabla move <game> <seat> <person|robot> <action>
+//   tabla places <sq> x y <sq> x y …             the centre of every place (Crazy Nard's points)
+//   tabla movable <sq> …                         the pieces that can move, before any tap
+//   tabla targets <from> <sq> …                  where the picked piece can go
+//   tabla move <game> <seat> <person|robot> <action>   (a roll of the dice too: "roll 6 5")
 import { chromium } from "playwright-core";
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -272,6 +276,95 @@ async function halma(context, url) {
   await page.close();
 }
 
+/// The centre of every place of the board, as the app last logged it.
+function places(log) {
+  const found = log.latest(/tabla places (.*)$/);
+  if (!found) throw new Error("the app logged no places");
+  const parts = found[1].trim().split(/\s+/);
+  const at = {};
+  for (let i = 0; i + 2 < parts.length; i += 3) at[parts[i]] = { x: Number(parts[i + 1]), y: Number(parts[i + 2]) };
+  return at;
+}
+
+/// The first line after the cursor matching one of `patterns`, as { index, found } (the cursor
+/// moves past it), or undefined after `timeout`.
+async function nextOf(log, patterns, timeout) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    log.assertClean();
+    for (let i = log.cursor; i < log.lines.length; i++) {
+      for (const [index, pattern] of patterns.entries()) {
+        const found = log.lines[i].match(pattern);
+        if (found) {
+          log.cursor = i + 1;
+          return { index, found };
+        }
+      }
+    }
+    if (Date.now() > end) return undefined;
+    await sleep(50);
+  }
+}
+
+/// One dice set of the person's (White's) in Crazy Nard, by taps: the dice tapped until a set is
+/// in play (the opening, or the Robot's turn, may come first), then a lit checker and a lit place
+/// until the set is played, then ✔; returns the moves played and the Robot's answer.
+async function nardSet(page, log, shot) {
+  let movable;
+  for (let tries = 0; !movable; tries++) {
+    if (tries > 40) throw new Error("no dice set of the person's came");
+    const hit = await nextOf(log, [/tabla movable (.+)$/, /tabla move nard white person roll/], 4000);
+    if (hit?.index === 0) movable = hit.found[1];
+    // Nothing yet: the dice may be due (a tap on them elsewhere does nothing).
+    if (!hit) await tap(page, places(log).n1);
+  }
+  for (let move = 0; ; move++) {
+    if (move > 8) throw new Error("the set never ended");
+    const from = movable.trim().split(/\s+/)[0];
+    await tap(page, places(log)[from]);
+    const targets = await log.next(/tabla targets (\S+) (.+)$/, `the places lit for ${from}`);
+    if (move === 0) await page.screenshot({ path: `${SHOTS}/${shot}_picked.png` });
+    await tap(page, places(log)[targets[2].trim().split(/\s+/)[0]]);
+    const hit = await nextOf(log, [/tabla movable (.+)$/, /tabla target button\.confirm /], 10_000);
+    if (!hit) throw new Error(`nothing followed the move from ${from}`);
+    if (hit.index === 1) break;
+    movable = hit.found[1];
+  }
+  await sleep(800);
+  await page.screenshot({ path: `${SHOTS}/${shot}_played.png` });
+  await tap(page, await steadyTarget(page, log, "button.confirm"));
+  const mine = await log.next(/tabla move nard white person (\d+\/\w+)/, "the person's confirmed moves");
+  const answer = await log.next(/tabla move nard black robot (.+)$/, "the Robot's answer");
+  return [mine[1], answer[1]];
+}
+
+/// Crazy Nard against the Robot on the phone, upright and then on its side: the dice are tapped
+/// to roll, a whole dice set is played by taps and confirmed, and the Robot answers.
+async function nard(context, url) {
+  const { page, log } = await open(context, url);
+  await tap(page, await target(page, log, "game.nard"));
+  await log.next(/tabla target start /, "Crazy Nard's setup screen");
+  // A one-point game (no cube to answer) against the Robot.
+  await tap(page, await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "variant_one_point")}`));
+  await sleep(300);
+  await tap(page, await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "opponent_robot")}`));
+  await sleep(300);
+  await page.screenshot({ path: `${SHOTS}/11_nard_setup.png` });
+  await tap(page, await target(page, log, "start"));
+  await board(log);
+  await sleep(800);
+  await page.screenshot({ path: `${SHOTS}/12_nard_upright.png` });
+  let [mine, answer] = await nardSet(page, log, "13_nard_upright");
+  pass(`Crazy Nard upright: the dice rolled by a tap, a whole set played by taps (${mine}…) and confirmed; the Robot answers ${answer}`);
+  await page.setViewportSize({ width: HEIGHT, height: WIDTH });
+  await board(log);
+  [mine, answer] = await nardSet(page, log, "14_nard_on_its_side");
+  pass(`Crazy Nard on its side: another set by taps (${mine}…); the Robot answers ${answer}`);
+  await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+  log.assertClean();
+  await page.close();
+}
+
 async function main() {
   mkdirSync(SHOTS, { recursive: true });
   const server = await serve(DIST, 0);
@@ -382,9 +475,10 @@ async function main() {
     await page.close();
 
     await halma(context, url);
+    await nard(context, url);
 
     // Every other game in the menu opens and starts.
-    for (const game of gamesInMenu.filter((g) => g !== "knight_hunt" && g !== "halma")) {
+    for (const game of gamesInMenu.filter((g) => !["knight_hunt", "halma", "nard"].includes(g))) {
       const { page, log } = await open(context, url);
       await tap(page, await target(page, log, `game.${game}`));
       await log.next(/tabla target start /, `${game}'s setup screen`);

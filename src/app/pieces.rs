@@ -405,6 +405,7 @@ fn mark_squares<G: AppGame>(
         // Before any tap, the pieces that can move are ringed, where the game wants it.
         if G::SHOW_MOVABLE && play.person_to_move().is_some() && !play.draft_done() {
             let movable: BTreeSet<Square> = occupied.iter().copied().filter(|s| game.movable(*s)).collect();
+            super::web::report_marks("movable", &movable.iter().copied().collect::<Vec<_>>());
             for square in movable {
                 mark(Art::MarkRing, top(square), 1.12, MOVABLE_COLOUR, PIECE_Z + 0.2);
             }
@@ -438,7 +439,11 @@ fn mark_squares<G: AppGame>(
         }
         return;
     }
-    for path in game.target_paths(from) {
+    let paths = game.target_paths(from);
+    let ends: Vec<Square> =
+        std::iter::once(from).chain(paths.iter().filter_map(|p| p.last().copied())).collect();
+    super::web::report_marks("targets", &ends);
+    for path in paths {
         let Some((target, through)) = path.split_last() else { continue };
         // The places a path passes through get small dots, its end the full mark.
         for step in through {

@@ -314,9 +314,10 @@ impl<G: AppGame> Play<G> {
     /// While dice are due: rolls them through the history (the same seeded dice as `tabla text`).
     pub fn roll(&mut self) -> bool {
         let Some(mover) = self.game().actor().filter(|_| !self.drafting()) else { return false };
-        if self.history.roll().is_none() {
-            return false;
-        }
+        let before = self.game().clone();
+        let Some(roll) = self.history.roll() else { return false };
+        let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
+        info!("tabla move {} {} {who} {}", G::NAME, before.seat_name(mover), before.action_text(&roll));
         self.change = Change::Played { motion: None, path: Vec::new(), mover };
         true
     }

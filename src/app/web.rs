@@ -42,6 +42,19 @@ pub fn tag(response: &egui::Response, name: &str) {
     let _ = (response, name);
 }
 
+/// Tells the browser test which places are lit, in the browser: `tabla movable <sq>…` for the
+/// pieces that can move before any tap, `tabla targets <from> <sq>…` for where the picked one can
+/// go. Nothing on the desktop.
+pub fn report_marks(kind: &str, squares: &[crate::rules::board::Square]) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+        info!("tabla {kind} {}", names.join(" "));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (kind, squares);
+}
+
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use crate::app::board::Cell;
@@ -85,12 +98,28 @@ mod browser {
     }
 
     /// Logs `tabla board <first square> x y <last square> x y`: the centres of the board's two
-    /// corner squares in CSS pixels, whenever the board is laid out anew.
+    /// corner squares in CSS pixels, whenever the board is laid out anew; and `tabla places
+    /// <square> x y …`, the centre of every place (a board that is no grid has its own).
     fn report_board(
         cells: Query<(&Cell, &GlobalTransform)>,
         cameras: Query<(&Camera, &GlobalTransform)>,
         mut last: Local<String>,
+        mut last_places: Local<String>,
     ) {
+        if let Ok((camera, eye)) = cameras.single() {
+            let mut places: Vec<(Cell, Vec2)> = cells
+                .iter()
+                .filter_map(|(cell, at)| Some((*cell, camera.world_to_viewport(eye, at.translation()).ok()?)))
+                .collect();
+            places.sort_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
+            let line = places.iter().fold("tabla places".to_string(), |line, (cell, at)| {
+                format!("{line} {} {:.1} {:.1}", cell.0, at.x, at.y)
+            });
+            if *last_places != line && !places.is_empty() {
+                info!("{line}");
+                *last_places = line;
+            }
+        }
         let first = cells.iter().min_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
         let end = cells.iter().max_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
         let (Some(first), Some(end), Ok((camera, eye))) = (first, end, cameras.single()) else {
