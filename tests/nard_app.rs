@@ -271,3 +271,39 @@ fn two_robots_play_a_match_to_its_end() {
     assert_eq!(rounds, end.game_number() - 1, "a panel after every game but the last");
     assert!(app.world().resource::<ScoreBoard>().result.is_some());
 }
+
+/// A tap while the Robot plays its checkers one by one makes it hurry through the rest of its
+/// turn; once it is the person's turn again, it takes its time again.
+#[test]
+fn a_tap_while_the_robot_plays_makes_it_hurry() {
+    use tabla::app::turn::{Hurry, RobotPace};
+    let mut app = app("one_point", Opponent::Robot, Seat::WHITE);
+    app.insert_resource(RobotPace::default());
+    for _ in 0..400 {
+        if play(&app).robot_to_move().is_some() && game(&app).dice_set().is_some() {
+            break;
+        }
+        if play(&app).person_to_move().is_some() {
+            if play(&app).draft_done() {
+                command(&mut app, GameCommand::Confirm);
+            } else if game(&app).chance().is_some() {
+                command(&mut app, GameCommand::Roll);
+            } else {
+                tap_a_move(&mut app, &mut rng(1));
+            }
+        }
+        app.update();
+    }
+    assert!(play(&app).robot_to_move().is_some(), "the Robot is playing a dice set");
+    assert!(!app.world().resource::<Hurry>().0);
+    press(&mut app, Square::new(0, 0));
+    assert!(app.world().resource::<Hurry>().0, "the tap asked the Robot to hurry");
+    for _ in 0..2000 {
+        if play(&app).person_to_move().is_some() {
+            break;
+        }
+        app.update();
+    }
+    app.update();
+    assert!(!app.world().resource::<Hurry>().0, "the person's turn: no more hurry");
+}

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use rand::Rng;
 use tabla::app::art::Art;
 use tabla::app::board::{PieceView, ViewCommand};
-use tabla::app::game::{AppGame, GameView};
+use tabla::app::game::AppGame;
 use tabla::app::input::{BoardDrop, BoardPress, BoardTap};
 use tabla::app::play::Play;
 use tabla::app::turn::GameCommand;

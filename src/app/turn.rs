@@ -50,8 +50,6 @@ pub enum GameCommand {
     NewGame,
     /// Closes the panel between two rounds: the next round goes on.
     NextRound,
-    /// The Robot plays the rest of its turn without pausing between its moves.
-    Hurry,
 }
 
 /// How the Robot paces itself so a child sees each move coming.
@@ -280,11 +278,8 @@ impl Aftermath<'_> {
         action: G::Action,
         path: Option<Vec<Square>>,
     ) -> bool {
-        let Some(played) = play.play_along(action, path, &self.words) else { return false };
-        self.selection.0 = None;
-        self.preview.0.clear();
-        self.show::<G>(played);
-        true
+        let played = play.play_along(action, path, &self.words);
+        self.played::<G>(played)
     }
 
     /// Plays the actions taking the piece on `from` to `to` (one, or a route of several).
@@ -293,7 +288,14 @@ impl Aftermath<'_> {
         if route.len() < 2 {
             return route.into_iter().next().is_some_and(|action| self.play(play, action));
         }
-        let Some(played) = play.play_route(route, &self.words) else { return false };
+        let played = play.play_route(route, &self.words);
+        self.played::<G>(played)
+    }
+
+    /// After an action: nothing picked any more, and what it brought shown; `false` when it
+    /// was refused.
+    fn played<G: AppGame>(&mut self, played: Option<Played>) -> bool {
+        let Some(played) = played else { return false };
         self.selection.0 = None;
         self.preview.0.clear();
         self.show::<G>(played);
@@ -399,7 +401,7 @@ fn person_input<G: AppGame>(
         return;
     }
     // A tap while the Robot plays its moves one by one asks it to hurry.
-    if play.robot_to_move().is_some() && !taps.is_empty() {
+    if play.robot_to_move().is_some() && !(taps.is_empty() && squares.is_empty()) {
         hurry.0 = true;
     }
     if play.person_to_move().is_none() {
@@ -509,7 +511,6 @@ fn commands<G: AppGame>(
     mut commands: MessageReader<GameCommand>,
     mut controls: MessageReader<SetControls>,
     mut clocks: ResMut<Clocks>,
-    mut hurry: ResMut<Hurry>,
     mut after: Aftermath,
 ) {
     for SetControls(new) in controls.read() {
@@ -534,7 +535,6 @@ fn commands<G: AppGame>(
                 after.round_over.0 = None;
             }
             GameCommand::NextRound => after.round_over.0 = None,
-            GameCommand::Hurry => hurry.0 = true,
             GameCommand::SetClock(minutes) => clocks.next_minutes = *minutes,
             GameCommand::NewGame => {
                 play.new_game();
