@@ -123,6 +123,7 @@ fn move_list<G: AppGame>(play: &Play<G>, words: &Words) -> Vec<String> {
 }
 
 /// Rebuilds the panels' view when the game, its clocks, its messages or the words changed.
+#[allow(clippy::too_many_arguments)]
 pub fn publish_scoreboard<G: AppGame>(
     play: Res<Play<G>>,
     clocks: Res<Clocks>,

@@ -29,7 +29,8 @@ fn menu(
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     let list = games(&playable, &levels);
-    let tile = ((screen.width() - 60.0) / list.len().max(2) as f32 - 24.0).clamp(110.0, 220.0);
+    // Every card in one row where the screen is wide enough (a card is its picture and 34 more).
+    let tile = ((screen.width() - 60.0) / list.len().max(2) as f32 - 36.0).clamp(110.0, 220.0);
     full_screen(ctx, |ui| {
         ui.add_space((screen.height() * 0.08).min(60.0));
         ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
