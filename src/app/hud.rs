@@ -250,30 +250,34 @@ fn of_the_moment(button: &PanelButton) -> bool {
 /// A question the person must answer first (a draw offered to them): two big buttons.
 fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, commands: &mut Vec<PanelAction>) {
     let Some(question) = &board.question else { return };
-    egui::Window::new("question")
+    dialog("question").show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add(art.image(board.question_art, 72.0));
+            ui.label(bold(question, 24.0).color(ACCENT));
+            ui.horizontal(|ui| {
+                for (index, words) in board.choices.iter().enumerate() {
+                    let colour = if index == 0 { CALM } else { ACCENT };
+                    let button = egui::Button::new(bold(words, 22.0).color(Color32::WHITE))
+                        .fill(colour)
+                        .min_size(vec2(140.0, 64.0));
+                    let response = ui.add(button);
+                    super::web::tag(&response, &format!("choice.{index}"));
+                    if response.clicked() {
+                        commands.push(PanelAction::Game(GameCommand::Choose(index)));
+                    }
+                }
+            });
+        });
+    });
+}
+
+/// A window in the middle of the screen with no title bar, for what must be answered or seen.
+fn dialog(name: &str) -> egui::Window<'static> {
+    egui::Window::new(name.to_string())
         .title_bar(false)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add(art.image(board.question_art, 72.0));
-                ui.label(bold(question, 24.0).color(ACCENT));
-                ui.horizontal(|ui| {
-                    for (index, words) in board.choices.iter().enumerate() {
-                        let colour = if index == 0 { CALM } else { ACCENT };
-                        let button = egui::Button::new(bold(words, 22.0).color(Color32::WHITE))
-                            .fill(colour)
-                            .min_size(vec2(140.0, 64.0));
-                        let response = ui.add(button);
-                        super::web::tag(&response, &format!("choice.{index}"));
-                        if response.clicked() {
-                            commands.push(PanelAction::Game(GameCommand::Choose(index)));
-                        }
-                    }
-                });
-            });
-        });
 }
 
 /// The panel between two rounds (a game of a match): who won it and how, and Next.
@@ -288,32 +292,26 @@ fn round_dialog(
     if board.result.is_some() {
         return;
     }
-    egui::Window::new("round")
-        .title_bar(false)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                let picture = if round.winner.is_some() { Art::Star } else { Art::Handshake };
-                ui.add(art.image(picture, 72.0));
-                ui.label(bold(&round.title, 26.0).color(ACCENT));
-                for line in &round.lines {
-                    ui.label(bold(line, 19.0));
-                }
-                ui.add_space(6.0);
-                let next = egui::Button::new(
-                    bold(format!("▶ {}", words.get("next_round")), 22.0).color(Color32::WHITE),
-                )
-                .fill(CALM)
-                .min_size(vec2(180.0, 60.0));
-                let response = ui.add(next);
-                super::web::tag(&response, "button.next_round");
-                if response.clicked() {
-                    commands.write(GameCommand::NextRound);
-                }
-            });
+    dialog("round").show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            let picture = if round.winner.is_some() { Art::Star } else { Art::Handshake };
+            ui.add(art.image(picture, 72.0));
+            ui.label(bold(&round.title, 26.0).color(ACCENT));
+            for line in &round.lines {
+                ui.label(bold(line, 19.0));
+            }
+            ui.add_space(6.0);
+            let next =
+                egui::Button::new(bold(format!("▶ {}", words.get("next_round")), 22.0).color(Color32::WHITE))
+                    .fill(CALM)
+                    .min_size(vec2(180.0, 60.0));
+            let response = ui.add(next);
+            super::web::tag(&response, "button.next_round");
+            if response.clicked() {
+                commands.write(GameCommand::NextRound);
+            }
         });
+    });
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -547,31 +545,26 @@ fn game_panels(
     round_dialog(ctx, &board, &art, &words, &mut commands);
 
     if let Some(result) = &board.result {
-        egui::Window::new("result")
-            .title_bar(false)
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
-            .show(ctx, |ui| {
-                ui.vertical_centered(|ui| {
-                    let picture = if result.winner.is_some() { Art::Trophy } else { Art::Handshake };
-                    ui.add(art.image(picture, 96.0));
-                    ui.label(bold(&result.title, 30.0).color(ACCENT));
-                    ui.label(&result.reason);
-                    if board.show_score {
-                        let scores: Vec<String> = board.seats.iter().map(|s| s.score.to_string()).collect();
-                        ui.label(bold(scores.join(" – "), 26.0));
+        dialog("result").show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                let picture = if result.winner.is_some() { Art::Trophy } else { Art::Handshake };
+                ui.add(art.image(picture, 96.0));
+                ui.label(bold(&result.title, 30.0).color(ACCENT));
+                ui.label(&result.reason);
+                if board.show_score {
+                    let scores: Vec<String> = board.seats.iter().map(|s| s.score.to_string()).collect();
+                    ui.label(bold(scores.join(" – "), 26.0));
+                }
+                ui.horizontal(|ui| {
+                    if ui.button(bold(words.get("play_again"), 20.0)).clicked() {
+                        commands.write(GameCommand::NewGame);
                     }
-                    ui.horizontal(|ui| {
-                        if ui.button(bold(words.get("play_again"), 20.0)).clicked() {
-                            commands.write(GameCommand::NewGame);
-                        }
-                        if ui.button(bold(words.get("menu"), 20.0)).clicked() {
-                            next.set(Screen::Menu);
-                        }
-                    });
+                    if ui.button(bold(words.get("menu"), 20.0)).clicked() {
+                        next.set(Screen::Menu);
+                    }
                 });
             });
+        });
     }
     Ok(())
 }
