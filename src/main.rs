@@ -1,6 +1,7 @@
 //! The `tabla` command: the game window by default, plus `text`, `bench` and `--tour`.
 
 use std::process::ExitCode;
+#[cfg(not(target_arch = "wasm32"))]
 use tabla::{bench, levels, text};
 
 const USAGE: &str = "\
@@ -28,6 +29,7 @@ fn flags(args: &[String]) -> Result<Vec<(String, String)>, String> {
     Ok(pairs)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn number(flags: &[(String, String)], name: &str, default: u64) -> Result<u64, String> {
     match flags.iter().find(|(n, _)| n == name) {
         None => Ok(default),
@@ -35,6 +37,8 @@ fn number(flags: &[(String, String)], name: &str, default: u64) -> Result<u64, S
     }
 }
 
+// The browser has no command line: its build leaves `text` and `bench` out (a lighter download).
+#[cfg(not(target_arch = "wasm32"))]
 fn text_command(args: &[String]) -> Result<(), String> {
     let flags = flags(args)?;
     if let Some((name, _)) = flags.iter().find(|(n, _)| n != "level" && n != "seed") {
@@ -50,6 +54,7 @@ fn text_command(args: &[String]) -> Result<(), String> {
     text::run(console.as_mut(), std::io::stdin().lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn bench_command(args: &[String]) -> Result<(), String> {
     let flags = flags(args)?;
     let game = flags.iter().find(|(n, _)| n == "game").map(|(_, v)| v.clone());
@@ -78,7 +83,9 @@ fn app_command(_args: &[String]) -> Result<(), String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
+        #[cfg(not(target_arch = "wasm32"))]
         Some("text") => text_command(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
         Some("bench") => bench_command(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
