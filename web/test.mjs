@@ -101,8 +101,9 @@ async function target(page, log, name) {
     const [x, y, w, h] = found.slice(1).map(Number);
     if (w >= 8 && h >= 8 && y >= 0 && y + h <= HEIGHT) return { x: x + w / 2, y: y + h / 2 };
     if (Date.now() > end || swipes > 8) throw new Error(`${name} stays out of sight (${x} ${y} ${w} ${h})`);
-    // Below the screen (or clipped): a finger pushes the page up.
-    await swipe(page, WIDTH / 2, HEIGHT * 0.75, HEIGHT * 0.3);
+    // Below the screen (or clipped): a finger pushes the page up; above it, down.
+    const above = h < 8 && y <= 16;
+    await swipe(page, WIDTH / 2, above ? HEIGHT * 0.3 : HEIGHT * 0.75, above ? HEIGHT * 0.75 : HEIGHT * 0.3);
     swipes += 1;
     await sleep(600);
   }
@@ -407,6 +408,8 @@ async function main() {
   });
 
   try {
+    // TABLA_WEB_ONLY=nard plays one game's part alone, while working on it.
+    if (process.env.TABLA_WEB_ONLY === "nard") return await nard(context, url);
     // The menu.
     const { page, log, seconds } = await open(context, url);
     await page.screenshot({ path: `${SHOTS}/01_menu.png` });

@@ -88,7 +88,7 @@ fn style_once(
 }
 
 /// Draws a whole-window screen (menu, setup) that scrolls when the window is small.
-pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)) {
+pub fn full_screen(ctx: &egui::Context, name: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
     let mut root = egui::Ui::new(
         ctx.clone(),
         "screen".into(),
@@ -97,7 +97,9 @@ pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)
     egui::CentralPanel::default().frame(egui::Frame::NONE.inner_margin(egui::Margin::same(8))).show(
         &mut root,
         |ui| {
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            // Each screen scrolls on its own: a menu scrolled down to its last game opens that
+            // game's setup at its top.
+            egui::ScrollArea::vertical().id_salt(name).auto_shrink([false, false]).show(ui, |ui| {
                 ui.vertical_centered(add_contents);
             });
         },

@@ -31,7 +31,7 @@ fn menu(
     let list = games(&playable, &levels);
     // Every card in one row where the screen is wide enough (a card is its picture and 34 more).
     let tile = ((screen.width() - 60.0) / list.len().max(2) as f32 - 36.0).clamp(110.0, 220.0);
-    full_screen(ctx, |ui| {
+    full_screen(ctx, "menu", |ui| {
         ui.add_space((screen.height() * 0.08).min(60.0));
         ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
         ui.label(bold(words.get("menu_title"), 26.0));

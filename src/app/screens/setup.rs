@@ -68,7 +68,7 @@ fn setup(
     let mut start = false;
     let mut back = false;
 
-    full_screen(ctx, |ui| {
+    full_screen(ctx, &format!("setup_{game}"), |ui| {
         ui.set_max_width((screen.width() - 16.0).min(760.0));
         {
             ui.vertical_centered(|ui| {
