@@ -279,12 +279,28 @@ async function halma(context, url) {
 
 /// The centre of every place of the board, as the app last logged it.
 function places(log) {
-  const found = log.latest(/tabla places (.*)$/);
+  const found = log.latest(/tabla places((?: [a-p]\d{1,2} -?[\d.]+ -?[\d.]+)+)/);
   if (!found) throw new Error("the app logged no places");
   const parts = found[1].trim().split(/\s+/);
   const at = {};
   for (let i = 0; i + 2 < parts.length; i += 3) at[parts[i]] = { x: Number(parts[i + 1]), y: Number(parts[i + 2]) };
   return at;
+}
+
+/// The places once the board has stopped moving (panels that grow push it around for a moment).
+async function steadyPlaces(log) {
+  const pattern = /tabla places((?: [a-p]\d{1,2} -?[\d.]+ -?[\d.]+)+)/;
+  let line = log.latest(pattern)?.[1];
+  let quiet = Date.now();
+  while (Date.now() - quiet < 800) {
+    await sleep(100);
+    const now = log.latest(pattern)?.[1];
+    if (now !== line) {
+      line = now;
+      quiet = Date.now();
+    }
+  }
+  return places(log);
 }
 
 /// The first line after the cursor matching one of `patterns`, as { index, found } (the cursor
@@ -307,6 +323,11 @@ async function nextOf(log, patterns, timeout) {
   }
 }
 
+// The lit places the app logs (the console adds its styling after them).
+const MOVABLE = /tabla movable((?: [a-p]\d{1,2})+)/;
+const NOTHING_MOVABLE = /tabla movable (?![a-p]\d)/;
+const TARGETS = /tabla targets ([a-p]\d{1,2})((?: [a-p]\d{1,2})+)/;
+
 /// One dice set of the person's (White's) in Crazy Nard, by taps: the dice tapped until a set is
 /// in play (the opening, or the Robot's turn, may come first), then a lit checker and a lit place
 /// until the set is played, then ✔; returns the moves played and the Robot's answer.
@@ -314,19 +335,19 @@ async function nardSet(page, log, shot) {
   let movable;
   for (let tries = 0; !movable; tries++) {
     if (tries > 40) throw new Error("no dice set of the person's came");
-    const hit = await nextOf(log, [/tabla movable (.+)$/, /tabla move nard white person roll/], 4000);
+    const hit = await nextOf(log, [MOVABLE, /tabla move nard white person roll/], 4000);
     if (hit?.index === 0) movable = hit.found[1];
     // Nothing yet: the dice may be due (a tap on them elsewhere does nothing).
-    if (!hit) await tap(page, places(log).n1);
+    if (!hit) await tap(page, (await steadyPlaces(log)).n1);
   }
   for (let move = 0; ; move++) {
     if (move > 8) throw new Error("the set never ended");
     const from = movable.trim().split(/\s+/)[0];
-    await tap(page, places(log)[from]);
-    const targets = await log.next(/tabla targets (\S+) (.+)$/, `the places lit for ${from}`);
+    await tap(page, (await steadyPlaces(log))[from]);
+    const targets = await log.next(TARGETS, `the places lit for ${from}`);
     if (move === 0) await page.screenshot({ path: `${SHOTS}/${shot}_picked.png` });
-    await tap(page, places(log)[targets[2].trim().split(/\s+/)[0]]);
-    const hit = await nextOf(log, [/tabla movable (.+)$/, /tabla target button\.confirm /], 10_000);
+    await tap(page, (await steadyPlaces(log))[targets[2].trim().split(/\s+/)[0]]);
+    const hit = await nextOf(log, [MOVABLE, /tabla target button\.confirm /], 10_000);
     if (!hit) throw new Error(`nothing followed the move from ${from}`);
     if (hit.index === 1) break;
     movable = hit.found[1];
@@ -335,8 +356,14 @@ async function nardSet(page, log, shot) {
   await page.screenshot({ path: `${SHOTS}/${shot}_played.png` });
   await tap(page, await steadyTarget(page, log, "button.confirm"));
   const mine = await log.next(/tabla move nard white person (\d+\/\w+)/, "the person's confirmed moves");
-  const answer = await log.next(/tabla move nard black robot (.+)$/, "the Robot's answer");
-  return [mine[1], answer[1]];
+  // The Robot answers, unless the person plays on: the next step of its doubles chain, or its
+  // own roll after numbers passed to it.
+  const next = await nextOf(log, [/tabla move nard black robot ([\w/ ]+)/, NOTHING_MOVABLE, MOVABLE], STEP_MS);
+  if (!next) throw new Error("no Robot's answer within a minute");
+  if (next.index === 0) return [mine[1], next.found[1]];
+  if (shot.split("_again").length > 4) throw new Error("the Robot never answered");
+  if (next.index === 2) log.cursor -= 1;
+  return nardSet(page, log, `${shot}_again`);
 }
 
 /// Crazy Nard against the Robot on the phone, upright and then on its side: the dice are tapped
