@@ -358,7 +358,7 @@ async function nardSet(page, log, shot) {
   const mine = await log.next(/tabla move nard white person (\d+\/\w+)/, "the person's confirmed moves");
   // The Robot answers, unless the person plays on: the next step of its doubles chain, or its
   // own roll after numbers passed to it.
-  const next = await nextOf(log, [/tabla move nard black robot ([\w/ ]+)/, NOTHING_MOVABLE, MOVABLE], STEP_MS);
+  const next = await nextOf(log, [/tabla move nard black robot (roll \d(?: \d)?|\d+\/\w+|double|take|drop)/, NOTHING_MOVABLE, MOVABLE], STEP_MS);
   if (!next) throw new Error("no Robot's answer within a minute");
   if (next.index === 0) return [mine[1], next.found[1]];
   if (shot.split("_again").length > 4) throw new Error("the Robot never answered");
