@@ -624,6 +624,7 @@ fn points_are_multiplied_by_the_cube() {
     play(&mut game, "1/off");
     assert_eq!(last_result(&game), (Some(W), ResultKind::Mars, 4));
     assert_eq!(game.score(W), 4);
+    assert_eq!(game.last_game().map(|r| r.cube), Some(2), "the game was played for the cube's ×2");
     assert_eq!(game.cube().value, 1, "every game starts with the cube in the middle");
     assert_eq!(game.cube().owner, None);
 }
@@ -669,6 +670,7 @@ fn doubling_comes_only_before_an_ordinary_roll_and_take_hands_over_the_cube() {
     play(&mut game, "double");
     play(&mut game, "drop");
     assert_eq!(last_result(&game), (Some(B), ResultKind::Dropped, 2), "the value before the double");
+    assert_eq!(game.last_game().map(|r| r.cube), Some(2), "played for the cube before the double");
     assert_eq!(game.score(B), 2);
 }
 

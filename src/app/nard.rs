@@ -13,7 +13,7 @@ use super::play::{Change, Play};
 use super::settings::Words;
 use crate::rules::board::{BoardShape, Move, Square};
 use crate::rules::nard::{
-    CheckerMove, DiceSet, Event, Nard, NardAction, Phase, ResultKind, SetKind, Stuck, own_point, white_point,
+    CheckerMove, DiceSet, Event, Nard, NardAction, Phase, SetKind, Stuck, own_point, white_point,
 };
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
@@ -296,9 +296,8 @@ impl GameInfo for Nard {
         let points = result.points.to_string();
         let mut lines =
             vec![words.fill(&format!("nard_result_{}", result.kind.key()), &[("points", &points)])];
-        let cube = self.last_cube_value(result.kind, result.points);
-        if cube > 1 {
-            lines.push(words.fill("nard_result_cube", &[("n", &cube.to_string())]));
+        if result.cube > 1 {
+            lines.push(words.fill("nard_result_cube", &[("n", &result.cube.to_string())]));
         }
         let score = format!("{} – {}", Nard::score(self, Seat::WHITE), Nard::score(self, Seat::BLACK));
         lines.push(words.fill("nard_result_score", &[("score", &score)]));
@@ -314,15 +313,6 @@ impl GameInfo for Nard {
 }
 
 impl Nard {
-    /// The cube's value the last game was played for, from its points and how it ended.
-    fn last_cube_value(&self, kind: ResultKind, points: u32) -> u32 {
-        match kind {
-            ResultKind::Mars => points / 2,
-            ResultKind::Oin | ResultKind::Dropped => points,
-            ResultKind::Draw => 1,
-        }
-    }
-
     /// Whose doubles chain is under way.
     fn chain_owner(&self) -> Option<Seat> {
         self.chain_start()?;
@@ -513,6 +503,32 @@ struct NardCube;
 
 const DIE_SIZE: f32 = 0.9;
 
+/// A die, the dice cup or the cube: an upright picture over the board, `at` in squares from the
+/// centre of a1, kept in place when the board turns.
+struct Picture {
+    art: Art,
+    at: Vec2,
+    size: f32,
+    colour: Color,
+}
+
+impl Picture {
+    fn bundle(self, layout: &BoardLayout, images: &ArtImages, root: Entity) -> impl Bundle {
+        (
+            OnBoard(self.at, None),
+            Sprite {
+                image: images.get(self.art),
+                color: self.colour,
+                custom_size: Some(Vec2::splat(self.size)),
+                ..default()
+            },
+            Transform::from_translation(layout.local_point(self.at).extend(PIECE_Z + 0.5)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        )
+    }
+}
+
 /// What the dice show: each die's number, whether it is played, and the side it lies on; or the
 /// cup where dice are due.
 fn dice_to_show(play: &Play<Nard>) -> (Vec<(u8, bool)>, Option<Seat>, Option<Seat>) {
@@ -568,19 +584,8 @@ fn show_dice(
             let at = centre + Vec2::new((i as f32 - (count - 1.0) / 2.0) * 1.05, 0.0);
             let end = layout.local_point(at).extend(PIECE_Z + 0.5);
             let colour = if played { Color::srgba(0.55, 0.55, 0.55, 0.55) } else { Color::WHITE };
-            let mut die = commands.spawn((
-                NardDie,
-                OnBoard(at, None),
-                Sprite {
-                    image: images.get(Art::Die(value)),
-                    color: colour,
-                    custom_size: Some(Vec2::splat(DIE_SIZE)),
-                    ..default()
-                },
-                Transform::from_translation(end),
-                Pickable::IGNORE,
-                ChildOf(root),
-            ));
+            let picture = Picture { art: Art::Die(value), at, size: DIE_SIZE, colour };
+            let mut die = commands.spawn((NardDie, picture.bundle(&layout, &images, root)));
             if rolled {
                 // Thrown in from nearer the middle, spinning, bouncing to rest.
                 let start = layout.local_point(at + Vec2::new(-1.5 + i as f32 * 0.4, 0.8)).extend(end.z);
@@ -598,15 +603,8 @@ fn show_dice(
         }
     }
     if let Some(seat) = cup.filter(|_| game.outcome().is_none()) {
-        let at = place(seat);
-        commands.spawn((
-            NardDie,
-            OnBoard(at, None),
-            Sprite { image: images.get(Art::DiceCup), custom_size: Some(Vec2::splat(1.2)), ..default() },
-            Transform::from_translation(layout.local_point(at).extend(PIECE_Z + 0.5)),
-            Pickable::IGNORE,
-            ChildOf(root),
-        ));
+        let picture = Picture { art: Art::DiceCup, at: place(seat), size: 1.2, colour: Color::WHITE };
+        commands.spawn((NardDie, picture.bundle(&layout, &images, root)));
     }
 }
 
@@ -638,17 +636,7 @@ fn show_cube(
         (None, Some(_)) => (cube.value, ROW),
         (None, None) => (cube.value, 0.0),
     };
-    let at = from_middle(0.0, y);
-    commands.spawn((
-        NardCube,
-        OnBoard(at, None),
-        Sprite {
-            image: images.get(Art::Cube(value.trailing_zeros() as u8)),
-            custom_size: Some(Vec2::splat(BAR * 0.95)),
-            ..default()
-        },
-        Transform::from_translation(layout.local_point(at).extend(PIECE_Z + 0.5)),
-        Pickable::IGNORE,
-        ChildOf(root),
-    ));
+    let art = Art::Cube(value.trailing_zeros() as u8);
+    let picture = Picture { art, at: from_middle(0.0, y), size: BAR * 0.95, colour: Color::WHITE };
+    commands.spawn((NardCube, picture.bundle(&layout, &images, root)));
 }

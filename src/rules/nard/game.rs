@@ -78,6 +78,8 @@ pub struct GameResult {
     pub winner: Option<Seat>,
     pub kind: ResultKind,
     pub points: u32,
+    /// The cube's value the game was played for (before a dropped double).
+    pub cube: u32,
     /// The position the game ended in.
     pub board: Board,
 }
@@ -368,7 +370,9 @@ impl Nard {
             ResultKind::Mars => 2 * self.cube.value,
             ResultKind::Draw => 0,
         };
-        let result = GameResult { game_number: self.game_number, winner, kind, points, board: self.board };
+        let cube = self.cube.value;
+        let result =
+            GameResult { game_number: self.game_number, winner, kind, points, cube, board: self.board };
         self.events.push(Event::GameEnded(result));
         self.last_game = Some(result);
         self.crawford_game = false;
