@@ -5,10 +5,12 @@
 
 mod common;
 
+use common::{command, press};
+
 use bevy::prelude::*;
 use tabla::app::board::{BoardView, Mark, PieceView};
 use tabla::app::game::{Extra, GameView};
-use tabla::app::input::{BoardDrop, BoardPress, BoardTap};
+use tabla::app::input::{BoardDrop, BoardTap};
 use tabla::app::play::Play;
 use tabla::app::scoreboard::ScoreBoard;
 use tabla::app::settings::Words;
@@ -45,16 +47,6 @@ fn preview(app: &App) -> Vec<Square> {
 
 fn selection(app: &App) -> Option<Square> {
     app.world().resource::<Selection>().0
-}
-
-fn press(app: &mut App, square: Square) {
-    app.world_mut().write_message(BoardPress(square));
-    app.update();
-}
-
-fn command(app: &mut App, command: GameCommand) {
-    app.world_mut().write_message(command);
-    app.update();
 }
 
 fn settle(app: &mut App) {

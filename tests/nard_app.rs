@@ -6,10 +6,12 @@
 
 mod common;
 
+use common::{command, press};
+
 use bevy::prelude::*;
 use tabla::app::board::PieceView;
 use tabla::app::game::{Extra, GameInfo, GameView};
-use tabla::app::input::{BoardDrop, BoardPress};
+use tabla::app::input::BoardDrop;
 use tabla::app::play::Play;
 use tabla::app::scoreboard::ScoreBoard;
 use tabla::app::turn::{GameCommand, Notices, RoundOver, SetControls};
@@ -33,16 +35,6 @@ fn play(app: &App) -> &Play<Nard> {
 
 fn game(app: &App) -> Nard {
     play(app).game().clone()
-}
-
-fn press(app: &mut App, square: Square) {
-    app.world_mut().write_message(BoardPress(square));
-    app.update();
-}
-
-fn command(app: &mut App, command: GameCommand) {
-    app.world_mut().write_message(command);
-    app.update();
 }
 
 fn settle(app: &mut App) {

@@ -58,6 +58,18 @@ fn headless_with(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut
     app
 }
 
+/// A finger's press on a place of the board, and a frame.
+pub fn press(app: &mut App, square: tabla::rules::board::Square) {
+    app.world_mut().write_message(tabla::app::input::BoardPress(square));
+    app.update();
+}
+
+/// A button of the game screen, and a frame.
+pub fn command(app: &mut App, command: tabla::app::turn::GameCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
 /// Presses and lets go of a key, as a keyboard would, and runs a frame.
 pub fn press_key(app: &mut App, key_code: KeyCode) {
     for state in [ButtonState::Pressed, ButtonState::Released] {
