@@ -200,10 +200,7 @@ pub fn run(launch: Launch) -> AppExit {
     #[cfg(not(target_arch = "wasm32"))]
     let plugins = plugins.set(bevy::log::LogPlugin { filter: web::QUIET_LOGS.into(), ..default() });
     #[cfg(target_arch = "wasm32")]
-    let plugins = {
-        web::log_to_console();
-        plugins.disable::<bevy::log::LogPlugin>()
-    };
+    web::log_to_console();
     let mut app = App::new();
     app.add_plugins(plugins)
         .add_plugins(bevy_egui::EguiPlugin::default())

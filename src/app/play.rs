@@ -9,6 +9,7 @@ use crate::robot::RobotLevel;
 use crate::rules::Seat;
 use crate::rules::board::{Move, Square};
 use bevy::prelude::*;
+use tracing::info;
 
 /// What the last change to the game was, for the board's animation.
 #[derive(Clone, Debug, PartialEq, Eq)]

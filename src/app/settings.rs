@@ -7,6 +7,7 @@ use crate::robot::RobotLevel;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use tracing::warn;
 
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -117,7 +118,7 @@ mod storage {
         let written =
             path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&path, text));
         if let Err(e) = written {
-            bevy::log::warn!("the settings could not be saved to {}: {e}", path.display());
+            tracing::warn!("the settings could not be saved to {}: {e}", path.display());
         }
     }
 

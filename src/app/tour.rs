@@ -26,6 +26,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::{PrimaryWindow, WindowRef};
 use std::path::PathBuf;
+use tracing::{error, info};
 
 use super::play::Play;
 use crate::levels::LevelGame;

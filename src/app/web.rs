@@ -49,7 +49,7 @@ pub fn report_marks(kind: &str, squares: &[crate::rules::board::Square]) {
     #[cfg(target_arch = "wasm32")]
     {
         let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
-        info!("tabla {kind} {}", names.join(" "));
+        tracing::info!("tabla {kind} {}", names.join(" "));
     }
     #[cfg(not(target_arch = "wasm32"))]
     let _ = (kind, squares);
@@ -62,6 +62,7 @@ mod browser {
     use bevy::prelude::*;
     use bevy::transform::TransformSystems;
     use bevy_egui::egui;
+    use tracing::info;
     use wasm_bindgen::{JsCast, JsValue};
 
     pub fn plugin(app: &mut App) {

@@ -8,6 +8,7 @@ use super::art::Art;
 use super::{Launch, MatchSetup};
 use crate::levels;
 use bevy::prelude::*;
+use tracing::error;
 
 #[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Screen {
