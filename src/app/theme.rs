@@ -25,6 +25,27 @@ impl EguiArt {
     }
 }
 
+/// The picture as egui blends it: each colour already multiplied by its opacity. (The board's
+/// sprites take the PNG as it is; egui would lighten a picture's transparent pixels by their
+/// leftover colour, a pale square behind it.)
+fn premultiplied(image: &Image) -> Image {
+    let mut image = image.clone();
+    let rgba = matches!(
+        image.texture_descriptor.format,
+        bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb
+            | bevy::render::render_resource::TextureFormat::Rgba8Unorm
+    );
+    if let Some(data) = image.data.as_mut().filter(|_| rgba) {
+        for pixel in data.chunks_exact_mut(4) {
+            let alpha = pixel[3] as u32;
+            for channel in &mut pixel[..3] {
+                *channel = (*channel as u32 * alpha / 255) as u8;
+            }
+        }
+    }
+    image
+}
+
 /// Present once egui has the game's fonts (they take effect from the next frame on).
 #[derive(Resource)]
 pub struct UiReady;
@@ -38,10 +59,12 @@ fn style_once(
     mut commands: Commands,
     mut contexts: EguiContexts,
     images: Res<ArtImages>,
+    mut assets: ResMut<Assets<Image>>,
     mut art: ResMut<EguiArt>,
 ) -> Result {
     for picture in Art::all() {
-        let id = contexts.add_image(EguiTextureHandle::Strong(images.get(picture)));
+        let Some(image) = assets.get(&images.get(picture)).map(premultiplied) else { continue };
+        let id = contexts.add_image(EguiTextureHandle::Strong(assets.add(image)));
         art.0.insert(picture, id);
     }
     let ctx = contexts.ctx_mut()?;
