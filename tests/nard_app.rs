@@ -10,6 +10,7 @@ use common::{command, press};
 
 use bevy::prelude::*;
 use tabla::app::board::PieceView;
+use tabla::app::celebrate::Confetti;
 use tabla::app::game::{Extra, GameInfo, GameView};
 use tabla::app::input::BoardDrop;
 use tabla::app::play::Play;
@@ -239,7 +240,8 @@ fn against_the_robot_undo_goes_back_to_the_start_of_the_persons_last_set() {
 }
 
 /// Two Robots play a three-point match to its end in the app, the panel between games not
-/// holding them up, the board mirroring the rules at the end.
+/// holding them up, the board mirroring the rules at the end, and confetti for the match (not
+/// for a game of it).
 #[test]
 fn two_robots_play_a_match_to_its_end() {
     let mut app = app("three_points", Opponent::Robot, Seat::WHITE);
@@ -250,6 +252,7 @@ fn two_robots_play_a_match_to_its_end() {
         app.update();
         if app.world().resource::<RoundOver>().0.is_some() {
             rounds += 1;
+            assert_eq!(confetti(&mut app), 0, "no confetti for a game of the match");
             command(&mut app, GameCommand::NextRound);
         }
         frames += 1;
@@ -262,6 +265,11 @@ fn two_robots_play_a_match_to_its_end() {
     assert!(matches!(end.phase(), Phase::MatchOver));
     assert_eq!(rounds, end.game_number() - 1, "a panel after every game but the last");
     assert!(app.world().resource::<ScoreBoard>().result.is_some());
+    assert!(confetti(&mut app) > 20, "the match's winner gets a shower of confetti");
+}
+
+fn confetti(app: &mut App) -> usize {
+    app.world_mut().query::<&Confetti>().iter(app.world()).count()
 }
 
 /// A tap while the Robot plays its checkers one by one makes it hurry through the rest of its

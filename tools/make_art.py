@@ -346,7 +346,7 @@ NARD_FILES = ([f"nard_{side}.png" for side in ("white", "black")]
               + [f"die_{n}.png" for n in range(1, 7)]
               + [f"cube_{n}.png" for n in (1, 2, 4, 8, 16, 32, 64)]
               + [f"count_{n}.png" for n in range(2, 16)]
-              + ["nard_point.png", "menu_nard.png", "dice_cup.png"])
+              + ["nard_point.png", "menu_nard.png", "dice_cup.png", "nard_take.png", "nard_drop.png"])
 
 
 def smooth(size, paint):
@@ -538,6 +538,26 @@ def save_tiny(picture, path, colors):
     small.save(path, optimize=True)
 
 
+def nard_answer(take, size=96):
+    """The two answers to a double, as pictures a child reads without words: take (a green disc,
+    a white tick) and drop (a soft red disc, a white flag)."""
+    c, r = (46, 46), 42
+    body = flat((30, 100, 50) if take else (150, 40, 36), disc_mask(size, c, r))
+    body.alpha_composite(flat((70, 170, 90) if take else (214, 84, 70), disc_mask(size, c, r - 4)))
+    if take:
+        tick = [(25, 47), (40, 62), (68, 30)]
+        mark = smooth(size, lambda d, k: d.line([(x * k, y * k) for x, y in tick], fill=255,
+                                                  width=11 * k, joint="curve"))
+        body.alpha_composite(flat((255, 255, 255), mark))
+    else:
+        pole = box_mask(size, (28, 18, 34, 78), 2)
+        cloth = smooth(size, lambda d, k: d.polygon(
+            [(x * k, y * k) for x, y in [(34, 20), (66, 24), (60, 34), (68, 46), (34, 44)]], fill=255))
+        body.alpha_composite(flat((90, 60, 40), pole))
+        body.alpha_composite(flat((255, 255, 255), cloth))
+    return with_shadow(body, size, shift=(2, 3), blur=2.5)
+
+
 def nard_pictures():
     """Returns the files it made."""
     # Few colours: these are flat drawings, and the browser bundle is tight.
@@ -553,6 +573,8 @@ def nard_pictures():
     menu = rounded_card(tile(menu_nard, [(240, 218, 176, 255), (232, 206, 160, 255)]))
     save_tiny(menu, IMAGES / "menu_nard.png", 24)
     save_tiny(dice_cup(), IMAGES / "dice_cup.png", 24)
+    for take in (True, False):
+        save_tiny(nard_answer(take), IMAGES / f"nard_{'take' if take else 'drop'}.png", 24)
     return [IMAGES / name for name in NARD_FILES]
 
 

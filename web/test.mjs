@@ -366,6 +366,24 @@ async function nardSet(page, log, shot) {
   return nardSet(page, log, `${shot}_again`);
 }
 
+/// The distance between neighbouring points of Crazy Nard's board, the smallest of them, in CSS
+/// pixels: each point's tap area is that wide. Fails under 44 px (a finger's width).
+async function pointPitch(log) {
+  const at = await steadyPlaces(log);
+  const files = "abcdefghijkl";
+  let pitch = Infinity;
+  for (const rank of [1, 2]) {
+    for (let f = 0; f + 1 < files.length; f++) {
+      const a = at[`${files[f]}${rank}`];
+      const b = at[`${files[f + 1]}${rank}`];
+      if (!a || !b) throw new Error(`the app logged no place for ${files[f]}${rank} or its neighbour`);
+      pitch = Math.min(pitch, Math.hypot(a.x - b.x, a.y - b.y));
+    }
+  }
+  if (pitch < 44) throw new Error(`a point is only ${pitch.toFixed(1)} px across (at least 44 wanted)`);
+  return pitch;
+}
+
 /// Crazy Nard against the Robot on the phone, upright and then on its side: the dice are tapped
 /// to roll, a whole dice set is played by taps and confirmed, and the Robot answers.
 async function nard(context, url) {
@@ -382,10 +400,12 @@ async function nard(context, url) {
   await board(log);
   await sleep(800);
   await page.screenshot({ path: `${SHOTS}/12_nard_upright.png` });
+  pass(`Crazy Nard upright: every point ${(await pointPitch(log)).toFixed(1)} px across`);
   let [mine, answer] = await nardSet(page, log, "13_nard_upright");
   pass(`Crazy Nard upright: the dice rolled by a tap, a whole set played by taps (${mine}…) and confirmed; the Robot answers ${answer}`);
   await page.setViewportSize({ width: HEIGHT, height: WIDTH });
   await board(log);
+  pass(`Crazy Nard on its side: every point ${(await pointPitch(log)).toFixed(1)} px across`);
   [mine, answer] = await nardSet(page, log, "14_nard_on_its_side");
   pass(`Crazy Nard on its side: another set by taps (${mine}…); the Robot answers ${answer}`);
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });

@@ -5,6 +5,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
 use std::collections::HashMap;
+use tracing::error;
 
 /// Every picture the game shows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
@@ -58,6 +59,9 @@ pub enum Art {
     /// A badge with a stack's height, 2 to 15.
     Count(u8),
     DiceCup,
+    /// The answers to a double: take (a tick) and drop (a white flag).
+    NardTake,
+    NardDrop,
 }
 
 impl Art {
@@ -104,6 +108,8 @@ impl Art {
             Art::NardBlack,
             Art::NardPoint,
             Art::DiceCup,
+            Art::NardTake,
+            Art::NardDrop,
         ];
         all.extend((1..=6).map(Art::Die));
         all.extend((0..=6).map(Art::Cube));
@@ -158,6 +164,8 @@ impl Art {
             Art::NardBlack => image!("nard_black"),
             Art::NardPoint => image!("nard_point"),
             Art::DiceCup => image!("dice_cup"),
+            Art::NardTake => image!("nard_take"),
+            Art::NardDrop => image!("nard_drop"),
             Art::Die(n) => [
                 image!("die_1"),
                 image!("die_2"),

@@ -116,6 +116,11 @@ pub trait GameInfo: Game {
     fn question_art(&self) -> Art {
         Art::Handshake
     }
+    /// The picture on a choice's button in the question's dialog, if it has one (then the
+    /// button is the picture with its words under it).
+    fn choice_art(&self, _choice: &Self::Action) -> Option<Art> {
+        None
+    }
 }
 
 /// The panel between two rounds: what was won and how.

@@ -135,9 +135,12 @@ fn view_buttons(
     });
 }
 
+/// A button's height in the panels.
+const BUTTON: f32 = 48.0;
+
 /// What a button of the game screen asks for.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum PanelAction {
+pub(super) enum PanelAction {
     Menu,
     Game(GameCommand),
     Help,
@@ -145,9 +148,9 @@ enum PanelAction {
 }
 
 /// A button: its sign, its words key, whether it can be pressed now, and what it does.
-type PanelButton = (&'static str, &'static str, bool, PanelAction);
+pub(super) type PanelButton = (&'static str, &'static str, bool, PanelAction);
 
-fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
+pub(super) fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
     let roll = board.can_roll.then_some(("⚅", "roll_dice", true, PanelAction::Game(GameCommand::Roll)));
     let confirm = ("✔", "confirm", true, PanelAction::Game(GameCommand::Confirm));
     let preview = [confirm, ("✖", "cancel", true, PanelAction::Game(GameCommand::Deselect))];
@@ -170,19 +173,25 @@ fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
         .collect()
 }
 
-/// On a small screen a button shows its sign only; the words come with a wider screen.
-fn draw_button(ui: &mut egui::Ui, button: PanelButton, words: &Words, compact: bool) -> Option<PanelAction> {
+/// On a small screen a button shows its sign only; the words come with a wider screen. `side`
+/// is its height (and its width, for a sign alone).
+pub(super) fn draw_button(
+    ui: &mut egui::Ui,
+    button: PanelButton,
+    words: &Words,
+    compact: bool,
+    side: f32,
+) -> Option<PanelAction> {
     let (sign, key, enabled, action) = button;
     let (text, size) = if compact {
-        (sign.to_string(), vec2(48.0, 48.0))
+        (sign.to_string(), vec2(side, side))
     } else {
-        (format!("{sign} {}", words.get(key)), vec2(0.0, 48.0))
+        (format!("{sign} {}", words.get(key)), vec2(0.0, side))
     };
-    // Confirm is the button a child looks for: big and green.
+    // Confirm is the button a child looks for: big and green (as big as a thin strip allows).
     let button = if action == PanelAction::Game(GameCommand::Confirm) {
-        egui::Button::new(bold(text, 22.0).color(Color32::WHITE))
-            .fill(CALM)
-            .min_size(size.max(vec2(64.0, 56.0)))
+        let big = if side < BUTTON { vec2(side * 1.4, side) } else { vec2(64.0, 56.0) };
+        egui::Button::new(bold(text, 22.0).color(Color32::WHITE)).fill(CALM).min_size(size.max(big))
     } else {
         egui::Button::new(text).min_size(size)
     };
@@ -192,7 +201,7 @@ fn draw_button(ui: &mut egui::Ui, button: PanelButton, words: &Words, compact: b
 }
 
 /// The banner, the last round of the move list on a small screen, and whose turn it is.
-fn status_lines(ui: &mut egui::Ui, board: &ScoreBoard, compact: bool) {
+pub(super) fn status_lines(ui: &mut egui::Ui, board: &ScoreBoard, compact: bool) {
     if let Some(banner) = &board.banner {
         card(Color32::from_rgb(255, 236, 190)).show(ui, |ui| ui.label(bold(banner, 18.0)));
     }
@@ -223,12 +232,17 @@ fn partners_together<'a>(first: &'a SeatBoard, others: &[&'a SeatBoard]) -> Vec<
 
 /// The game's button actions (offering a draw), unless a question asks for them in a dialog; in
 /// the row of buttons.
-fn choice_buttons(ui: &mut egui::Ui, board: &ScoreBoard, commands: &mut Vec<PanelAction>) {
+pub(super) fn choice_buttons(
+    ui: &mut egui::Ui,
+    board: &ScoreBoard,
+    commands: &mut Vec<PanelAction>,
+    height: f32,
+) {
     if board.question.is_some() {
         return;
     }
     for (index, words) in board.choices.iter().enumerate() {
-        let response = ui.add(egui::Button::new(words.as_str()).min_size(vec2(0.0, 48.0)));
+        let response = ui.add(egui::Button::new(words.as_str()).min_size(vec2(0.0, height)));
         super::web::tag(&response, &format!("choice.{index}"));
         if response.clicked() {
             commands.push(PanelAction::Game(GameCommand::Choose(index)));
@@ -257,10 +271,13 @@ fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, comma
             ui.horizontal(|ui| {
                 for (index, words) in board.choices.iter().enumerate() {
                     let colour = if index == 0 { CALM } else { ACCENT };
-                    let button = egui::Button::new(bold(words, 22.0).color(Color32::WHITE))
-                        .fill(colour)
-                        .min_size(vec2(140.0, 64.0));
-                    let response = ui.add(button);
+                    let text = bold(words, 22.0).color(Color32::WHITE);
+                    let button = match board.choice_art.get(index).copied().flatten() {
+                        Some(picture) => egui::Button::image_and_text(art.image(picture, 56.0), text)
+                            .min_size(vec2(150.0, 80.0)),
+                        None => egui::Button::new(text).min_size(vec2(140.0, 64.0)),
+                    };
+                    let response = ui.add(button.fill(colour));
                     super::web::tag(&response, &format!("choice.{index}"));
                     if response.clicked() {
                         commands.push(PanelAction::Game(GameCommand::Choose(index)));
@@ -272,7 +289,7 @@ fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, comma
 }
 
 /// A window in the middle of the screen with no title bar, for what must be answered or seen.
-fn dialog(name: &str) -> egui::Window<'static> {
+pub(super) fn dialog(name: &str) -> egui::Window<'static> {
     egui::Window::new(name.to_string())
         .title_bar(false)
         .collapsible(false)
@@ -324,6 +341,7 @@ fn game_panels(
     mut area: ResMut<BoardArea>,
     mut help: ResMut<HelpOpen>,
     mut settings_open: Local<bool>,
+    mut details: Local<bool>,
     mut covered: ResMut<BoardCovered>,
     mut commands: MessageWriter<GameCommand>,
     mut view: MessageWriter<ViewCommand>,
@@ -341,7 +359,20 @@ fn game_panels(
     let others: Vec<&SeatBoard> =
         (1..board.seats.len()).map(|i| &board.seats[(bottom + i) % board.seats.len()]).collect();
     let mut actions = Vec::new();
-    let wanted = if sideways {
+    let slim = super::hud_slim::wanted(&board, screen);
+    let wanted = if slim {
+        let rect = super::hud_slim::slim_panels(
+            ctx,
+            &board,
+            &art,
+            &words,
+            lower,
+            &others,
+            &mut actions,
+            &mut details,
+        );
+        Rect::new(rect.min.x, rect.min.y, rect.max.x, rect.max.y)
+    } else if sideways {
         let column = (screen.width() * 0.3).min(260.0);
         let left =
             egui::Area::new("seats".into()).anchor(egui::Align2::LEFT_TOP, vec2(6.0, 6.0)).show(ctx, |ui| {
@@ -352,14 +383,14 @@ fn game_panels(
                 }
                 seat_card(ui, lower, &art, column - 16.0, board.show_score, true);
                 status_lines(ui, &board, true);
-                ui.horizontal_wrapped(|ui| choice_buttons(ui, &board, &mut actions));
+                ui.horizontal_wrapped(|ui| choice_buttons(ui, &board, &mut actions, BUTTON));
             });
         let right = egui::Area::new("buttons".into()).anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, 6.0)).show(
             ctx,
             |ui| {
                 egui::Grid::new("button_grid").spacing(vec2(6.0, 6.0)).show(ui, |ui| {
                     for (i, button) in game_buttons(&board).into_iter().enumerate() {
-                        if let Some(action) = draw_button(ui, button, &words, true) {
+                        if let Some(action) = draw_button(ui, button, &words, true, BUTTON) {
                             actions.push(action);
                         }
                         if i % 2 == 1 {
@@ -455,11 +486,11 @@ fn game_panels(
                     ui.horizontal_wrapped(|ui| {
                         for button in buttons {
                             let short = compact || (many && !of_the_moment(&button));
-                            if let Some(action) = draw_button(ui, button, &words, short) {
+                            if let Some(action) = draw_button(ui, button, &words, short, BUTTON) {
                                 actions.push(action);
                             }
                         }
-                        choice_buttons(ui, &board, &mut actions);
+                        choice_buttons(ui, &board, &mut actions, BUTTON);
                     });
                 });
             });
@@ -467,10 +498,11 @@ fn game_panels(
         Rect::new(screen.left() + 8.0, top + 4.0, right - 8.0, (bottom_edge - 4.0).max(top + 54.0))
     };
     // The view buttons take a strip beside the board: on its right when the space is wide, under
-    // it when it is tall (a phone held upright), so they never cover a square.
+    // it when it is tall (a phone held upright), so they never cover a square. The thin strips of
+    // a phone leave them out: the board fits whole, and fingers still zoom it.
     let extent = layout.map_or(Vec2::ONE, |l| l.extent());
     let wide = wanted.width() / extent.x >= wanted.height() / extent.y;
-    let strip = VIEW_BUTTON + 8.0;
+    let strip = if slim { 0.0 } else { VIEW_BUTTON + 8.0 };
     let wanted = if wide {
         Rect::new(wanted.min.x, wanted.min.y, wanted.max.x - strip, wanted.max.y)
     } else {
@@ -481,7 +513,9 @@ fn game_panels(
     }
     let scale = (wanted.width() / extent.x).min(wanted.height() / extent.y);
     let drawn = Rect::from_center_size(wanted.center(), extent * scale);
-    view_buttons(ctx, drawn, wide, &words, &mut view);
+    if !slim {
+        view_buttons(ctx, drawn, wide, &words, &mut view);
+    }
     question_dialog(ctx, &board, &art, &mut actions);
     for action in actions {
         match action {
@@ -539,7 +573,7 @@ fn game_panels(
         }
     }
 
-    let now_covered = BoardCovered(help.0 || *settings_open);
+    let now_covered = BoardCovered(help.0 || *settings_open || (slim && *details));
     covered.set_if_neq(now_covered);
 
     round_dialog(ctx, &board, &art, &words, &mut commands);

@@ -5,10 +5,12 @@ pub mod animate;
 pub mod art;
 pub mod board;
 mod bunnies;
+pub mod celebrate;
 mod circles;
 pub mod game;
 mod halma;
 mod hud;
+mod hud_slim;
 pub mod input;
 mod keys;
 pub mod kit;
@@ -228,6 +230,7 @@ pub fn kit_plugin(app: &mut App) {
         input::plugin,
         keys::plugin,
         turn::plugin,
+        celebrate::plugin,
     ));
 }
 

@@ -26,23 +26,33 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+// The board is as short across as a phone allows: on a 360×640 screen held upright (the board
+// turned, its points along the long edge) each point is 44 px across. The trays, the dice and
+// the owned cube lie in the middle strip, so nothing but the points takes the board's length.
+
 /// A point's length, in checkers.
-const POINT_LENGTH: f32 = 4.6;
-/// The strip between the two rows of points, where the dice roll.
+const POINT_LENGTH: f32 = 3.2;
+/// The strip between the two rows of points: the trays, the dice and the cube.
 const MIDDLE: f32 = 1.2;
 /// The bar between the two halves.
-const BAR: f32 = 0.8;
+const BAR: f32 = 0.3;
 /// From the board's middle line to a row's centre.
 const ROW: f32 = (MIDDLE + POINT_LENGTH) / 2.0;
 /// From one checker of a stack to the next.
-const STEP: f32 = 0.9;
+const STEP: f32 = 0.7;
 /// Checkers of a point drawn apart; a taller stack shows its count.
-const DRAWN: usize = 5;
+const DRAWN: usize = 4;
+/// In the middle strip of each half, from the bar outward: the owned cube, the dice, the tray.
+const CUBE_SPOT: f32 = BAR / 2.0 + 0.5;
+const DICE_SPOT: f32 = BAR / 2.0 + 2.85;
+const DICE_LENGTH: f32 = 3.7;
+const TRAY_SPOT: f32 = BAR / 2.0 + 5.4;
+const TRAY_LENGTH: f32 = 1.2;
 
-/// White's borne-off checkers, beside its home (bottom right), and Black's (top left).
+/// White's borne-off checkers, at the end of its half (its home's side), and Black's.
 const WHITE_TRAY: Square = Square::new(12, 0);
 const BLACK_TRAY: Square = Square::new(12, 1);
-/// Where each side rolls its dice: the middle strip of its right-hand half.
+/// Where each side rolls its dice: the middle strip of its half.
 const WHITE_DICE: Square = Square::new(13, 0);
 const BLACK_DICE: Square = Square::new(13, 1);
 
@@ -261,6 +271,14 @@ impl GameInfo for Nard {
         Art::Cube((self.cube().value * 2).trailing_zeros() as u8)
     }
 
+    fn choice_art(&self, choice: &NardAction) -> Option<Art> {
+        match choice {
+            NardAction::Take => Some(Art::NardTake),
+            NardAction::Drop => Some(Art::NardDrop),
+            _ => None,
+        }
+    }
+
     /// At the opening nobody is to move: White rolls its die, then Black.
     fn actor(&self) -> Option<Seat> {
         match self.phase() {
@@ -424,10 +442,10 @@ impl GameView for Nard {
 
     fn place_at(&self, square: Square) -> Vec2 {
         match square {
-            WHITE_TRAY => from_middle(5.5 + BAR / 2.0 + 1.2, -ROW),
-            BLACK_TRAY => from_middle(-5.5 - BAR / 2.0 - 1.2, ROW),
-            WHITE_DICE => from_middle(3.4, 0.0),
-            BLACK_DICE => from_middle(-3.4, 0.0),
+            WHITE_TRAY => from_middle(TRAY_SPOT, 0.0),
+            BLACK_TRAY => from_middle(-TRAY_SPOT, 0.0),
+            WHITE_DICE => from_middle(DICE_SPOT, 0.0),
+            BLACK_DICE => from_middle(-DICE_SPOT, 0.0),
             _ => {
                 let side = if square.file >= 6 { BAR / 2.0 } else { -BAR / 2.0 };
                 let y = if from_top(square) { ROW } else { -ROW };
@@ -442,23 +460,34 @@ impl GameView for Nard {
 
     fn cell_size(&self, square: Square) -> Vec2 {
         match square {
-            WHITE_DICE | BLACK_DICE => Vec2::new(6.0, MIDDLE),
+            WHITE_DICE | BLACK_DICE => Vec2::new(DICE_LENGTH, MIDDLE),
+            WHITE_TRAY | BLACK_TRAY => Vec2::new(TRAY_LENGTH, MIDDLE),
             _ => Vec2::new(1.0, POINT_LENGTH),
         }
     }
 
+    /// A point's stack starts at its outer end; a tray's pile at its outer end too, toward the bar.
     fn stack_start(&self, square: Square) -> Vec2 {
-        let edge = POINT_LENGTH / 2.0 - 0.5;
-        Vec2::new(0.0, if from_top(square) { edge } else { -edge })
+        match square {
+            WHITE_TRAY => Vec2::new(0.2, 0.0),
+            BLACK_TRAY => Vec2::new(-0.2, 0.0),
+            _ => {
+                let edge = POINT_LENGTH / 2.0 - 0.5;
+                Vec2::new(0.0, if from_top(square) { edge } else { -edge })
+            }
+        }
     }
 
     fn stack_step_at(&self, square: Square) -> Vec2 {
-        let step = if matches!(square, WHITE_TRAY | BLACK_TRAY) { 0.26 } else { STEP };
-        Vec2::new(0.0, if from_top(square) { -step } else { step })
+        match square {
+            WHITE_TRAY => Vec2::new(-0.2, 0.0),
+            BLACK_TRAY => Vec2::new(0.2, 0.0),
+            _ => Vec2::new(0.0, if from_top(square) { -STEP } else { STEP }),
+        }
     }
 
     fn stack_drawn(&self, square: Square) -> usize {
-        if matches!(square, WHITE_TRAY | BLACK_TRAY) { 15 } else { DRAWN }
+        if matches!(square, WHITE_TRAY | BLACK_TRAY) { 2 } else { DRAWN }
     }
 
     fn count_art(&self, height: usize) -> Option<Art> {
@@ -581,7 +610,7 @@ fn show_dice(
         let centre = place(seat);
         let count = faces.len() as f32;
         for (i, &(value, played)) in faces.iter().enumerate() {
-            let at = centre + Vec2::new((i as f32 - (count - 1.0) / 2.0) * 1.05, 0.0);
+            let at = centre + Vec2::new((i as f32 - (count - 1.0) / 2.0) * 0.95, 0.0);
             let end = layout.local_point(at).extend(PIECE_Z + 0.5);
             let colour = if played { Color::srgba(0.55, 0.55, 0.55, 0.55) } else { Color::WHITE };
             let picture = Picture { art: Art::Die(value), at, size: DIE_SIZE, colour };
@@ -603,7 +632,7 @@ fn show_dice(
         }
     }
     if let Some(seat) = cup.filter(|_| game.outcome().is_none()) {
-        let picture = Picture { art: Art::DiceCup, at: place(seat), size: 1.2, colour: Color::WHITE };
+        let picture = Picture { art: Art::DiceCup, at: place(seat), size: 1.1, colour: Color::WHITE };
         commands.spawn((NardDie, picture.bundle(&layout, &images, root)));
     }
 }
@@ -630,13 +659,13 @@ fn show_cube(
         return;
     }
     let cube = game.cube();
-    let (value, y) = match (game.double_offered_by(), cube.owner) {
+    let (value, x) = match (game.double_offered_by(), cube.owner) {
         (Some(_), _) => (cube.value * 2, 0.0),
-        (None, Some(owner)) if owner == Seat::WHITE => (cube.value, -ROW),
-        (None, Some(_)) => (cube.value, ROW),
+        (None, Some(owner)) if owner == Seat::WHITE => (cube.value, CUBE_SPOT),
+        (None, Some(_)) => (cube.value, -CUBE_SPOT),
         (None, None) => (cube.value, 0.0),
     };
     let art = Art::Cube(value.trailing_zeros() as u8);
-    let picture = Picture { art, at: from_middle(0.0, y), size: BAR * 0.95, colour: Color::WHITE };
+    let picture = Picture { art, at: from_middle(x, 0.0), size: 0.75, colour: Color::WHITE };
     commands.spawn((NardCube, picture.bundle(&layout, &images, root)));
 }

@@ -29,6 +29,8 @@ pub struct SeatBoard {
     pub clock: Option<f32>,
     /// The seat playing on its team, if any.
     pub partner: Option<Seat>,
+    /// The seat's colour as a picture, where the game has one (Crazy Nard's checkers).
+    pub art: Option<super::art::Art>,
 }
 
 /// The panels' view of the game, rebuilt from the rules state every frame.
@@ -41,6 +43,10 @@ pub struct ScoreBoard {
     pub show_score: bool,
     /// The line under the board: whose turn, the Robot thinking, a pass…
     pub status: String,
+    /// The status is a passing message (a pass, a refused tap), not whose turn it is.
+    pub notice: bool,
+    /// The board is long (`GameView::LONG`): on a phone the panels shrink to thin strips.
+    pub long_board: bool,
     /// A big message over the board, such as a new round.
     pub big_notice: Option<String>,
     pub banner: Option<String>,
@@ -67,6 +73,8 @@ pub struct ScoreBoard {
     pub can_hint: bool,
     /// The game's button actions for the person now (`GameInfo::choices`), in words.
     pub choices: Vec<String>,
+    /// Each choice's picture in the question's dialog (`GameInfo::choice_art`).
+    pub choice_art: Vec<Option<super::art::Art>>,
     /// A question the person must answer with the choices first (a draw offered to them).
     pub question: Option<String>,
     /// New game passes the first turn on (a New game button beside Restart).
@@ -154,6 +162,7 @@ pub fn publish_scoreboard<G: AppGame>(
             to_move: game.actor() == Some(seat),
             clock: clocks.left.as_ref().and_then(|c| c.get(seat.index()).copied()),
             partner: game.partner_of(seat),
+            art: game.seat_art(seat),
         })
         .collect();
     let notice_text = |notice: &Notice| {
@@ -213,6 +222,8 @@ pub fn publish_scoreboard<G: AppGame>(
         bottom_seat: play.person_against_robot().unwrap_or(Seat(0)),
         show_score: G::SHOW_SCORE,
         status,
+        notice: notices.0.as_ref().is_some_and(|n| !n.big),
+        long_board: G::LONG,
         big_notice: notices.0.as_ref().filter(|n| n.big).map(notice_text),
         banner: game.banner(&words),
         move_list: move_list(&play, &words),
@@ -233,6 +244,11 @@ pub fn publish_scoreboard<G: AppGame>(
             && game.legal_actions().iter().any(|a| game.motion_of(a).is_some()),
         choices: if person_acts {
             game.choices().into_iter().map(|(_, key)| words.get(key).to_string()).collect()
+        } else {
+            Vec::new()
+        },
+        choice_art: if person_acts {
+            game.choices().iter().map(|(action, _)| game.choice_art(action)).collect()
         } else {
             Vec::new()
         },

@@ -17,10 +17,15 @@ fn face(seat: &SeatBoard) -> Art {
     if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People }
 }
 
-fn clock_label(ui: &mut egui::Ui, art: &EguiArt, left: f32, size: f32) {
+/// The time left, red in its last seconds.
+fn clock_words(left: f32, size: f32) -> RichText {
     let colour = if left < 20.0 { Color32::from_rgb(200, 40, 30) } else { INK };
+    bold(clock_text(left), size).color(colour)
+}
+
+fn clock_label(ui: &mut egui::Ui, art: &EguiArt, left: f32, size: f32) {
     ui.add(art.image(Art::Clock, size * 1.1));
-    ui.label(bold(clock_text(left), size).color(colour));
+    ui.label(clock_words(left, size));
 }
 
 /// A seat's extra lines: pictures with counts, progress bars, words.
@@ -120,4 +125,53 @@ fn compact_seat_card(
             extras(ui, seat, art, 20.0, 56.0);
         });
     });
+}
+
+/// A seat in a phone's thin strip: who plays it, its colour, score and clock, in a row (or a column beside a
+/// board on its side). A tap on it opens the whole panels.
+pub(super) fn tiny_seat_card(
+    ui: &mut egui::Ui,
+    seat: &SeatBoard,
+    art: &EguiArt,
+    show_score: bool,
+    in_row: bool,
+) -> egui::Response {
+    let fill = if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD };
+    let shown = card(fill).inner_margin(egui::Margin::symmetric(4, 2)).show(ui, |ui| {
+        ui.spacing_mut().item_spacing = vec2(3.0, 0.0);
+        ui.spacing_mut().interact_size.y = 22.0;
+        let inner = |ui: &mut egui::Ui| {
+            ui.add(art.image(face(seat), 22.0));
+            if let Some(colour) = seat.art {
+                ui.add(art.image(colour, 20.0));
+            }
+            if show_score {
+                ui.label(bold(seat.score.to_string(), 18.0).color(ACCENT));
+            }
+            if let Some(left) = seat.clock {
+                ui.label(clock_words(left, 13.0));
+            }
+        };
+        if in_row {
+            ui.horizontal(inner);
+        } else {
+            ui.vertical_centered(inner);
+        }
+    });
+    let response = shown.response.interact(egui::Sense::click());
+    super::web::tag(&response, &format!("seat.{}", seat.seat.index()));
+    response
+}
+
+/// The words among a seat's extras (its pips, its checkers off, a chain's steps), in one line.
+pub(super) fn extras_in_words(seat: &SeatBoard) -> String {
+    let words: Vec<&str> = seat
+        .extras
+        .iter()
+        .filter_map(|extra| match extra {
+            Extra::Text(text) => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    words.join(" · ")
 }

@@ -1,0 +1,222 @@
+//! The panels of a long board on a phone. The board takes the screen's long edge whole (Crazy
+//! Nard's points are 44 px across on a 360×640 screen), so the seats and the buttons shrink to a
+//! thin strip at each end of it: the other seat, the match and the menu buttons at the far end;
+//! the person's seat and the buttons of the moves at the near end. A tap on a seat opens the whole
+//! panels; a passing message shows over the board's middle.
+
+use super::hud::{PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines};
+use super::scoreboard::{ScoreBoard, SeatBoard};
+use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
+use super::settings::Words;
+use super::theme::{EguiArt, INK, bold, card};
+use super::turn::GameCommand;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Align2, Color32, vec2};
+
+/// A strip's buttons, square.
+const BUTTON: f32 = 38.0;
+const GAP: f32 = 3.0;
+
+/// Whether the panels are the thin strips: a long board on a phone-sized screen.
+pub(super) fn wanted(board: &ScoreBoard, screen: egui::Rect) -> bool {
+    board.long_board && screen.width().min(screen.height()) < 520.0
+}
+
+/// The strips around the board, upright or on its side; returns where the board goes.
+pub(super) fn slim_panels(
+    ctx: &egui::Context,
+    board: &ScoreBoard,
+    art: &EguiArt,
+    words: &Words,
+    near: &SeatBoard,
+    far: &[&SeatBoard],
+    actions: &mut Vec<PanelAction>,
+    details: &mut bool,
+) -> egui::Rect {
+    let screen = ctx.content_rect();
+    let (menu, moving): (Vec<PanelButton>, Vec<PanelButton>) =
+        game_buttons(board).into_iter().partition(|b| {
+            matches!(
+                b.3,
+                PanelAction::Menu
+                    | PanelAction::Help
+                    | PanelAction::Settings
+                    | PanelAction::Game(GameCommand::Restart | GameCommand::NewGame)
+            )
+        });
+    let upright = screen.height() >= screen.width();
+    let mut tapped = false;
+    let board_rect = if upright {
+        let far_words = board.banner.iter().cloned().chain(far.iter().map(|s| extras_in_words(s)));
+        let far_words: Vec<String> = far_words.filter(|w| !w.is_empty()).collect();
+        let top = row(
+            ctx,
+            ("slim_far", Align2::LEFT_TOP),
+            &far_words.join(" · "),
+            |ui| {
+                for seat in far.iter().rev() {
+                    tapped |= tiny_seat_card(ui, seat, art, board.show_score, true).clicked();
+                }
+            },
+            |ui| {
+                for button in menu {
+                    actions.extend(draw_button(ui, button, words, true, BUTTON));
+                }
+            },
+        );
+        let bottom = row(
+            ctx,
+            ("slim_near", Align2::LEFT_BOTTOM),
+            &extras_in_words(near),
+            |ui| {
+                tapped |= tiny_seat_card(ui, near, art, board.show_score, true).clicked();
+            },
+            |ui| {
+                choice_buttons(ui, board, actions, BUTTON);
+                for button in moving {
+                    actions.extend(draw_button(ui, button, words, true, BUTTON));
+                }
+            },
+        );
+        egui::Rect::from_min_max(
+            egui::pos2(screen.left() + 4.0, top.bottom() + 2.0),
+            egui::pos2(screen.right() - 4.0, bottom.top() - 2.0),
+        )
+    } else {
+        let left = column(ctx, "slim_far", Align2::LEFT_TOP, |ui| {
+            for seat in far.iter().rev() {
+                tapped |= tiny_seat_card(ui, seat, art, board.show_score, false).clicked();
+            }
+            for button in menu {
+                actions.extend(draw_button(ui, button, words, true, BUTTON));
+            }
+        });
+        let right = column(ctx, "slim_near", Align2::RIGHT_TOP, |ui| {
+            for button in moving {
+                actions.extend(draw_button(ui, button, words, true, BUTTON));
+            }
+            choice_buttons(ui, board, actions, BUTTON);
+            tapped |= tiny_seat_card(ui, near, art, board.show_score, false).clicked();
+        });
+        egui::Rect::from_min_max(
+            egui::pos2(left.right() + 2.0, screen.top() + 2.0),
+            egui::pos2(right.left() - 2.0, screen.bottom() - 2.0),
+        )
+    };
+    if tapped {
+        *details = !*details;
+    }
+    if *details {
+        details_dialog(ctx, board, art, words, near, far, details);
+    } else if board.notice && !board.status.is_empty() {
+        notice(ctx, board_rect, &board.status);
+    }
+    board_rect
+}
+
+/// A strip across the screen at its top or bottom edge: the seats from its left end, the
+/// buttons from its right end, and small words between them; returns its rectangle.
+fn row(
+    ctx: &egui::Context,
+    (name, anchor): (&str, Align2),
+    text: &str,
+    seats: impl FnOnce(&mut egui::Ui),
+    buttons: impl FnOnce(&mut egui::Ui),
+) -> egui::Rect {
+    let (x, y) = (4.0, if anchor == Align2::LEFT_TOP { 2.0 } else { -2.0 });
+    let right = Align2([egui::Align::Max, anchor.y()]);
+    let buttons = egui::Area::new(egui::Id::new((name, "buttons")))
+        .anchor(right, vec2(-x, y))
+        .show(ctx, |ui| {
+            ui.spacing_mut().item_spacing = vec2(GAP, GAP);
+            ui.spacing_mut().interact_size = vec2(BUTTON, BUTTON);
+            ui.spacing_mut().button_padding = vec2(4.0, 4.0);
+            ui.horizontal(buttons);
+        })
+        .response
+        .rect;
+    let seats = egui::Area::new(egui::Id::new(name))
+        .anchor(anchor, vec2(x, y))
+        .show(ctx, |ui| {
+            ui.spacing_mut().item_spacing = vec2(GAP, GAP);
+            ui.spacing_mut().interact_size = vec2(BUTTON, BUTTON);
+            ui.spacing_mut().button_padding = vec2(4.0, 4.0);
+            ui.horizontal(|ui| {
+                seats(ui);
+                let room = buttons.left() - ui.cursor().left() - 2.0 * GAP;
+                if room > 40.0 {
+                    small_words(ui, text, room);
+                }
+            });
+        })
+        .response
+        .rect;
+    seats.union(buttons)
+}
+
+/// A column down the screen's left or right edge; returns its rectangle.
+fn column(ctx: &egui::Context, name: &str, anchor: Align2, add: impl FnOnce(&mut egui::Ui)) -> egui::Rect {
+    let x = if anchor == Align2::LEFT_TOP { 2.0 } else { -2.0 };
+    egui::Area::new(egui::Id::new(name))
+        .anchor(anchor, vec2(x, 2.0))
+        .show(ctx, |ui| {
+            ui.spacing_mut().item_spacing = vec2(GAP, GAP);
+            ui.spacing_mut().interact_size = vec2(BUTTON, BUTTON);
+            ui.spacing_mut().button_padding = vec2(4.0, 4.0);
+            ui.vertical_centered(|ui| {
+                ui.set_width(BUTTON);
+                add(ui);
+            });
+        })
+        .response
+        .rect
+}
+
+/// Small words in at most two lines of `width`.
+fn small_words(ui: &mut egui::Ui, text: &str, width: f32) {
+    let mut job =
+        egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(12.0), INK, width);
+    job.wrap.max_rows = 2;
+    ui.allocate_ui(vec2(width, BUTTON), |ui| ui.add(egui::Label::new(job).wrap()));
+}
+
+/// A passing message (a pass, a refused tap) over the board's middle; taps go through it.
+fn notice(ctx: &egui::Context, board: egui::Rect, text: &str) {
+    egui::Area::new("slim_notice".into())
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .pivot(Align2::CENTER_CENTER)
+        .fixed_pos(board.center())
+        .show(ctx, |ui| {
+            card(Color32::from_rgba_unmultiplied(255, 240, 200, 235)).show(ui, |ui| {
+                ui.set_max_width((board.width() - 40.0).min(300.0));
+                ui.vertical_centered(|ui| ui.label(bold(text, 16.0)));
+            });
+        });
+}
+
+/// Every seat's whole panel, the match and whose turn it is, until closed.
+fn details_dialog(
+    ctx: &egui::Context,
+    board: &ScoreBoard,
+    art: &EguiArt,
+    words: &Words,
+    near: &SeatBoard,
+    far: &[&SeatBoard],
+    open: &mut bool,
+) {
+    let width = (ctx.content_rect().width() - 60.0).min(320.0);
+    dialog("slim_details").show(ctx, |ui| {
+        ui.set_width(width);
+        for seat in far.iter().rev() {
+            seat_card(ui, seat, art, width - 16.0, board.show_score, true);
+        }
+        seat_card(ui, near, art, width - 16.0, board.show_score, true);
+        status_lines(ui, board, true);
+        ui.vertical_centered(|ui| {
+            if ui.button(bold(words.get("close"), 18.0)).clicked() {
+                *open = false;
+            }
+        });
+    });
+}
