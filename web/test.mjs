@@ -354,6 +354,8 @@ async function nardSet(page, log, shot) {
   }
   await sleep(800);
   await page.screenshot({ path: `${SHOTS}/${shot}_played.png` });
+  // The ✔ button has come: the points keep their width.
+  await pointPitch(log);
   await tap(page, await steadyTarget(page, log, "button.confirm"));
   const mine = await log.next(/tabla move nard white person (\d+\/\w+)/, "the person's confirmed moves");
   // The Robot answers, unless the person plays on: the next step of its doubles chain, or its

@@ -188,9 +188,9 @@ pub(super) fn draw_button(
     } else {
         (format!("{sign} {}", words.get(key)), vec2(0.0, side))
     };
-    // Confirm is the button a child looks for: big and green (as big as a thin strip allows).
+    // Confirm is the button a child looks for: big and green (in a phone's thin strip, green).
     let button = if action == PanelAction::Game(GameCommand::Confirm) {
-        let big = if side < BUTTON { vec2(side * 1.4, side) } else { vec2(64.0, 56.0) };
+        let big = if side < BUTTON { vec2(side, side) } else { vec2(64.0, 56.0) };
         egui::Button::new(bold(text, 22.0).color(Color32::WHITE)).fill(CALM).min_size(size.max(big))
     } else {
         egui::Button::new(text).min_size(size)
@@ -361,16 +361,9 @@ fn game_panels(
     let mut actions = Vec::new();
     let slim = super::hud_slim::wanted(&board, screen);
     let wanted = if slim {
-        let rect = super::hud_slim::slim_panels(
-            ctx,
-            &board,
-            &art,
-            &words,
-            lower,
-            &others,
-            &mut actions,
-            &mut details,
-        );
+        let strips =
+            super::hud_slim::Strips { board: &board, art: &art, words: &words, near: lower, far: &others };
+        let rect = super::hud_slim::slim_panels(ctx, &strips, &mut actions, &mut details);
         Rect::new(rect.min.x, rect.min.y, rect.max.x, rect.max.y)
     } else if sideways {
         let column = (screen.width() * 0.3).min(260.0);

@@ -22,17 +22,24 @@ pub(super) fn wanted(board: &ScoreBoard, screen: egui::Rect) -> bool {
     board.long_board && screen.width().min(screen.height()) < 520.0
 }
 
+/// What the strips show: the panels' view, the pictures and words, and the seats, the near one
+/// (the person's, or the first player's) apart.
+pub(super) struct Strips<'a> {
+    pub board: &'a ScoreBoard,
+    pub art: &'a EguiArt,
+    pub words: &'a Words,
+    pub near: &'a SeatBoard,
+    pub far: &'a [&'a SeatBoard],
+}
+
 /// The strips around the board, upright or on its side; returns where the board goes.
 pub(super) fn slim_panels(
     ctx: &egui::Context,
-    board: &ScoreBoard,
-    art: &EguiArt,
-    words: &Words,
-    near: &SeatBoard,
-    far: &[&SeatBoard],
+    strips: &Strips,
     actions: &mut Vec<PanelAction>,
     details: &mut bool,
 ) -> egui::Rect {
+    let Strips { board, art, words, near, far } = *strips;
     let screen = ctx.content_rect();
     let (menu, moving): (Vec<PanelButton>, Vec<PanelButton>) =
         game_buttons(board).into_iter().partition(|b| {
@@ -107,7 +114,7 @@ pub(super) fn slim_panels(
         *details = !*details;
     }
     if *details {
-        details_dialog(ctx, board, art, words, near, far, details);
+        details_dialog(ctx, strips, details);
     } else if board.notice && !board.status.is_empty() {
         notice(ctx, board_rect, &board.status);
     }
@@ -196,15 +203,8 @@ fn notice(ctx: &egui::Context, board: egui::Rect, text: &str) {
 }
 
 /// Every seat's whole panel, the match and whose turn it is, until closed.
-fn details_dialog(
-    ctx: &egui::Context,
-    board: &ScoreBoard,
-    art: &EguiArt,
-    words: &Words,
-    near: &SeatBoard,
-    far: &[&SeatBoard],
-    open: &mut bool,
-) {
+fn details_dialog(ctx: &egui::Context, strips: &Strips, open: &mut bool) {
+    let Strips { board, art, words, near, far } = *strips;
     let width = (ctx.content_rect().width() - 60.0).min(320.0);
     dialog("slim_details").show(ctx, |ui| {
         ui.set_width(width);
