@@ -1,8 +1,9 @@
 //! The panels of a long board on a phone. The board takes the screen's long edge whole (Crazy
 //! Nard's points are 44 px across on a 360×640 screen), so the seats and the buttons shrink to a
 //! thin strip at each end of it: the other seat, the match and the menu buttons at the far end;
-//! the person's seat and the buttons of the moves at the near end. A tap on a seat opens the whole
-//! panels; a passing message shows over the board's middle.
+//! the person's seat and the buttons of the moves at the near end, each seat's words (its pips,
+//! a doubles chain's steps) in small type beside them. A tap on a seat opens the whole panels; a
+//! passing message shows over the board's middle.
 
 use super::hud::{PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines};
 use super::scoreboard::{ScoreBoard, SeatBoard};
@@ -53,13 +54,14 @@ pub(super) fn slim_panels(
         });
     let upright = screen.height() >= screen.width();
     let mut tapped = false;
+    // The far end's words: the match, then the far seats' own.
+    let far_words = board.banner.iter().cloned().chain(far.iter().map(|s| extras_in_words(s)));
+    let far_words = far_words.filter(|w| !w.is_empty()).collect::<Vec<String>>().join(" · ");
     let board_rect = if upright {
-        let far_words = board.banner.iter().cloned().chain(far.iter().map(|s| extras_in_words(s)));
-        let far_words: Vec<String> = far_words.filter(|w| !w.is_empty()).collect();
         let top = row(
             ctx,
             ("slim_far", Align2::LEFT_TOP),
-            &far_words.join(" · "),
+            &far_words,
             |ui| {
                 for seat in far.iter().rev() {
                     tapped |= tiny_seat_card(ui, seat, art, board.show_score, true).clicked();
@@ -97,6 +99,7 @@ pub(super) fn slim_panels(
             for button in menu {
                 actions.extend(draw_button(ui, button, words, true, BUTTON));
             }
+            column_words(ui, &far_words);
         });
         let right = column(ctx, "slim_near", Align2::RIGHT_TOP, |ui| {
             for button in moving {
@@ -104,6 +107,7 @@ pub(super) fn slim_panels(
             }
             choice_buttons(ui, board, actions, BUTTON);
             tapped |= tiny_seat_card(ui, near, art, board.show_score, false).clicked();
+            column_words(ui, &extras_in_words(near));
         });
         egui::Rect::from_min_max(
             egui::pos2(left.right() + 2.0, screen.top() + 2.0),
@@ -185,6 +189,16 @@ fn small_words(ui: &mut egui::Ui, text: &str, width: f32) {
         egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(12.0), INK, width);
     job.wrap.max_rows = 2;
     ui.allocate_ui(vec2(width, BUTTON), |ui| ui.add(egui::Label::new(job).wrap()));
+}
+
+/// A seat's words down a narrow column, one part under the other (its pips, then each step of
+/// a doubles chain), as small as they must be.
+fn column_words(ui: &mut egui::Ui, text: &str) {
+    for part in text.split(" · ").filter(|part| !part.is_empty()) {
+        let job =
+            egui::text::LayoutJob::simple(part.to_string(), egui::FontId::proportional(11.0), INK, BUTTON);
+        ui.add(egui::Label::new(job).wrap());
+    }
 }
 
 /// A passing message (a pass, a refused tap) over the board's middle; taps go through it.

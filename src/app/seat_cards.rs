@@ -149,7 +149,8 @@ pub(super) fn tiny_seat_card(
                 ui.label(bold(seat.score.to_string(), 18.0).color(ACCENT));
             }
             if let Some(left) = seat.clock {
-                ui.label(clock_words(left, 13.0));
+                let size = if in_row { 13.0 } else { 11.0 };
+                ui.add(egui::Label::new(clock_words(left, size)).extend());
             }
         };
         if in_row {
