@@ -3,8 +3,9 @@
 
 Run it again after changing it; its output is committed, so building the game never needs it.
 Needs Pillow and Debian's fonts-dejavu-core and fonts-noto-color-emoji (see assets/LICENSES.md).
-`make_art.py halma` makes only the Halma pictures, with Pillow alone; `make_art.py nard` only the
-Crazy Nard pictures and sound (Pillow, DejaVu Sans Bold, and pngquant if it is there).
+`make_art.py chess` makes only the chess pieces (Pillow, DejaVu Sans); `make_art.py halma` only
+the Halma pictures, with Pillow alone; `make_art.py nard` only the Crazy Nard pictures and sound
+(Pillow, DejaVu Sans Bold, and pngquant if it is there).
 """
 import math
 import random
@@ -27,7 +28,7 @@ SIZE = 192
 INK = (34, 30, 28, 255)
 PAPER = (252, 250, 244, 255)
 
-# Outline glyph and filled glyph of each chess piece in DejaVu Sans.
+# Outline glyph and filled glyph of each chess piece in DejaVu Sans (the pieces use the filled one).
 CHESS = {"knight": ("\u2658", "\u265e"), "pawn": ("\u2659", "\u265f"),
          "rook": ("\u2656", "\u265c"), "bishop": ("\u2657", "\u265d")}
 
@@ -53,10 +54,12 @@ def with_shadow(piece, size=SIZE, shift=(4, 7), blur=5):
 
 
 def chess_piece(name, white):
-    outline, filled = CHESS[name]
+    """Both colours from the filled glyph, so they share one outline style: white is a light body
+    in a dark outline, black a dark body in a light one. (DejaVu's outline glyphs are no help: its
+    white bishop has a black mitre, its white pawn a ring on its head.)"""
+    filled = CHESS[name][1]
     if white:
         body = glyph_layer(filled, PAPER, stroke=5, stroke_fill=INK)
-        body = Image.alpha_composite(body, glyph_layer(outline, INK))
     else:
         body = glyph_layer(filled, (40, 36, 40, 255), stroke=6, stroke_fill=(236, 228, 214, 255))
     return with_shadow(body)
@@ -692,7 +695,13 @@ def shrink_pictures(pictures=None):
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["halma"]:
+    if sys.argv[1:] == ["chess"]:
+        # Only the chess pieces: Pillow and DejaVu Sans.
+        for name in CHESS:
+            chess_piece(name, True).save(IMAGES / f"white_{name}.png")
+            chess_piece(name, False).save(IMAGES / f"black_{name}.png")
+        shrink_pictures([IMAGES / f"{colour}_{name}.png" for name in CHESS for colour in ("white", "black")])
+    elif sys.argv[1:] == ["halma"]:
         # Only the Halma pictures: needs Pillow alone (no fonts, no pngquant).
         IMAGES.mkdir(parents=True, exist_ok=True)
         halma_pictures()
