@@ -454,14 +454,16 @@ fn game_panels(
                     card(CARD).show(ui, |ui| {
                         ui.set_width(170.0);
                         ui.label(bold(words.get("moves"), 17.0));
-                        egui::ScrollArea::vertical()
-                            .max_height((screen.height() - top - 170.0).max(80.0))
-                            .stick_to_bottom(true)
-                            .show(ui, |ui| {
-                                for round in &board.move_list {
-                                    ui.label(RichText::new(round).size(16.0));
-                                }
-                            });
+                        // The last rounds that fit, in whole rows (one round a row), so the
+                        // list's first row is never cut in half.
+                        let font = egui::FontId::proportional(16.0);
+                        let row = ui.ctx().fonts_mut(|f| f.row_height(&font)) + ui.spacing().item_spacing.y;
+                        let room = (screen.height() - top - 170.0).max(80.0);
+                        let rows = ((room + ui.spacing().item_spacing.y) / row).floor().max(1.0) as usize;
+                        let first = board.move_list.len().saturating_sub(rows);
+                        for round in &board.move_list[first..] {
+                            ui.add(egui::Label::new(RichText::new(round).font(font.clone())).truncate());
+                        }
                     });
                 });
             right = list.response.rect.left();
