@@ -228,25 +228,27 @@ fn bench_game<G: Benchmarked>(options: &Options) {
     for (figure, value) in G::extra_figures(options) {
         print(G::NAME, &figure, value);
     }
-    let mut results = Vec::new();
-    for (name, opponent) in [("random", Player::Random), ("greedy", Player::Greedy)] {
-        let two_seats = |index: usize| SeatSet::of(&[Seat((index % 2) as u8)]);
-        let result = arena_on(
-            G::start,
-            two_seats,
-            Player::Robot(RobotLevel::Three),
-            opponent,
-            options.games,
-            options.seed,
-        );
-        print(G::NAME, &format!("robot3_vs_{name}.win_share"), result.share);
-        results.push(result);
-    }
+    let results = arenas::<G>(RobotLevel::Three, options);
     for (figure, value) in G::arena_figures(options, &results[0], &results[1]) {
         print(G::NAME, &figure, value);
     }
+    // Level 1 is for a young child: it should lose to the greedy player more often than not,
+    // and still beat the random one.
+    arenas::<G>(RobotLevel::One, options);
     let longest_slice = LONGEST_SLICE_NS.load(Ordering::Relaxed) as f64 / 1e6;
     print(G::NAME, "robot3.max_slice_ms", longest_slice);
+}
+
+/// The Robot at `level` against the random and then the greedy player, each taking either seat
+/// half the time; prints `robot<level>_vs_<player>.win_share` for each.
+fn arenas<G: Benchmarked>(level: RobotLevel, options: &Options) -> [ArenaResult; 2] {
+    [("random", Player::Random), ("greedy", Player::Greedy)].map(|(name, opponent)| {
+        let two_seats = |index: usize| SeatSet::of(&[Seat((index % 2) as u8)]);
+        let result =
+            arena_on(G::start, two_seats, Player::Robot(level), opponent, options.games, options.seed);
+        print(G::NAME, &format!("robot{level}_vs_{name}.win_share"), result.share);
+        result
+    })
 }
 
 /// The longest single `step(SLICE_NODES)` of a level-3 Robot (with the making of its thinker in
