@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds Tabla for the browser into web/dist/: index.html, tabla.js, tabla_bg.wasm, the icon and
-# the manifest (the pictures, sounds and fonts are inside the wasm). Installs what is missing.
+# Builds Tabla for the browser into web/dist/: index.html, tabla.js, tabla_bg.wasm, the icon, the
+# manifest and the service worker that keeps them for playing offline (the pictures, sounds and
+# fonts are inside the wasm). Installs what is missing.
 #
 # The wasm32 standard library: rustup's wasm32-unknown-unknown target when it is installed;
 # otherwise (rustup cannot download it on every machine) Debian's rustc-web, which builds std
@@ -49,7 +50,7 @@ fi
 
 # A bundle built before from the very same sources is taken as it is: a fresh clone (as CI makes)
 # would otherwise rebuild the crate and link it again for some ten minutes.
-inputs=$( (git ls-files -z -- src assets i18n ron_configs web/index.html web/manifest.webmanifest \
+inputs=$( (git ls-files -z -- src assets i18n ron_configs web/index.html web/sw.js web/manifest.webmanifest \
         Cargo.toml Cargo.lock web/build.sh | xargs -0 sha256sum; echo "$profile $wasm_opt_level") |
     sha256sum | cut -c1-24)
 bundles="$wasm_target_dir/bundles"
@@ -128,6 +129,7 @@ cp web/manifest.webmanifest "$dist/"
 wasm_bytes=$(wc -c <"$dist/tabla_bg.wasm")
 version=$(sha256sum "$dist/tabla_bg.wasm" "$dist/tabla.js" | sha256sum | cut -c1-12)
 sed -e "s/@VERSION@/$version/" -e "s/@WASM_BYTES@/$wasm_bytes/" web/index.html >"$dist/index.html"
+sed -e "s/@VERSION@/$version/" web/sw.js >"$dist/sw.js"
 
 raw_rust=$(wc -c <"$wasm")
 raw_bound=$(wc -c <"$bound")

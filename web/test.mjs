@@ -161,13 +161,13 @@ function squareAt(board, name) {
   };
 }
 
-/// Waits for the board's layout to settle (no new board line for a while), then returns it.
-async function board(log) {
+/// Waits for the board's layout to settle (no new board line for `quiet` ms), then returns it.
+async function board(log, quietMs = 800) {
   const pattern = new RegExp(String.raw`tabla board (\w+) ${number} ${number} (\w+) ${number} ${number}`);
   await log.next(pattern, "the board");
   let seen = log.lines.length;
   let quiet = Date.now();
-  while (Date.now() - quiet < 800) {
+  while (Date.now() - quiet < quietMs) {
     await sleep(100);
     log.assertClean();
     const count = log.lines.filter((line) => pattern.test(line)).length;
@@ -415,10 +415,48 @@ async function nard(context, url) {
   await page.close();
 }
 
-async function main() {
-  mkdirSync(SHOTS, { recursive: true });
-  const server = await serve(DIST, 0);
-  const url = `http://127.0.0.1:${server.address().port}/`;
+/// Tabla with no network: the page is loaded once (its service worker keeps the page, the glue
+/// and the .wasm), the network is cut, the page is loaded again and a Knight Hunt move is played.
+async function offline(context, url) {
+  const { page } = await open(context, url);
+  const kept = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    for (let tries = 0; tries < 200; tries++) {
+      for (const name of await caches.keys()) {
+        const files = await (await caches.open(name)).keys();
+        if (files.some((r) => r.url.includes("tabla_bg.wasm")) && files.length >= 6) return name;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return null;
+  });
+  if (!kept) throw new Error("the service worker kept no bundle");
+  await context.setOffline(true);
+  try {
+    const log = new Console(page);
+    await page.reload();
+    await log.next(/tabla ready/, "first frame offline (tabla ready)", STARTUP_MS);
+    await tap(page, await target(page, log, "game.knight_hunt"));
+    await log.next(/tabla target start /, "Knight Hunt's setup screen offline");
+    await tap(page, await target(page, log, "start"));
+    const layout = await board(log);
+    await tap(page, squareAt(layout, "g1"));
+    await sleep(400);
+    await tap(page, squareAt(layout, "f3"));
+    const mine = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the move played offline");
+    if (mine[4] !== "g1f3") throw new Error(`played offline: ${mine[0]}`);
+    await page.screenshot({ path: `${SHOTS}/15_offline_played.png` });
+    log.assertClean();
+    pass(`with the network cut, the page opens again from its cache (${kept}) and plays g1f3`);
+  } finally {
+    await context.setOffline(false);
+    await page.close();
+  }
+}
+
+/// Chromium as a phone at a screen density: the window flag and the context's scale factor
+/// together (either alone, Chromium reports a canvas size and a devicePixelRatio that disagree).
+async function phone(density) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
@@ -431,19 +469,74 @@ async function main() {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      `--force-device-scale-factor=${density}`,
     ],
   });
   const context = await browser.newContext({
     viewport: { width: WIDTH, height: HEIGHT },
-    // 1, since Chromium's emulation of a denser screen reports the canvas's device-pixel size in
-    // CSS pixels (ResizeObserver's devicePixelContentBoxSize), which a real phone does not.
-    deviceScaleFactor: 1,
+    deviceScaleFactor: density,
     isMobile: true,
     hasTouch: true,
     locale: LOCALE,
   });
   // Nothing but the local server: any other request fails the test.
   await context.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
+  return { browser, context };
+}
+
+/// The same taps on a denser screen (a real phone's 2.625 or 3): the canvas has the screen's
+/// device pixels, every button lies inside the screen, and g1 then f3 plays g1f3.
+async function density(url, factor) {
+  const { browser, context } = await phone(factor);
+  try {
+    const { page, log } = await open(context, url);
+    const canvas = await page.evaluate(() => {
+      const c = document.getElementById("bevy");
+      return { w: c.width, h: c.height, ratio: window.devicePixelRatio };
+    });
+    const wanted = [Math.round(WIDTH * factor), Math.round(HEIGHT * factor)];
+    if (canvas.ratio !== factor || Math.abs(canvas.w - wanted[0]) > 2 || Math.abs(canvas.h - wanted[1]) > 2) {
+      throw new Error(`at density ${factor} the canvas is ${canvas.w}×${canvas.h} (ratio ${canvas.ratio})`);
+    }
+    await tap(page, await target(page, log, "game.knight_hunt"));
+    await log.next(/tabla target start /, `the setup screen at density ${factor}`);
+    await tap(page, await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "opponent_robot")}`));
+    await sleep(300);
+    await tap(page, await target(page, log, "start"));
+    const playing = log.lines.length;
+    // A dense screen draws slowly in a software renderer: the panels settle over more frames.
+    const layout = await board(log, 2500);
+    await tap(page, squareAt(layout, "g1"));
+    await sleep(400);
+    await tap(page, squareAt(layout, "f3"));
+    const mine = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, `the move at density ${factor}`);
+    if (mine[4] !== "g1f3") throw new Error(`at density ${factor} the taps on g1 and f3 played ${mine[0]}`);
+    await sleep(1500);
+    await page.screenshot({ path: `${SHOTS}/16_density_${factor}.png` });
+    // Every button of the game screen, where it last was, inside the screen.
+    const shown = new Map();
+    for (const line of log.lines.slice(playing)) {
+      const found = line.match(new RegExp(String.raw`tabla target (button\.\S+) ${number} ${number} ${number} ${number}`));
+      if (found) shown.set(found[1], found.slice(2).map(Number));
+    }
+    for (const [name, [x, y, w, h]] of shown) {
+      if (w < 1 || h < 1) continue;
+      if (x < -1 || y < -1 || x + w > WIDTH + 1 || y + h > HEIGHT + 1) {
+        throw new Error(`at density ${factor}, ${name} overflows the screen: ${x} ${y} ${w}×${h}`);
+      }
+    }
+    log.assertClean();
+    pass(`at density ${factor}: a ${canvas.w}×${canvas.h} canvas, g1 then f3 plays g1f3, ${shown.size} buttons inside the screen`);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  mkdirSync(SHOTS, { recursive: true });
+  const server = await serve(DIST, 0);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const { browser, context } = await phone(1);
   // The longest wait between two animation frames, to see that the Robot thinks in slices.
   await context.addInitScript(() => {
     window.tablaFrameGap = { last: 0, longest: 0, reset() { this.last = 0; this.longest = 0; } };
@@ -459,6 +552,11 @@ async function main() {
   try {
     // TABLA_WEB_ONLY=nard plays one game's part alone, while working on it.
     if (process.env.TABLA_WEB_ONLY === "nard") return await nard(context, url);
+    if (process.env.TABLA_WEB_ONLY === "offline") return await offline(context, url);
+    if (process.env.TABLA_WEB_ONLY === "density") {
+      for (const factor of [3, 2.625]) await density(url, factor);
+      return;
+    }
     // The menu.
     const { page, log, seconds } = await open(context, url);
     await page.screenshot({ path: `${SHOTS}/01_menu.png` });
@@ -528,6 +626,8 @@ async function main() {
 
     await halma(context, url);
     await nard(context, url);
+    await offline(context, url);
+    for (const factor of [3, 2.625]) await density(url, factor);
 
     // Every other game in the menu opens and starts.
     for (const game of gamesInMenu.filter((g) => !["knight_hunt", "halma", "nard"].includes(g))) {
