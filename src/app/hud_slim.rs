@@ -5,7 +5,9 @@
 //! a doubles chain's steps) in small type beside them. A tap on a seat opens the whole panels; a
 //! passing message shows over the board's middle.
 
-use super::hud::{PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines};
+use super::panel_parts::{
+    PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines,
+};
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
 use super::settings::Words;

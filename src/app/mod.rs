@@ -16,6 +16,7 @@ mod keys;
 pub mod kit;
 mod knight_hunt;
 mod nard;
+mod panel_parts;
 mod pieces;
 pub mod play;
 pub mod scoreboard;

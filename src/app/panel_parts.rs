@@ -1,0 +1,116 @@
+//! What the game screen's panels are made of, the full ones (hud) and a phone's thin strips
+//! (hud_slim) alike: the buttons and what they ask for, the status lines, the choice buttons and
+//! the centred dialog window.
+
+use super::scoreboard::ScoreBoard;
+use super::settings::Words;
+use super::theme::{CALM, bold, card};
+use super::turn::GameCommand;
+use bevy_egui::egui::{self, Color32, RichText, vec2};
+
+/// A button's height in the panels.
+pub(super) const BUTTON: f32 = 48.0;
+
+/// What a button of the game screen asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum PanelAction {
+    Menu,
+    Game(GameCommand),
+    Help,
+    Settings,
+}
+
+/// A button: its sign, its words key, whether it can be pressed now, and what it does.
+pub(super) type PanelButton = (&'static str, &'static str, bool, PanelAction);
+
+pub(super) fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
+    let roll = board.can_roll.then_some(("⚅", "roll_dice", true, PanelAction::Game(GameCommand::Roll)));
+    let confirm = ("✔", "confirm", true, PanelAction::Game(GameCommand::Confirm));
+    let preview = [confirm, ("✖", "cancel", true, PanelAction::Game(GameCommand::Deselect))];
+    let hint = board.can_hint.then_some(("★", "hint", true, PanelAction::Game(GameCommand::Hint)));
+    let new_game =
+        board.passes_first.then_some(("▶", "new_game", true, PanelAction::Game(GameCommand::NewGame)));
+    roll.into_iter()
+        .chain(preview.into_iter().filter(|_| board.previewing))
+        .chain(Some(confirm).filter(|_| board.draft_done && !board.previewing))
+        .chain(hint)
+        .chain([("⌂", "menu", true, PanelAction::Menu)])
+        .chain(new_game)
+        .chain([
+            ("↻", "restart", true, PanelAction::Game(GameCommand::Restart)),
+            ("↶", "undo", board.can_undo, PanelAction::Game(GameCommand::Undo)),
+            ("↷", "redo", board.can_redo, PanelAction::Game(GameCommand::Redo)),
+            ("?", "help", true, PanelAction::Help),
+            ("⚙", "settings", true, PanelAction::Settings),
+        ])
+        .collect()
+}
+
+/// On a small screen a button shows its sign only; the words come with a wider screen. `side`
+/// is its height (and its width, for a sign alone).
+pub(super) fn draw_button(
+    ui: &mut egui::Ui,
+    button: PanelButton,
+    words: &Words,
+    compact: bool,
+    side: f32,
+) -> Option<PanelAction> {
+    let (sign, key, enabled, action) = button;
+    let (text, size) = if compact {
+        (sign.to_string(), vec2(side, side))
+    } else {
+        (format!("{sign} {}", words.get(key)), vec2(0.0, side))
+    };
+    // Confirm is the button a child looks for: big and green (in a phone's thin strip, green).
+    let button = if action == PanelAction::Game(GameCommand::Confirm) {
+        let big = if side < BUTTON { vec2(side, side) } else { vec2(64.0, 56.0) };
+        egui::Button::new(bold(text, 22.0).color(Color32::WHITE)).fill(CALM).min_size(size.max(big))
+    } else {
+        egui::Button::new(text).min_size(size)
+    };
+    let response = ui.add_enabled(enabled, button).on_hover_text(words.get(key));
+    super::web::tag(&response, &format!("button.{key}"));
+    response.clicked().then_some(action)
+}
+
+/// The banner, the last round of the move list on a small screen, and whose turn it is.
+pub(super) fn status_lines(ui: &mut egui::Ui, board: &ScoreBoard, compact: bool) {
+    if let Some(banner) = &board.banner {
+        card(Color32::from_rgb(255, 236, 190)).show(ui, |ui| ui.label(bold(banner, 18.0)));
+    }
+    if compact && let Some(last) = board.move_list.last() {
+        ui.label(RichText::new(last).size(15.0));
+    }
+    if !board.status.is_empty() {
+        ui.label(bold(&board.status, if compact { 17.0 } else { 20.0 }));
+    }
+}
+
+/// The game's button actions (offering a draw), unless a question asks for them in a dialog; in
+/// the row of buttons.
+pub(super) fn choice_buttons(
+    ui: &mut egui::Ui,
+    board: &ScoreBoard,
+    commands: &mut Vec<PanelAction>,
+    height: f32,
+) {
+    if board.question.is_some() {
+        return;
+    }
+    for (index, words) in board.choices.iter().enumerate() {
+        let response = ui.add(egui::Button::new(words.as_str()).min_size(vec2(0.0, height)));
+        super::web::tag(&response, &format!("choice.{index}"));
+        if response.clicked() {
+            commands.push(PanelAction::Game(GameCommand::Choose(index)));
+        }
+    }
+}
+
+/// A window in the middle of the screen with no title bar, for what must be answered or seen.
+pub(super) fn dialog(name: &str) -> egui::Window<'static> {
+    egui::Window::new(name.to_string())
+        .title_bar(false)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+}
