@@ -5,7 +5,8 @@ use super::Screen;
 use super::art::Art;
 use super::board::{BoardArea, BoardLayout, ViewCommand};
 use super::panel_parts::{
-    BUTTON, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines,
+    BUTTON, PHONE_SIDE, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons,
+    status_lines,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
@@ -247,7 +248,7 @@ fn game_panels(
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     // A phone on its side puts the panels left of the board and the buttons right of it.
-    let sideways = screen.height() < 520.0 && screen.width() >= screen.height() * 1.3;
+    let sideways = screen.height() < PHONE_SIDE && screen.width() >= screen.height() * 1.3;
     // The bottom seat's panel sits nearest the board's lower edge and the buttons; the other
     // seats follow in turn order from the one after it.
     let bottom = board.bottom_seat.index();
@@ -299,7 +300,7 @@ fn game_panels(
         // The person's panel (or the first player's) sits nearer the buttons; a phone held
         // upright stacks the panels, any small screen gets the compact ones.
         let narrow = screen.width() < 640.0;
-        let compact = narrow || screen.height() < 520.0;
+        let compact = narrow || screen.height() < PHONE_SIDE;
         let seat_count = board.seats.len() as f32;
         let card_width = if narrow {
             screen.width() - 36.0

@@ -6,7 +6,7 @@
 //! passing message shows over the board's middle.
 
 use super::panel_parts::{
-    PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines,
+    PHONE_SIDE, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
@@ -22,7 +22,7 @@ const GAP: f32 = 3.0;
 
 /// Whether the panels are the thin strips: a long board on a phone-sized screen.
 pub(super) fn wanted(board: &ScoreBoard, screen: egui::Rect) -> bool {
-    board.long_board && screen.width().min(screen.height()) < 520.0
+    board.long_board && screen.width().min(screen.height()) < PHONE_SIDE
 }
 
 /// What the strips show: the panels' view, the pictures and words, and the seats, the near one

@@ -8,6 +8,9 @@ use super::theme::{CALM, bold, card};
 use super::turn::GameCommand;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 
+/// A screen side shorter than this is a phone's: the panels get small.
+pub(super) const PHONE_SIDE: f32 = 520.0;
+
 /// A button's height in the panels.
 pub(super) const BUTTON: f32 = 48.0;
 

@@ -13,6 +13,11 @@ fn clock_text(seconds: f32) -> String {
     format!("{}:{:02}", whole / 60, whole % 60)
 }
 
+/// A seat's card is warm while it is that seat's turn.
+fn card_fill(seat: &SeatBoard) -> Color32 {
+    if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD }
+}
+
 fn face(seat: &SeatBoard) -> Art {
     if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People }
 }
@@ -71,7 +76,7 @@ pub(super) fn seat_card(
     show_score: bool,
     compact: bool,
 ) {
-    let fill = if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD };
+    let fill = card_fill(seat);
     if compact {
         return compact_seat_card(ui, seat, art, width, fill, show_score);
     }
@@ -136,7 +141,7 @@ pub(super) fn tiny_seat_card(
     show_score: bool,
     in_row: bool,
 ) -> egui::Response {
-    let fill = if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD };
+    let fill = card_fill(seat);
     let shown = card(fill).inner_margin(egui::Margin::symmetric(4, 2)).show(ui, |ui| {
         ui.spacing_mut().item_spacing = vec2(3.0, 0.0);
         ui.spacing_mut().interact_size.y = 22.0;
