@@ -415,6 +415,25 @@ async function nard(context, url) {
   await page.close();
 }
 
+/// From the menu, Knight Hunt against the Robot, and the knight tapped on g1 and then on f3: that
+/// must play g1f3. Returns where in the log the game screen began. (A dense screen draws slowly
+/// in a software renderer, so the board is given longer to settle.)
+async function knightG1F3(page, log, when) {
+  await tap(page, await target(page, log, "game.knight_hunt"));
+  await log.next(/tabla target start /, `Knight Hunt's setup screen ${when}`);
+  await tap(page, await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "opponent_robot")}`));
+  await sleep(300);
+  await tap(page, await target(page, log, "start"));
+  const playing = log.lines.length;
+  const layout = await board(log, 2500);
+  await tap(page, squareAt(layout, "g1"));
+  await sleep(400);
+  await tap(page, squareAt(layout, "f3"));
+  const mine = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, `the move ${when}`);
+  if (mine[4] !== "g1f3") throw new Error(`${when}, the taps on g1 and f3 played ${mine[0]}`);
+  return playing;
+}
+
 /// Tabla with no network: the page is loaded once (its service worker keeps the page, the glue
 /// and the .wasm), the network is cut, the page is loaded again and a Knight Hunt move is played.
 async function offline(context, url) {
@@ -436,15 +455,7 @@ async function offline(context, url) {
     const log = new Console(page);
     await page.reload();
     await log.next(/tabla ready/, "first frame offline (tabla ready)", STARTUP_MS);
-    await tap(page, await target(page, log, "game.knight_hunt"));
-    await log.next(/tabla target start /, "Knight Hunt's setup screen offline");
-    await tap(page, await target(page, log, "start"));
-    const layout = await board(log);
-    await tap(page, squareAt(layout, "g1"));
-    await sleep(400);
-    await tap(page, squareAt(layout, "f3"));
-    const mine = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the move played offline");
-    if (mine[4] !== "g1f3") throw new Error(`played offline: ${mine[0]}`);
+    await knightG1F3(page, log, "offline");
     await page.screenshot({ path: `${SHOTS}/15_offline_played.png` });
     log.assertClean();
     pass(`with the network cut, the page opens again from its cache (${kept}) and plays g1f3`);
@@ -498,19 +509,7 @@ async function density(url, factor) {
     if (canvas.ratio !== factor || Math.abs(canvas.w - wanted[0]) > 2 || Math.abs(canvas.h - wanted[1]) > 2) {
       throw new Error(`at density ${factor} the canvas is ${canvas.w}×${canvas.h} (ratio ${canvas.ratio})`);
     }
-    await tap(page, await target(page, log, "game.knight_hunt"));
-    await log.next(/tabla target start /, `the setup screen at density ${factor}`);
-    await tap(page, await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "opponent_robot")}`));
-    await sleep(300);
-    await tap(page, await target(page, log, "start"));
-    const playing = log.lines.length;
-    // A dense screen draws slowly in a software renderer: the panels settle over more frames.
-    const layout = await board(log, 2500);
-    await tap(page, squareAt(layout, "g1"));
-    await sleep(400);
-    await tap(page, squareAt(layout, "f3"));
-    const mine = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, `the move at density ${factor}`);
-    if (mine[4] !== "g1f3") throw new Error(`at density ${factor} the taps on g1 and f3 played ${mine[0]}`);
+    const playing = await knightG1F3(page, log, `at density ${factor}`);
     await sleep(1500);
     await page.screenshot({ path: `${SHOTS}/16_density_${factor}.png` });
     // Every button of the game screen, where it last was, inside the screen.
