@@ -14,7 +14,7 @@ need_rust
 echo "== the rules, the Robot, the levels, the text interface, the words (without Bevy)"
 cargo test --release --no-default-features --all-targets
 echo "== the app without a window: whole games, the screen kit, a storm of input"
-cargo test --release --test app --test kit --test storm --test halma_app --test nard_app
+cargo test --release --test app --test kit --test storm --test halma_app --test nard_app --test hint_app --test help_app
 cargo build --release --bin tabla
 
 echo "== the rendered tour under Xvfb"

@@ -2,6 +2,7 @@
 //! and the benchmark are plain Rust; everything Bevy lives under `app` (the default `app` feature).
 
 pub mod bench;
+pub mod demo;
 pub mod history;
 pub mod i18n;
 pub mod levels;

@@ -79,6 +79,29 @@ pub struct BoardLayout {
     pub tray_gap: f32,
 }
 
+impl BoardLayout {
+    /// The layout of `game`'s places (its grid's squares and its zones), as the game puts them.
+    pub fn of<G: AppGame>(game: &G, flipped: bool) -> BoardLayout {
+        let places = game
+            .shape()
+            .squares()
+            .chain(game.zones())
+            .map(|square| {
+                let place = Place {
+                    at: game.place_at(square),
+                    size: game.cell_size(square),
+                    stack_start: game.stack_start(square),
+                    stack_step: game.stack_step_at(square),
+                    stack_drawn: game.stack_drawn(square),
+                };
+                (square, place)
+            })
+            .collect();
+        let tray_gap = if G::HAS_TRAYS { 0.55 } else { 0.0 };
+        BoardLayout { shape: game.shape(), places: Arc::new(places), flipped, turns: 0, tray_gap }
+    }
+}
+
 /// How the person looks at the board: quarter turns, zoom (1 shows the whole board) and pan (in
 /// window pixels, y up). The game and any selection stay as they are whatever the view.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]

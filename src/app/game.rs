@@ -268,6 +268,11 @@ pub trait GameView: Game<Action: BoardAction> {
     fn decorations(&self) -> Vec<Decoration> {
         Vec::new()
     }
+    /// Pictures over the board that the game's own systems draw on the game screen (dice), for
+    /// drawings of the board elsewhere (the help's demonstration).
+    fn pictures(&self) -> Vec<Decoration> {
+        Vec::new()
+    }
 }
 
 /// A game on screen: its rules and Robot, its level files, what it tells about itself and how it

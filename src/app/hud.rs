@@ -4,6 +4,7 @@
 use super::Screen;
 use super::art::Art;
 use super::board::{BoardArea, BoardLayout, ViewCommand};
+use super::help::{DemoFrame, HelpOpen};
 use super::panel_parts::{
     BUTTON, PHONE_SIDE, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons,
     status_lines,
@@ -17,12 +18,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-/// Whether the help window is open.
-#[derive(Resource, Default)]
-pub struct HelpOpen(pub bool);
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HelpOpen>();
     app.add_systems(
         EguiPrimaryContextPass,
         game_panels.run_if(in_state(Screen::Playing).and_then(resource_exists::<UiReady>)),
@@ -237,6 +233,7 @@ fn game_panels(
     mut settings: ResMut<Settings>,
     mut area: ResMut<BoardArea>,
     mut help: ResMut<HelpOpen>,
+    demo: Res<DemoFrame>,
     mut settings_open: Local<bool>,
     mut details: Local<bool>,
     mut covered: ResMut<BoardCovered>,
@@ -440,29 +437,7 @@ fn game_panels(
     }
 
     if help.0 {
-        let mut open = true;
-        egui::Window::new(words.get("help"))
-            .collapsible(false)
-            .resizable(false)
-            .open(&mut open)
-            .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
-            .max_width((screen.width() - 40.0).min(560.0))
-            .show(ctx, |ui| {
-                egui::ScrollArea::vertical().max_height(screen.height() * 0.7).show(ui, |ui| {
-                    ui.label(words.get(&format!("help_{}", board.game)));
-                    ui.add_space(10.0);
-                    let keys = super::turn::game_key(&words, "help_keys", board.game);
-                    ui.label(RichText::new(words.get(&keys)).small());
-                });
-                ui.vertical_centered(|ui| {
-                    if ui.button(words.get("close")).clicked() {
-                        help.0 = false;
-                    }
-                });
-            });
-        if !open {
-            help.0 = false;
-        }
+        super::help::help_window(ctx, &board, &words, &art, &demo, &mut help);
     }
 
     let now_covered = BoardCovered(help.0 || *settings_open || (slim && *details));

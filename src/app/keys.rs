@@ -6,7 +6,7 @@
 
 use super::Screen;
 use super::board::{BoardLayout, KeyCursor, ViewCommand};
-use super::hud::HelpOpen;
+use super::help::HelpOpen;
 use super::input::BoardPress;
 use super::turn::{BoardCovered, GameCommand, Selection};
 use crate::rules::board::Square;

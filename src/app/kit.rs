@@ -4,7 +4,7 @@
 
 use super::game::AppGame;
 use super::screens::{GameInfo, PlayableGames, SeatLabel};
-use super::{pieces, scoreboard, turn};
+use super::{help, hint, pieces, scoreboard, turn};
 use crate::levels::Level;
 use crate::rules::Seat;
 use bevy::prelude::*;
@@ -19,6 +19,8 @@ pub fn add_game<G: AppGame>(app: &mut App) {
         seats: seat_labels::<G>,
     });
     turn::add_game::<G>(app);
+    hint::add_game::<G>(app);
+    help::add_game::<G>(app);
     scoreboard::add_game::<G>(app);
     pieces::add_game::<G>(app);
 }

@@ -9,6 +9,8 @@ pub mod celebrate;
 mod circles;
 pub mod game;
 mod halma;
+pub mod help;
+mod hint;
 mod hud;
 mod hud_slim;
 pub mod input;
@@ -232,6 +234,7 @@ pub fn kit_plugin(app: &mut App) {
         keys::plugin,
         turn::plugin,
         celebrate::plugin,
+        help::plugin,
     ));
 }
 

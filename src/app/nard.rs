@@ -520,6 +520,22 @@ impl GameView for Nard {
             })
             .collect()
     }
+
+    fn pictures(&self) -> Vec<Decoration> {
+        let (faces, side, cup) = dice_of(self);
+        let mut pictures = Vec::new();
+        if let Some(seat) = side {
+            let centre = self.place_at(dice_place(seat));
+            pictures.extend(faces.iter().enumerate().map(|(i, &(value, played))| Decoration {
+                colour: die_colour(played),
+                ..Decoration::new(Art::Die(value), die_at(centre, i, faces.len()), DIE_SIZE)
+            }));
+        }
+        if let Some(seat) = cup.filter(|_| self.outcome().is_none()) {
+            pictures.push(Decoration::new(Art::DiceCup, self.place_at(dice_place(seat)), 1.1));
+        }
+        pictures
+    }
 }
 
 /// A die drawn on the board.
@@ -562,14 +578,19 @@ impl Picture {
 /// cup where dice are due.
 fn dice_to_show(play: &Play<Nard>) -> (Vec<(u8, bool)>, Option<Seat>, Option<Seat>) {
     // A draft that has played its set shows that set, all played, until it is confirmed.
-    let game = if play.draft_done() { play.history().game() } else { play.game() };
+    if play.draft_done() {
+        let game = play.history().game();
+        if let Some(set) = game.dice_set() {
+            return (set.dealt.as_slice().iter().map(|&v| (v, true)).collect(), Some(set.player), None);
+        }
+    }
+    dice_of(play.game())
+}
+
+/// The dice of a game as it stands: see `dice_to_show`.
+fn dice_of(game: &Nard) -> (Vec<(u8, bool)>, Option<Seat>, Option<Seat>) {
     if let Some(set) = game.dice_set() {
-        let faces = if play.draft_done() {
-            set.dealt.as_slice().iter().map(|&v| (v, true)).collect()
-        } else {
-            dice_faces(set)
-        };
-        return (faces, Some(set.player), None);
+        return (dice_faces(set), Some(set.player), None);
     }
     match game.phase() {
         Phase::Opening { white_die: Some(white) } => {
@@ -579,6 +600,16 @@ fn dice_to_show(play: &Play<Nard>) -> (Vec<(u8, bool)>, Option<Seat>, Option<Sea
         Phase::AwaitingRoll(seat) => (Vec::new(), None, Some(*seat)),
         _ => (Vec::new(), None, None),
     }
+}
+
+/// Where the `i`-th of `count` dice lies, about its side's dice place `centre`.
+fn die_at(centre: Vec2, i: usize, count: usize) -> Vec2 {
+    centre + Vec2::new((i as f32 - (count as f32 - 1.0) / 2.0) * 0.95, 0.0)
+}
+
+/// A played die is greyed.
+fn die_colour(played: bool) -> Color {
+    if played { Color::srgba(0.55, 0.55, 0.55, 0.55) } else { Color::WHITE }
 }
 
 /// The dice after every change of the game: a fresh roll tumbles in and settles, numbers passed
@@ -608,12 +639,10 @@ fn show_dice(
     let place = |seat: Seat| layout.places.get(&dice_place(seat)).map_or(Vec2::ZERO, |p| p.at);
     if let Some(seat) = side {
         let centre = place(seat);
-        let count = faces.len() as f32;
         for (i, &(value, played)) in faces.iter().enumerate() {
-            let at = centre + Vec2::new((i as f32 - (count - 1.0) / 2.0) * 0.95, 0.0);
+            let at = die_at(centre, i, faces.len());
             let end = layout.local_point(at).extend(PIECE_Z + 0.5);
-            let colour = if played { Color::srgba(0.55, 0.55, 0.55, 0.55) } else { Color::WHITE };
-            let picture = Picture { art: Art::Die(value), at, size: DIE_SIZE, colour };
+            let picture = Picture { art: Art::Die(value), at, size: DIE_SIZE, colour: die_colour(played) };
             let mut die = commands.spawn((NardDie, picture.bundle(&layout, &images, root)));
             if rolled {
                 // Thrown in from nearer the middle, spinning, bouncing to rest.

@@ -11,6 +11,10 @@ use crate::rules::board::{Move, Square};
 use bevy::prelude::*;
 use tracing::info;
 
+/// The Robot's level that thinks of hints: not the strongest, and not the first either, whose
+/// moves are meant to be beaten.
+pub const HINT_LEVEL: RobotLevel = RobotLevel::Two;
+
 /// What the last change to the game was, for the board's animation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -30,19 +34,30 @@ pub struct MoveNote {
     pub to: Option<Square>,
 }
 
+/// What the history remembers with each step: its move-list entries, and whether the move was
+/// the one a hint proposed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepNote {
+    pub moves: Vec<MoveNote>,
+    pub hinted: bool,
+}
+
 /// The game being played: its history (undo, redo and dice are the history's), who plays each
 /// seat, a person's moves tried out and not yet confirmed, and what the last change was. It
 /// changes only when the game does (or its players), so the board and panels follow it through
 /// Bevy's change detection.
 #[derive(Resource)]
 pub struct Play<G: AppGame> {
-    history: History<G, Vec<MoveNote>>,
+    history: History<G, StepNote>,
     /// Who plays each seat, one entry per seat of the game.
     controls: Vec<Control>,
     pub change: Change,
     /// A person's moves tried out before they are confirmed (`GameView::DRAFTS`), each with
-    /// the game after it; the history holds none of them until the draft is confirmed.
-    draft: Vec<(G::Action, G)>,
+    /// the game after it and whether a hint proposed it; the history holds none of them until
+    /// the draft is confirmed.
+    draft: Vec<(G::Action, G, bool)>,
+    /// The move the last hint proposed, until the next move is played or time jumps.
+    hint: Option<G::Action>,
 }
 
 /// What playing an action brought, for the sounds and messages.
@@ -66,6 +81,7 @@ impl<G: AppGame> Play<G> {
             controls: setup.controls(seats),
             change: Change::Reset,
             draft: Vec::new(),
+            hint: None,
         }
     }
 
@@ -80,13 +96,13 @@ impl<G: AppGame> Play<G> {
         }
     }
 
-    pub fn history(&self) -> &History<G, Vec<MoveNote>> {
+    pub fn history(&self) -> &History<G, StepNote> {
         &self.history
     }
 
     /// The game as the board shows it: with the draft's moves, if any.
     pub fn game(&self) -> &G {
-        self.draft.last().map_or(self.history.game(), |(_, game)| game)
+        self.draft.last().map_or(self.history.game(), |(_, game, _)| game)
     }
 
     /// The state before the last step (of the draft, while there is one).
@@ -101,7 +117,7 @@ impl<G: AppGame> Play<G> {
     /// The last action and the state it was played in.
     fn last_action(&self) -> Option<(&G::Action, &G)> {
         match self.draft.last() {
-            Some((action, _)) => Some((action, self.previous()?)),
+            Some((action, _, _)) => Some((action, self.previous()?)),
             None => Some((self.history.last().action.as_ref()?, self.history.previous()?)),
         }
     }
@@ -167,9 +183,40 @@ impl<G: AppGame> Play<G> {
         }
     }
 
-    /// The move list so far.
-    pub fn notes(&self) -> impl Iterator<Item = &MoveNote> {
-        self.history.steps().iter().flat_map(|step| step.note.iter())
+    /// The move list so far, each entry with whether a hint proposed its move.
+    pub fn notes(&self) -> impl Iterator<Item = (&MoveNote, bool)> {
+        self.history.steps().iter().flat_map(|step| step.note.moves.iter().map(|m| (m, step.note.hinted)))
+    }
+
+    /// The moves of `seat` that a hint proposed, in the history as it stands.
+    pub fn hints_used(&self, seat: Seat) -> usize {
+        let steps = self.history.steps().iter().filter(|s| s.mover == Some(seat) && s.note.hinted).count();
+        let drafted = self.draft.iter().filter(|(_, _, hinted)| *hinted).count();
+        steps + if self.draft_owner() == Some(seat) { drafted } else { 0 }
+    }
+
+    /// A person is to move a piece (no dice due, no draft waiting to be confirmed).
+    pub fn can_hint(&self) -> bool {
+        let game = self.game();
+        self.person_to_move().is_some()
+            && game.chance().is_none()
+            && !self.draft_done()
+            && game.legal_actions().iter().any(|a| game.motion_of(a).is_some())
+    }
+
+    /// Remembers the move a hint proposed, so the move list can mark it when it is played.
+    pub fn set_hint(&mut self, action: G::Action) {
+        self.hint = Some(action);
+    }
+
+    /// A Robot not at its strongest thinking of a move for the person to act, on the board as
+    /// it stands (with the draft); none while dice are due or a Robot is to act.
+    pub fn hint_thinker(&self) -> Option<Box<dyn crate::robot::Thinker<G>>> {
+        if !self.can_hint() {
+            return None;
+        }
+        let seed = self.history.position_seed().wrapping_add(self.draft.len() as u64);
+        Some(self.game().thinker(HINT_LEVEL, seed))
     }
 
     /// A person's move can be taken back (with a clock running, nothing is).
@@ -208,6 +255,7 @@ impl<G: AppGame> Play<G> {
         let before = self.game().clone();
         let motion = before.motion_of(&action);
         let path = path.unwrap_or_else(|| before.path_of(&action));
+        let hinted = self.hint.take().is_some_and(|hint| hint == action);
         let drafts = G::DRAFTS && self.is_person(Some(mover)) && motion.is_some();
         let played = if drafts || self.drafting() {
             if self.draft_done() || !drafts {
@@ -215,7 +263,7 @@ impl<G: AppGame> Play<G> {
             }
             let mut after = before.clone();
             after.apply(&action).ok()?;
-            self.draft.push((action, after));
+            self.draft.push((action, after, hinted));
             Played {
                 captured: self.game().pieces().len() < before.pieces().len(),
                 over: false,
@@ -224,7 +272,7 @@ impl<G: AppGame> Play<G> {
                 round: None,
             }
         } else {
-            self.commit(action)?;
+            self.commit(action, hinted)?;
             self.played_since(&before, words)
         };
         self.change = Change::Played { motion, path, mover };
@@ -271,8 +319,8 @@ impl<G: AppGame> Play<G> {
         }
         let before = self.history.game().clone();
         let mover = self.draft_owner()?;
-        for (action, _) in std::mem::take(&mut self.draft) {
-            self.commit(action)?;
+        for (action, _, hinted) in std::mem::take(&mut self.draft) {
+            self.commit(action, hinted)?;
         }
         // The pieces already stand where the draft put them.
         self.change = Change::Played { motion: None, path: Vec::new(), mover };
@@ -280,22 +328,22 @@ impl<G: AppGame> Play<G> {
     }
 
     /// Plays one action into the history, with its move-list entry.
-    fn commit(&mut self, action: G::Action) -> Option<()> {
+    fn commit(&mut self, action: G::Action, hinted: bool) -> Option<()> {
         let before = self.history.game().clone();
         let mover = before.actor()?;
         let mut notes = Vec::new();
         if let (Some(letter), Some(motion)) = (before.piece_letter(&action), before.motion_of(&action)) {
             notes.push(MoveNote { seat: mover, letter: Some(letter), to: Some(motion.to) });
         }
-        self.history.play(&action, notes).ok()?;
+        self.history.play(&action, StepNote { moves: notes, hinted }).ok()?;
         // One line per move, which the browser test reads from the console.
         let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
         info!("tabla move {} {} {} {}", G::NAME, before.seat_name(mover), who, before.action_text(&action));
         let passed = self.game().passed();
-        if let Some(step_notes) = self.history.last_note_mut()
-            && !step_notes.is_empty()
+        if let Some(step_note) = self.history.last_note_mut()
+            && !step_note.moves.is_empty()
         {
-            step_notes.extend(passed.iter().map(|&seat| MoveNote { seat, letter: None, to: None }));
+            step_note.moves.extend(passed.iter().map(|&seat| MoveNote { seat, letter: None, to: None }));
         }
         Some(())
     }
@@ -326,7 +374,8 @@ impl<G: AppGame> Play<G> {
     /// Takes back the person's last move, and the Robot's answers after it; while drafting,
     /// the draft's last move.
     pub fn undo(&mut self) {
-        if let Some((action, _)) = self.draft.pop() {
+        self.hint = None;
+        if let Some((action, _, _)) = self.draft.pop() {
             let mover = self.history.game().actor().unwrap_or(Seat(0));
             let motion = self.game().motion_of(&action);
             // The piece goes back the way it came.
@@ -340,6 +389,7 @@ impl<G: AppGame> Play<G> {
 
     /// Replays up to and including the next move of a person, with the Robot's answers before it.
     pub fn redo(&mut self) {
+        self.hint = None;
         if self.can_redo() {
             self.travel(|history| history.redo().map(|step| step.mover));
         }
@@ -348,7 +398,7 @@ impl<G: AppGame> Play<G> {
     /// Steps through the history (back or on, by `step`, which gives the mover of the step it
     /// took, or `None` at the end) until a person's move has been passed and the game stands
     /// where the game may stop (`undo_stop`: not in the middle of a dice set).
-    fn travel(&mut self, step: impl Fn(&mut History<G, Vec<MoveNote>>) -> Option<Option<Seat>>) {
+    fn travel(&mut self, step: impl Fn(&mut History<G, StepNote>) -> Option<Option<Seat>>) {
         while let Some(mover) = step(&mut self.history) {
             if self.is_person(mover) && self.history.game().undo_stop() {
                 break;
@@ -361,6 +411,7 @@ impl<G: AppGame> Play<G> {
     /// else the same start again.
     pub fn new_game(&mut self) {
         self.draft.clear();
+        self.hint = None;
         match self.history.steps()[0].game.next_first() {
             Some(start) => {
                 let seed = self.history.position_seed().wrapping_add(1);
@@ -373,6 +424,7 @@ impl<G: AppGame> Play<G> {
 
     pub fn restart(&mut self) {
         self.draft.clear();
+        self.hint = None;
         self.history.restart();
         self.change = Change::Reset;
     }

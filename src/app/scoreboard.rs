@@ -69,7 +69,7 @@ pub struct ScoreBoard {
     pub round: Option<RoundReport>,
     /// The picture of the question's dialog.
     pub question_art: super::art::Art,
-    /// A hint can be asked for (the person's turn, in a game that previews its moves).
+    /// A hint can be asked for (a person's turn, with a piece to move).
     pub can_hint: bool,
     /// The game's button actions for the person now (`GameInfo::choices`), in words.
     pub choices: Vec<String>,
@@ -99,14 +99,28 @@ pub fn seat_name<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> Strin
     format!("{who} ({colour})")
 }
 
+/// The mark beside a move a hint proposed, in the move list and the seat's panel.
+pub const HINT_MARK: &str = "★";
+
+/// The seat's panel lines: the game's own, then the hints it used, if any.
+fn extras<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> Vec<Extra> {
+    let mut extras = play.game().extras(seat, words);
+    let hints = play.hints_used(seat);
+    if hints > 0 {
+        extras.push(Extra::Text(words.fill("hints_used", &[("count", &hints.to_string())])));
+    }
+    extras
+}
+
 /// The move list written round by round: "1. Ta8 Nf7". A round starts with the first seat; a
 /// round that starts later (the Robot opened as the second seat) begins with "…".
 fn move_list<G: AppGame>(play: &Play<G>, words: &Words) -> Vec<String> {
     let mut rounds: Vec<String> = Vec::new();
     let mut current = String::new();
     let mut last_seat: Option<Seat> = None;
-    for note in play.notes() {
+    for (note, hinted) in play.notes() {
         let text = match (note.letter, note.to) {
+            (Some(letter), Some(to)) if hinted => format!("{}{to}{HINT_MARK}", words.get(letter)),
             (Some(letter), Some(to)) => format!("{}{to}", words.get(letter)),
             _ => "—".to_string(),
         };
@@ -158,7 +172,7 @@ pub fn publish_scoreboard<G: AppGame>(
             name: seat_name(&play, seat, &words),
             control: play.control(seat),
             score: game.score(seat),
-            extras: game.extras(seat, &words),
+            extras: extras(&play, seat, &words),
             to_move: game.actor() == Some(seat),
             clock: clocks.left.as_ref().and_then(|c| c.get(seat.index()).copied()),
             partner: game.partner_of(seat),
@@ -238,10 +252,7 @@ pub fn publish_scoreboard<G: AppGame>(
         draft_done: play.draft_done(),
         round: round_over.0.clone(),
         question_art: game.question_art(),
-        can_hint: G::CONFIRM_MOVES
-            && person_acts
-            && game.chance().is_none()
-            && game.legal_actions().iter().any(|a| game.motion_of(a).is_some()),
+        can_hint: play.can_hint(),
         choices: if person_acts {
             game.choices().into_iter().map(|(_, key)| words.get(key).to_string()).collect()
         } else {

@@ -3,7 +3,7 @@
 
 use super::board::Cell;
 use super::board::ViewCommand;
-use super::hud::HelpOpen;
+use super::help::HelpOpen;
 use super::input::BoardPress;
 use super::scoreboard::ScoreBoard;
 use super::screens::{Screen, SetupFor};
@@ -110,6 +110,14 @@ fn script() -> Vec<Step> {
     let (from, to) = ("e5", "c6");
     steps.extend([PointerAt(from), Wait(3), PointerDown, Wait(3), PointerUp, Wait(10)]);
     steps.extend([PointerAt(to), Wait(3), PointerDown, Wait(3), PointerUp, Wait(120), ExpectMoves(6)]);
+    // A hint: the knight lit and its target marked; played by ✔, it is counted in the panel.
+    steps.extend([Command(GameCommand::Hint), Wait(20), Shot("knight_hunt_hint_ro")]);
+    steps.extend([
+        Command(GameCommand::Confirm),
+        Wait(120),
+        ExpectMoves(8),
+        Shot("knight_hunt_hint_counted_ro"),
+    ]);
     steps.extend([
         Language(crate::i18n::Language::El),
         Start("knight_hunt/two_knights.ron", Opponent::Friend, Seat::WHITE),
@@ -182,8 +190,29 @@ fn script() -> Vec<Step> {
         Wait(20),
         Shot("knight_hunt_help_en"),
         Help(false),
+        // Each game's help opens with its demonstration playing.
+        Start("circles/classic.ron", Opponent::Friend, Seat::WHITE),
+        Wait(20),
+        Help(true),
+        Wait(120),
+        Shot("circles_help_en"),
+        Help(false),
+        Language(crate::i18n::Language::Ro),
+        Start("bunnies/two_horses.ron", Opponent::Friend, Seat::WHITE),
+        Wait(20),
+        Help(true),
+        Wait(160),
+        Shot("bunnies_help_ro"),
+        Help(false),
+        Language(crate::i18n::Language::En),
+        Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE),
         WindowSize(360.0, 640.0),
         Wait(30),
+        Help(true),
+        Wait(60),
+        Shot("knight_hunt_help_phone_en"),
+        Help(false),
+        Wait(10),
         Press("g1"),
         Wait(20),
         Shot("knight_hunt_phone_en"),
@@ -240,6 +269,7 @@ fn halma() -> Vec<Step> {
     const AGAINST_ROBOT: &[Control] = &[Control::Person, Control::Robot(RobotLevel::One)];
     let mut steps = vec![Language(crate::i18n::Language::En), SetupFor("halma"), Go(Screen::Setup), Wait(30)];
     steps.extend([Shot("halma_setup_en"), StartSeats("halma/two_players.ron", FRIENDS), Wait(30)]);
+    steps.extend([Help(true), Wait(200), Shot("halma_help_en"), Help(false), Wait(10)]);
     for (from, to) in
         [("a3", "c5"), ("m16", "k14"), ("a4", "c6"), ("n16", "j14"), ("b2", "d6"), ("m15", "i13")]
     {
@@ -535,6 +565,7 @@ fn nard() -> Vec<Step> {
         Start("nard/one_point.ron", Opponent::Friend, Seat::WHITE),
         Wait(30),
     ]);
+    steps.extend([Help(true), Wait(260), Shot("nard_help_en"), Help(false), Wait(10)]);
     steps.extend([Shot("nard_opening_en"), Command(GameCommand::Roll), Wait(40)]);
     steps.extend([Command(GameCommand::Roll), Wait(60), Shot("nard_opening_roll_en")]);
     // White's head (l2) picked: its targets marked with the dice they use.
@@ -542,6 +573,12 @@ fn nard() -> Vec<Step> {
     // 2-2 rolled: 4×2 now, 4×3 to 4×6 to come; two twos played by taps.
     steps.extend([NardPosition(chain_position), Wait(20), Press("h2"), Wait(4), Press("f2"), Wait(30)]);
     steps.extend([Press("e2"), Wait(4), Press("c2"), Wait(30), Shot("nard_chain_en")]);
+    steps.extend([
+        Command(GameCommand::Hint),
+        Wait(20),
+        Shot("nard_hint_en"),
+        Command(GameCommand::Deselect),
+    ]);
     // 6-3 with a 3 that cannot be played: 10/4, confirmed, and the 3 goes over to Black.
     steps.extend([NardPosition(pass_position), Wait(20), Press("c1"), Wait(4), Press("i1"), Wait(30)]);
     steps.extend([Command(GameCommand::Confirm), Wait(30), Shot("nard_passed_en")]);

@@ -2,7 +2,7 @@
 //! through the history), the clocks, the short messages, undo and redo. The game itself is
 //! `Play` (play.rs); everything that changes more often than the game lives beside it here.
 
-use super::board::{BoardLayout, BoardView, MAX_ZOOM, Place, ViewCommand};
+use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand};
 use super::game::{AppGame, RoundReport};
 use super::input::{BoardDrop, BoardPress, BoardTap};
 use super::play::{Play, Played};
@@ -219,24 +219,7 @@ fn start_game<G: AppGame>(
     let Some(game) = G::from_level(&setup.level) else { return };
     let play = Play::new(game.clone(), &setup, seed.0);
     let flipped = game.flipped(play.person_against_robot());
-    let tray_gap = if G::HAS_TRAYS { 0.55 } else { 0.0 };
-    let places = game
-        .shape()
-        .squares()
-        .chain(game.zones())
-        .map(|square| {
-            let place = Place {
-                at: game.place_at(square),
-                size: game.cell_size(square),
-                stack_start: game.stack_start(square),
-                stack_step: game.stack_step_at(square),
-                stack_drawn: game.stack_drawn(square),
-            };
-            (square, place)
-        })
-        .collect();
-    let layout =
-        BoardLayout { shape: game.shape(), places: std::sync::Arc::new(places), flipped, turns: 0, tray_gap };
+    let layout = BoardLayout::of(&game, flipped);
     let board = super::board::spawn_board(&mut commands, &game, layout, &images);
     super::input::observe_board(&mut commands, board);
     *clocks = Clocks::start(setup.clock_minutes, game.seat_count());
@@ -252,7 +235,7 @@ fn start_game<G: AppGame>(
 /// What a played action leaves around the board: its sounds, the message it brings, no piece
 /// picked any more.
 #[derive(SystemParam)]
-struct Aftermath<'w> {
+pub(super) struct Aftermath<'w> {
     words: Res<'w, Words>,
     notices: ResMut<'w, Notices>,
     selection: ResMut<'w, Selection>,
@@ -262,7 +245,7 @@ struct Aftermath<'w> {
 }
 
 impl Aftermath<'_> {
-    fn tell(&mut self, key: String) {
+    pub(super) fn tell(&mut self, key: String) {
         self.notices.0 = Some(Notice { key, seat: None, seconds_left: 2.5, big: false, ready: false });
     }
 
@@ -303,21 +286,20 @@ impl Aftermath<'_> {
     }
 
     /// Picks the piece on `from` and previews `path` for it.
-    fn show_path(&mut self, from: Square, path: Vec<Square>) {
+    pub(super) fn show_path(&mut self, from: Square, path: Vec<Square>) {
         self.selection.0 = Some(from);
         self.preview.0 = path;
     }
 
-    /// Plays the previewed path, or the draft that waits; `false` when there is none (or it no
-    /// longer fits the game).
+    /// Plays the previewed path (a hint's, in a game that drafts), or else the draft that waits;
+    /// `false` when there is none (or it no longer fits the game).
     fn confirm<G: AppGame>(&mut self, play: &mut Play<G>) -> bool {
-        if play.drafting() {
+        let (Some(from), Some(&to)) = (self.selection.0, self.preview.0.last()) else {
             let Some(played) = play.confirm_draft(&self.words) else { return false };
             self.reset();
             self.show::<G>(played);
             return true;
-        }
-        let (Some(from), Some(&to)) = (self.selection.0, self.preview.0.last()) else { return false };
+        };
         let Some(action) = play.game().action_between(from, to) else {
             self.preview.0.clear();
             return false;
@@ -506,7 +488,7 @@ fn press<G: AppGame>(play: &mut ResMut<Play<G>>, square: Square, after: &mut Aft
     }
 }
 
-fn commands<G: AppGame>(
+pub(super) fn commands<G: AppGame>(
     mut play: ResMut<Play<G>>,
     mut commands: MessageReader<GameCommand>,
     mut controls: MessageReader<SetControls>,
@@ -553,15 +535,6 @@ fn commands<G: AppGame>(
             GameCommand::Confirm if play.person_to_move().is_some() => {
                 after.confirm(&mut *play);
             }
-            GameCommand::Hint if play.person_to_move().is_some() => {
-                if let Some(action) = hint(&play)
-                    && let Some(from) = play.game().motion_of(&action).map(|m| m.from)
-                {
-                    let path = play.game().path_of(&action);
-                    after.show_path(from, path);
-                    after.tell("hint_shown".to_string());
-                }
-            }
             GameCommand::Choose(index) if play.person_to_move().is_some() => {
                 if let Some((action, _)) = play.game().choices().into_iter().nth(*index) {
                     after.play(&mut *play, action);
@@ -572,21 +545,29 @@ fn commands<G: AppGame>(
             | GameCommand::Roll
             | GameCommand::Deselect
             | GameCommand::Confirm
-            | GameCommand::Hint
             | GameCommand::Choose(_) => {}
+            // Thought of in slices, by hint.rs.
+            GameCommand::Hint => {}
         }
     }
 }
 
-/// The move the Robot's first level would play here, for a hint (it is not promised to be the
-/// best); none while dice are due.
-pub fn hint<G: AppGame>(play: &Play<G>) -> Option<G::Action> {
-    if play.game().chance().is_some() || play.drafting() {
-        return None;
+/// Thinks in slices until the frame's budget would be passed by one more as long as the longest
+/// yet; the action once it is decided.
+pub(super) fn think_within<G: AppGame>(thinker: &mut dyn Thinker<G>, budget_ms: f32) -> Option<G::Action> {
+    let started = Instant::now();
+    let mut longest = 0.0f32;
+    loop {
+        let before = started.elapsed().as_secs_f32() * 1000.0;
+        if let Some(action) = thinker.step(SLICE_NODES) {
+            return Some(action);
+        }
+        let now = started.elapsed().as_secs_f32() * 1000.0;
+        longest = longest.max(now - before);
+        if now + longest > budget_ms {
+            return None;
+        }
     }
-    let mut thinker = play.history().thinker(crate::robot::RobotLevel::One);
-    // The first level's search is small; the bound only guards against a thinker that never ends.
-    (0..100_000).find_map(|_| thinker.step(SLICE_NODES))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -635,18 +616,7 @@ fn robot_turn<G: AppGame>(
     });
     robot.waited += time.delta_secs();
     if robot.choice.is_none() {
-        // Slices until the frame's budget would be passed by one more as long as the longest yet.
-        let started = Instant::now();
-        let mut longest = 0.0f32;
-        while robot.choice.is_none() {
-            let before = started.elapsed().as_secs_f32() * 1000.0;
-            robot.choice = robot.thinker.step(SLICE_NODES);
-            let now = started.elapsed().as_secs_f32() * 1000.0;
-            longest = longest.max(now - before);
-            if now + longest > pace.slice_ms {
-                break;
-            }
-        }
+        robot.choice = think_within(robot.thinker.as_mut(), pace.slice_ms);
     }
     let Some(choice) = robot.choice.clone() else { return };
     if robot.waited < pace.think {

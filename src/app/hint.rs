@@ -1,0 +1,50 @@
+//! A hint, in every game: the Robot, not at its strongest (`HINT_LEVEL`), thinks of a move for the
+//! person in slices, as it thinks of its own, and shows it as the move's own preview (the piece
+//! lit, its target marked, its path). The person plays it (✔, or a tap on the target) or not; a
+//! move played from a hint is marked in the move list and counted in the seat's panel.
+
+use super::game::AppGame;
+use super::play::Play;
+use super::turn::{Aftermath, GameCommand, RobotPace, TurnSet, think_within};
+use crate::robot::Thinker;
+use bevy::prelude::*;
+
+/// The hint being thought of, until it shows or the game changes.
+#[derive(Resource)]
+struct Hinting<G: AppGame>(Option<Box<dyn Thinker<G>>>);
+
+pub fn add_game<G: AppGame>(app: &mut App) {
+    app.insert_resource(Hinting::<G>(None));
+    app.add_systems(
+        Update,
+        think_of_hint::<G>
+            .after(super::turn::commands::<G>)
+            .in_set(TurnSet)
+            .run_if(resource_exists::<Play<G>>),
+    );
+}
+
+fn think_of_hint<G: AppGame>(
+    mut play: ResMut<Play<G>>,
+    mut hinting: ResMut<Hinting<G>>,
+    mut commands: MessageReader<GameCommand>,
+    pace: Res<RobotPace>,
+    mut after: Aftermath,
+) {
+    // A move, an undo or new players: the hint being thought of no longer fits.
+    if play.is_changed() {
+        hinting.0 = None;
+    }
+    if commands.read().any(|c| *c == GameCommand::Hint) {
+        hinting.0 = play.hint_thinker();
+    }
+    let Some(thinker) = hinting.0.as_mut() else { return };
+    let Some(action) = think_within(thinker.as_mut(), pace.slice_ms) else { return };
+    hinting.0 = None;
+    let Some(from) = play.game().motion_of(&action).map(|m| m.from) else { return };
+    let path = play.game().path_of(&action);
+    // Remembering the hint changes nothing on the board: the board must not lay itself out again.
+    play.bypass_change_detection().set_hint(action);
+    after.show_path(from, path);
+    after.tell("hint_shown".to_string());
+}
