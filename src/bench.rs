@@ -232,9 +232,12 @@ fn bench_game<G: Benchmarked>(options: &Options) {
     for (figure, value) in G::arena_figures(options, &results[0], &results[1]) {
         print(G::NAME, &figure, value);
     }
-    // Level 1 is for a young child: it should lose to the greedy player more often than not,
-    // and still beat the random one.
-    arenas::<G>(RobotLevel::One, options);
+    // Level 1 is for a young child: it should lose to the greedy player more often than it
+    // wins. Its losses tell whether the greedy player can win at all (in Making Circles it
+    // never finishes, so its opponents' share cannot fall under one half).
+    for (name, result) in ["random", "greedy"].iter().zip(arenas::<G>(RobotLevel::One, options)) {
+        print(G::NAME, &format!("robot1_vs_{name}.losses"), result.losses as f64);
+    }
     let longest_slice = LONGEST_SLICE_NS.load(Ordering::Relaxed) as f64 / 1e6;
     print(G::NAME, "robot3.max_slice_ms", longest_slice);
 }
@@ -385,6 +388,8 @@ pub struct ArenaResult {
     pub decided_at_limit: usize,
     /// In the games the hero's side won by reaching its goal: the moves the hero's seats made.
     pub hero_moves_to_win: Vec<usize>,
+    /// Games the hero lost.
+    pub losses: usize,
 }
 
 /// Plays `games` seeded games from `start`, `hero` playing the seats `hero_seats(index)` of game
@@ -432,11 +437,13 @@ pub fn arena_on<G: Benchmarked>(
                 }
             };
             result.games += 1;
-            result.share += match winner {
+            let points = match winner {
                 Winner::Draw => 0.5,
                 winner if heroes.seats().any(|s| winner.includes(s)) => 1.0,
                 _ => 0.0,
             };
+            result.share += points;
+            result.losses += usize::from(points == 0.0);
         }
         result
     };
@@ -454,5 +461,6 @@ pub fn arena_on<G: Benchmarked>(
         share: (first.share + second.share) / games.max(1) as f64,
         decided_at_limit: first.decided_at_limit + second.decided_at_limit,
         hero_moves_to_win,
+        losses: first.losses + second.losses,
     }
 }

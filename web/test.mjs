@@ -606,6 +606,17 @@ async function main() {
     await sleep(1500);
     await page.screenshot({ path: `${SHOTS}/05_knight_hunt_robot_answered.png` });
 
+    // The Hint shows a move as its preview; ✔ plays it.
+    await tap(page, await steadyTarget(page, log, "button.hint"));
+    await sleep(800);
+    await page.screenshot({ path: `${SHOTS}/05_knight_hunt_hint.png` });
+    await tap(page, await steadyTarget(page, log, "button.confirm"));
+    const hinted = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the hinted move");
+    if (hinted.slice(1, 4).join(" ") !== "knight_hunt white person") throw new Error(`played: ${hinted[0]}`);
+    pass(`the Hint button shows a move and ✔ plays it (${hinted[4]})`);
+    await log.next(/tabla move knight_hunt black robot/, "the Robot's answer to the hinted move");
+    await sleep(1500);
+
     // The phone turned on its side: the canvas and the board follow.
     await page.setViewportSize({ width: HEIGHT, height: WIDTH });
     const turned = await board(log);
@@ -620,6 +631,11 @@ async function main() {
       throw new Error(`the settings in localStorage are ${JSON.stringify(stored)}`);
     }
     pass(`the settings are kept in localStorage, in the browser's language (${LANGUAGE})`);
+
+    // How to play opens with its moving demonstration.
+    await tap(page, await steadyTarget(page, log, "button.help"));
+    await sleep(2500);
+    await page.screenshot({ path: `${SHOTS}/05_knight_hunt_help.png` });
     log.assertClean();
     await page.close();
 

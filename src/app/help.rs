@@ -6,12 +6,12 @@
 use super::art::Art;
 use super::board::BoardLayout;
 use super::game::{AppGame, Decoration};
-use super::play::Play;
 use super::scoreboard::ScoreBoard;
 use super::settings::Words;
 use super::theme::{ACCENT, EguiArt, INK, bold};
 use crate::demo::{self, Demo};
 use crate::rules::board::Square;
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke, pos2, vec2};
 
@@ -40,11 +40,17 @@ pub struct DemoFrame {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HelpOpen>().init_resource::<DemoFrame>();
+    app.init_resource::<HelpOpen>().init_resource::<DemoFrame>().init_resource::<ReelMakers>();
+    app.add_systems(Update, play_demo.run_if(resource_exists::<ScoreBoard>));
 }
 
+/// Each game's demonstration maker, by the game's name; a game without one shows none.
+#[derive(Resource, Default)]
+struct ReelMakers(HashMap<&'static str, fn() -> Option<Result<Reel, String>>>);
+
 pub fn add_game<G: AppGame>(app: &mut App) {
-    app.add_systems(Update, play_demo::<G>.run_if(resource_exists::<Play<G>>));
+    app.init_resource::<ReelMakers>();
+    app.world_mut().resource_mut::<ReelMakers>().0.insert(G::NAME, reel::<G>);
 }
 
 /// Seconds a move's piece is ringed and its path marked, then its glide, then the rest after it.
@@ -55,150 +61,187 @@ const REST: f32 = 0.9;
 const ROLL: f32 = 1.3;
 const HOLD: f32 = 2.5;
 
-/// The demonstration of one game and how far it has played; a game without one shows none.
-struct Running<G: AppGame> {
-    demo: Option<Result<Prepared<G>, String>>,
-    clock: f32,
+/// A demonstration worked out once, in the board's local units: the places, then each step's
+/// pictures before and after it. Only this is per game; showing it is the same for all.
+#[derive(Clone, Debug, Default)]
+struct Reel {
+    cells: Vec<(Vec2, Vec2, Color)>,
+    start: Scene,
+    steps: Vec<ReelStep>,
 }
 
-/// A demonstration with its board's layout and the part of it shown (local units), if not all.
-struct Prepared<G: AppGame> {
-    demo: Demo<G>,
-    layout: BoardLayout,
-    window: Option<Rect>,
+#[derive(Clone, Debug, Default)]
+struct Scene {
+    decorations: Vec<Decoration>,
+    pieces: Vec<(Vec2, Art)>,
 }
 
-impl<G: AppGame> Prepared<G> {
-    fn new(demo: Demo<G>) -> Result<Prepared<G>, String> {
-        let layout = BoardLayout::of(&demo.start, false);
-        let window = match &demo.show {
-            None => None,
-            Some((a, b)) => {
-                let shape = demo.start.shape();
-                let corner = |name: &str| {
-                    shape.parse(name).map(|s| layout.local(s)).map_err(|e| format!("{}: {e}", G::NAME))
-                };
-                Some(Rect::from_corners(corner(a)?, corner(b)?).inflate(0.5))
-            }
-        };
-        Ok(Prepared { demo, layout, window })
-    }
-
-    /// Whether a step is seen: a move with a place in the window, or a step that moves nothing.
-    fn seen(&self, step: &demo::Shown<G>) -> bool {
-        match (step.before.motion_of(&step.action), self.window) {
-            (Some(motion), Some(window)) => {
-                [motion.from, motion.to].iter().any(|s| window.contains(self.layout.local(*s)))
-            }
-            _ => true,
-        }
-    }
-
-    /// Seconds a step takes; a step not seen is made at once.
-    fn length(&self, step: &demo::Shown<G>) -> f32 {
-        match step.before.motion_of(&step.action) {
-            _ if !self.seen(step) => 0.0,
-            Some(_) => SHOW + GLIDE + REST,
-            None => ROLL,
-        }
-    }
+#[derive(Clone, Debug)]
+struct ReelStep {
+    say: Option<String>,
+    /// Seconds it takes: none for a move outside the part of the board shown.
+    length: f32,
+    /// The piece that moves: its place in the scene before, and the points it passes through,
+    /// ending where it stops.
+    moving: Option<(usize, Vec<Vec2>)>,
+    after: Scene,
 }
 
-fn play_demo<G: AppGame>(
-    help: Res<HelpOpen>,
-    time: Res<Time>,
-    mut frame: ResMut<DemoFrame>,
-    mut running: Local<Option<Running<G>>>,
-) {
-    let running = running.get_or_insert_with(|| {
-        let demo = demo::demo::<G>(G::NAME).map(|demo| demo.and_then(Prepared::new));
-        if let Some(Err(problem)) = &demo {
-            tracing::warn!("{problem}");
-        }
-        Running { demo, clock: 0.0 }
-    });
-    // Each opening of the help starts the demonstration from its beginning.
-    if !help.0 {
-        running.clock = 0.0;
-        return;
-    }
-    let prepared = match &running.demo {
-        None => {
-            *frame = DemoFrame::default();
-            return;
-        }
-        Some(Ok(prepared)) => prepared,
-        Some(Err(problem)) => {
-            *frame = DemoFrame { game: G::NAME, problem: Some(problem.clone()), ..default() };
-            return;
+/// Works out `G`'s demonstration from its file; `None` when the game has none.
+fn reel<G: AppGame>() -> Option<Result<Reel, String>> {
+    Some(demo::demo::<G>(G::NAME)?.and_then(|demo| reel_of(&demo)))
+}
+
+fn reel_of<G: AppGame>(demo: &Demo<G>) -> Result<Reel, String> {
+    let layout = BoardLayout::of(&demo.start, false);
+    let window = match &demo.show {
+        None => None,
+        Some((a, b)) => {
+            let shape = demo.start.shape();
+            let corner = |name: &str| {
+                shape.parse(name).map(|s| layout.local(s)).map_err(|e| format!("{}: {e}", G::NAME))
+            };
+            Some(Rect::from_corners(corner(a)?, corner(b)?).inflate(0.5))
         }
     };
-    let length: f32 = prepared.demo.steps.iter().map(|s| prepared.length(s)).sum::<f32>() + HOLD;
-    running.clock = (running.clock + time.delta_secs()) % length;
-    *frame = cropped(moment(prepared, running.clock), prepared.window);
-}
-
-/// Only what stands inside the window, when the demonstration shows part of the board.
-fn cropped(mut frame: DemoFrame, window: Option<Rect>) -> DemoFrame {
-    let Some(window) = window else { return frame };
-    frame.cells.retain(|(at, _, _)| window.contains(*at));
-    frame.decorations.retain(|d| window.contains(d.at));
-    frame.pieces.retain(|(at, _)| window.contains(*at));
-    frame
-}
-
-/// What the board shows `clock` seconds into the demonstration.
-fn moment<G: AppGame>(prepared: &Prepared<G>, clock: f32) -> DemoFrame {
-    let (demo, layout) = (&prepared.demo, &prepared.layout);
-    let mut frame = DemoFrame { game: G::NAME, cells: cells(&demo.start, layout), ..default() };
-    let mut left = clock;
-    let mut shown = &demo.start;
-    for step in &demo.steps {
-        let length = prepared.length(step);
-        if left >= length {
-            left -= length;
-            shown = &step.after;
-            frame.say = step.say.clone().or(frame.say);
-            continue;
-        }
-        frame.say = step.say.clone().or(frame.say);
-        let Some(motion) = step.before.motion_of(&step.action).filter(|_| left < SHOW + GLIDE) else {
-            return drawn(frame, step_end(step), layout);
-        };
-        // The piece ringed and its path marked, then the piece gliding along it.
-        let from_level = pieces_on(&step.before, motion.from).saturating_sub(1);
-        let start = layout.piece_position(motion.from, from_level).truncate();
-        let to_level = pieces_on(&step.after, motion.to).saturating_sub(1);
-        let end = layout.piece_position(motion.to, to_level).truncate();
-        let path = step.before.path_of(&step.action);
-        let mut waypoints: Vec<Vec2> = vec![start];
-        waypoints.extend(path.iter().take(path.len().saturating_sub(1)).map(|s| layout.local(*s)));
-        waypoints.push(end);
-        frame.path = waypoints[1..].to_vec();
-        let mut frame = drawn(frame, &step.before, layout);
-        let top = frame.pieces.iter().rposition(|(at, _)| at.distance(start) < 0.01);
-        let Some(top) = top else { return frame };
-        let (_, art) = frame.pieces.remove(top);
-        let t = ((left - SHOW) / GLIDE).clamp(0.0, 1.0);
-        let at = along(&waypoints, EasingCurve::new(0.0, 1.0, EaseFunction::CubicInOut).sample_clamped(t));
-        if left < SHOW {
-            frame.lit = Some(start);
-        }
-        frame.pieces.push((at, art));
-        return frame;
-    }
-    drawn(frame, shown, layout)
-}
-
-/// The position a step leaves on the board; a step that begins a new round shows the old one
-/// with its last move made, so the demonstration does not jump to a board laid out afresh.
-fn step_end<G: AppGame>(step: &demo::Shown<G>) -> &G {
-    if step.after.new_phase(&step.before) { &step.before } else { &step.after }
+    let inside = |at: Vec2| window.is_none_or(|w| w.contains(at));
+    let scene = |game: &G| {
+        let mut scene = scene_of(game, &layout);
+        scene.decorations.retain(|d| inside(d.at));
+        scene.pieces.retain(|(at, _)| inside(*at));
+        scene
+    };
+    let mut cells: Vec<_> = layout.places.iter().collect();
+    cells.sort_by_key(|(s, _)| (s.rank, s.file));
+    let cells = cells
+        .into_iter()
+        .map(|(s, p)| (layout.local_point(p.at), p.size, demo.start.square_colour(*s)))
+        .filter(|(at, _, _)| inside(*at))
+        .collect();
+    let steps = demo
+        .steps
+        .iter()
+        .map(|step| {
+            let motion = step.before.motion_of(&step.action);
+            // A step that begins a new round shows the old board with its last move made, so
+            // the demonstration does not jump to a board laid out afresh.
+            let after = if step.after.new_phase(&step.before) { &step.before } else { &step.after };
+            let moving = motion.and_then(|motion| {
+                let start = layout
+                    .piece_position(motion.from, pieces_on(&step.before, motion.from).saturating_sub(1));
+                let end = layout.piece_position(motion.to, pieces_on(&step.after, motion.to).max(1) - 1);
+                let (start, end) = (start.truncate(), end.truncate());
+                let index =
+                    scene(&step.before).pieces.iter().rposition(|(at, _)| at.distance(start) < 0.01)?;
+                let path = step.before.path_of(&step.action);
+                let mut points: Vec<Vec2> =
+                    path.iter().take(path.len().saturating_sub(1)).map(|s| layout.local(*s)).collect();
+                points.push(end);
+                Some((index, points))
+            });
+            let length = match (&moving, motion) {
+                (Some(_), _) => SHOW + GLIDE + REST,
+                (None, None) => ROLL,
+                // A move outside the part shown is made at once.
+                (None, Some(_)) => 0.0,
+            };
+            ReelStep { say: step.say.clone(), length, moving, after: scene(after) }
+        })
+        .collect();
+    Ok(Reel { cells, start: scene(&demo.start), steps })
 }
 
 /// How many pieces stand on `square`.
 fn pieces_on<G: AppGame>(game: &G, square: Square) -> usize {
     game.pieces().iter().filter(|(s, _)| *s == square).count()
+}
+
+/// `game`'s decorations, pictures and pieces, each piece on its level of its stack.
+fn scene_of<G: AppGame>(game: &G, layout: &BoardLayout) -> Scene {
+    let decorations = game
+        .decorations()
+        .into_iter()
+        .chain(game.pictures())
+        .map(|d| Decoration { at: layout.local_point(d.at), ..d })
+        .collect();
+    let mut levels: HashMap<Square, usize> = HashMap::new();
+    let mut pieces = Vec::new();
+    for (square, art) in game.pieces() {
+        let level = levels.entry(square).or_default();
+        pieces.push((layout.piece_position(square, *level).truncate(), art));
+        *level += 1;
+    }
+    Scene { decorations, pieces }
+}
+
+/// Plays the demonstration of the game on screen while the help is open, from its beginning
+/// each time it opens.
+fn play_demo(
+    help: Res<HelpOpen>,
+    time: Res<Time>,
+    board: Res<ScoreBoard>,
+    makers: Res<ReelMakers>,
+    mut frame: ResMut<DemoFrame>,
+    mut reels: Local<HashMap<&'static str, Option<Result<Reel, String>>>>,
+    mut clock: Local<f32>,
+) {
+    if !help.0 {
+        *clock = 0.0;
+        return;
+    }
+    let game = board.game;
+    let reel = reels.entry(game).or_insert_with(|| {
+        let reel = makers.0.get(game).and_then(|make| make());
+        if let Some(Err(problem)) = &reel {
+            tracing::warn!("{problem}");
+        }
+        reel
+    });
+    *frame = match reel {
+        None => DemoFrame::default(),
+        Some(Err(problem)) => DemoFrame { game, problem: Some(problem.clone()), ..default() },
+        Some(Ok(reel)) => {
+            let length: f32 = reel.steps.iter().map(|s| s.length).sum::<f32>() + HOLD;
+            *clock = (*clock + time.delta_secs()) % length;
+            moment(game, reel, *clock)
+        }
+    };
+}
+
+/// What the board shows `clock` seconds into the demonstration.
+fn moment(game: &'static str, reel: &Reel, clock: f32) -> DemoFrame {
+    let mut frame = DemoFrame { game, cells: reel.cells.clone(), ..default() };
+    let mut left = clock;
+    let mut before = &reel.start;
+    for step in &reel.steps {
+        frame.say = step.say.clone().or(frame.say);
+        if left >= step.length {
+            left -= step.length;
+            before = &step.after;
+            continue;
+        }
+        let Some((index, points)) = step.moving.as_ref().filter(|_| left < SHOW + GLIDE) else {
+            before = &step.after;
+            break;
+        };
+        // The piece ringed and its path marked, then the piece gliding along it.
+        let mut pieces = before.pieces.clone();
+        let (start, art) = pieces.remove(*index);
+        let waypoints: Vec<Vec2> = std::iter::once(start).chain(points.iter().copied()).collect();
+        let t = ((left - SHOW) / GLIDE).clamp(0.0, 1.0);
+        pieces.push((
+            along(&waypoints, EasingCurve::new(0.0, 1.0, EaseFunction::CubicInOut).sample_clamped(t)),
+            art,
+        ));
+        frame.lit = (left < SHOW).then_some(start);
+        frame.path = points.clone();
+        frame.decorations = before.decorations.clone();
+        frame.pieces = pieces;
+        return frame;
+    }
+    frame.decorations = before.decorations.clone();
+    frame.pieces = before.pieces.clone();
+    frame
 }
 
 /// The point `t` (0 to 1) of the way along the lines joining `points`, each line taking its share.
@@ -213,29 +256,6 @@ fn along(points: &[Vec2], t: f32) -> Vec2 {
         left -= length;
     }
     points.last().copied().unwrap_or_default()
-}
-
-fn cells<G: AppGame>(game: &G, layout: &BoardLayout) -> Vec<(Vec2, Vec2, Color)> {
-    let mut places: Vec<_> = layout.places.iter().collect();
-    places.sort_by_key(|(s, _)| (s.rank, s.file));
-    places.into_iter().map(|(s, p)| (layout.local_point(p.at), p.size, game.square_colour(*s))).collect()
-}
-
-/// The frame with `game`'s decorations, pictures and pieces, each piece on its level of its stack.
-fn drawn<G: AppGame>(mut frame: DemoFrame, game: &G, layout: &BoardLayout) -> DemoFrame {
-    frame.decorations = game
-        .decorations()
-        .into_iter()
-        .chain(game.pictures())
-        .map(|d| Decoration { at: layout.local_point(d.at), ..d })
-        .collect();
-    let mut levels: std::collections::HashMap<Square, usize> = Default::default();
-    for (square, art) in game.pieces() {
-        let level = levels.entry(square).or_default();
-        frame.pieces.push((layout.piece_position(square, *level).truncate(), art));
-        *level += 1;
-    }
-    frame
 }
 
 /// The help window: the demonstration, what its move shows, the rules in a few words, and all

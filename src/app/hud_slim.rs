@@ -185,12 +185,24 @@ fn column(ctx: &egui::Context, name: &str, anchor: Align2, add: impl FnOnce(&mut
         .rect
 }
 
-/// Small words in at most two lines of `width`.
+/// Small words in at most three lines of `width`: as many of their parts (" · " between them)
+/// as fit whole, then "…" when some are left for the details (a tap on the seat's card); never
+/// a word cut.
 fn small_words(ui: &mut egui::Ui, text: &str, width: f32) {
-    let mut job =
-        egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(12.0), INK, width);
-    job.wrap.max_rows = 2;
-    ui.allocate_ui(vec2(width, BUTTON), |ui| ui.add(egui::Label::new(job).wrap()));
+    let parts: Vec<&str> = text.split(" · ").filter(|part| !part.is_empty()).collect();
+    for keep in (1..=parts.len()).rev() {
+        let mut shown = parts[..keep].join(" · ");
+        if keep < parts.len() {
+            shown.push_str(" · …");
+        }
+        let mut job = egui::text::LayoutJob::simple(shown, egui::FontId::proportional(11.0), INK, width);
+        job.wrap.max_rows = 3;
+        let galley = ui.painter().layout_job(job);
+        if !galley.elided {
+            ui.allocate_ui(vec2(width, BUTTON), |ui| ui.add(egui::Label::new(galley)));
+            return;
+        }
+    }
 }
 
 /// A seat's words down a narrow column, one part under the other (its pips, then each step of

@@ -30,7 +30,13 @@ pub(super) fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
     let roll = board.can_roll.then_some(("⚅", "roll_dice", true, PanelAction::Game(GameCommand::Roll)));
     let confirm = ("✔", "confirm", true, PanelAction::Game(GameCommand::Confirm));
     let preview = [confirm, ("✖", "cancel", true, PanelAction::Game(GameCommand::Deselect))];
-    let hint = board.can_hint.then_some(("★", "hint", true, PanelAction::Game(GameCommand::Hint)));
+    // While a move is previewed (a hint's among them) the hint has nothing more to show.
+    let hint = (board.can_hint && !board.previewing).then_some((
+        "★",
+        "hint",
+        true,
+        PanelAction::Game(GameCommand::Hint),
+    ));
     let new_game =
         board.passes_first.then_some(("▶", "new_game", true, PanelAction::Game(GameCommand::NewGame)));
     roll.into_iter()

@@ -42,6 +42,10 @@ pub struct Strength {
     pub noise: f64,
     /// Chance of playing any legal play of the set instead of thinking.
     pub blunder: f64,
+    /// Chance of playing the play it judged worst (every play moves its checkers forward, so
+    /// it still looks like trying): level 1's way of being beatable, since at random it plays
+    /// about as well as the pip-count greedy player.
+    pub contrary: f64,
     /// Doubles when its winning chance is at least this.
     pub double_at: f64,
     /// Takes a double when its winning chance is at least this.
@@ -56,8 +60,9 @@ pub fn strength(level: RobotLevel) -> Strength {
             deep: 0,
             close: 0.0,
             node_limit: 0,
-            noise: 0.3,
-            blunder: 0.6,
+            noise: 0.1,
+            blunder: 0.0,
+            contrary: 0.9,
             double_at: 0.85,
             take_at: 0.1,
         },
@@ -69,6 +74,7 @@ pub fn strength(level: RobotLevel) -> Strength {
             node_limit: 0,
             noise: 0.02,
             blunder: 0.03,
+            contrary: 0.0,
             double_at: 0.75,
             take_at: 0.2,
         },
@@ -80,6 +86,7 @@ pub fn strength(level: RobotLevel) -> Strength {
             node_limit: 200_000,
             noise: 0.0,
             blunder: 0.0,
+            contrary: 0.0,
             double_at: 0.7,
             take_at: 0.25,
         },
@@ -876,8 +883,9 @@ impl Planner {
                     if strength.lookahead && self.ranked.len() > 1 {
                         self.ranked.truncate(strength.candidates);
                     } else {
-                        let best = self.ranked.first().map(|(p, _)| p.moves.clone()).unwrap_or_default();
-                        self.finish(best);
+                        let contrary = unit_of(s.serial, self.salt, 3) < strength.contrary;
+                        let pick = if contrary { self.ranked.last() } else { self.ranked.first() };
+                        self.finish(pick.map(|(p, _)| p.moves.clone()).unwrap_or_default());
                     }
                     continue;
                 }
