@@ -27,6 +27,8 @@ mod seat_cards;
 pub mod settings;
 mod sound;
 mod theme;
+// The tour takes pictures of a desktop window for the tests; the browser build leaves it out.
+#[cfg(not(target_arch = "wasm32"))]
 mod tour;
 pub mod turn;
 pub mod web;
@@ -250,6 +252,7 @@ fn presentation_plugin(app: &mut App) {
         hud::plugin,
         screens::ui_plugin,
         sound::plugin,
+        #[cfg(not(target_arch = "wasm32"))]
         tour::plugin,
         web::plugin,
     ));
