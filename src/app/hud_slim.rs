@@ -158,7 +158,7 @@ fn row(
                 seats(ui);
                 let room = buttons.left() - ui.cursor().left() - 2.0 * GAP;
                 if room > 40.0 {
-                    small_words(ui, text, room);
+                    small_words(ui, text, vec2(room, buttons.height()));
                 }
             });
         })
@@ -185,21 +185,23 @@ fn column(ctx: &egui::Context, name: &str, anchor: Align2, add: impl FnOnce(&mut
         .rect
 }
 
-/// Small words in at most three lines of `width`: as many of their parts (" · " between them)
-/// as fit whole, then "…" when some are left for the details (a tap on the seat's card); never
-/// a word cut.
-fn small_words(ui: &mut egui::Ui, text: &str, width: f32) {
+/// Small words in the lines that fit in `size` (the strip's height: the words never make it
+/// taller): as many of their parts (" · " between them) as fit whole, then "…" when some are
+/// left for the details (a tap on the seat's card); never a word cut.
+fn small_words(ui: &mut egui::Ui, text: &str, size: egui::Vec2) {
+    let font = egui::FontId::proportional(11.0);
+    let rows = (size.y / ui.fonts_mut(|f| f.row_height(&font))).floor().clamp(1.0, 3.0) as usize;
     let parts: Vec<&str> = text.split(" · ").filter(|part| !part.is_empty()).collect();
     for keep in (1..=parts.len()).rev() {
         let mut shown = parts[..keep].join(" · ");
         if keep < parts.len() {
             shown.push_str(" · …");
         }
-        let mut job = egui::text::LayoutJob::simple(shown, egui::FontId::proportional(11.0), INK, width);
-        job.wrap.max_rows = 3;
+        let mut job = egui::text::LayoutJob::simple(shown, font.clone(), INK, size.x);
+        job.wrap.max_rows = rows;
         let galley = ui.painter().layout_job(job);
         if !galley.elided {
-            ui.allocate_ui(vec2(width, BUTTON), |ui| ui.add(egui::Label::new(galley)));
+            ui.allocate_ui(size, |ui| ui.add(egui::Label::new(galley)));
             return;
         }
     }

@@ -182,36 +182,21 @@ fn script() -> Vec<Step> {
         Wait(40),
         Shot("bunnies_game_over_el"),
     ]);
+    // Each game's help opens with its demonstration playing.
+    let knight_hunt = Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE);
+    steps.extend([Language(crate::i18n::Language::En), knight_hunt.clone(), Wait(20)]);
+    steps.extend(in_help(20, Shot("knight_hunt_help_en")));
+    steps.extend([Start("circles/classic.ron", Opponent::Friend, Seat::WHITE), Wait(20)]);
+    steps.extend(in_help(120, Shot("circles_help_en")));
     steps.extend([
-        Language(crate::i18n::Language::En),
-        Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE),
-        Wait(20),
-        Help(true),
-        Wait(20),
-        Shot("knight_hunt_help_en"),
-        Help(false),
-        // Each game's help opens with its demonstration playing.
-        Start("circles/classic.ron", Opponent::Friend, Seat::WHITE),
-        Wait(20),
-        Help(true),
-        Wait(120),
-        Shot("circles_help_en"),
-        Help(false),
         Language(crate::i18n::Language::Ro),
         Start("bunnies/two_horses.ron", Opponent::Friend, Seat::WHITE),
         Wait(20),
-        Help(true),
-        Wait(160),
-        Shot("bunnies_help_ro"),
-        Help(false),
-        Language(crate::i18n::Language::En),
-        Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE),
-        WindowSize(360.0, 640.0),
-        Wait(30),
-        Help(true),
-        Wait(60),
-        Shot("knight_hunt_help_phone_en"),
-        Help(false),
+    ]);
+    steps.extend(in_help(160, Shot("bunnies_help_ro")));
+    steps.extend([Language(crate::i18n::Language::En), knight_hunt, WindowSize(360.0, 640.0), Wait(30)]);
+    steps.extend(in_help(60, Shot("knight_hunt_help_phone_en")));
+    steps.extend([
         Wait(10),
         Press("g1"),
         Wait(20),
@@ -269,7 +254,8 @@ fn halma() -> Vec<Step> {
     const AGAINST_ROBOT: &[Control] = &[Control::Person, Control::Robot(RobotLevel::One)];
     let mut steps = vec![Language(crate::i18n::Language::En), SetupFor("halma"), Go(Screen::Setup), Wait(30)];
     steps.extend([Shot("halma_setup_en"), StartSeats("halma/two_players.ron", FRIENDS), Wait(30)]);
-    steps.extend([Help(true), Wait(200), Shot("halma_help_en"), Help(false), Wait(10)]);
+    steps.extend(in_help(200, Shot("halma_help_en")));
+    steps.push(Wait(10));
     for (from, to) in
         [("a3", "c5"), ("m16", "k14"), ("a4", "c6"), ("n16", "j14"), ("b2", "d6"), ("m15", "i13")]
     {
@@ -317,6 +303,11 @@ fn halma() -> Vec<Step> {
 }
 
 /// Drags with a real pointer from one square to another, in small steps.
+/// The help opened, `shot` taken after `frames` frames of its demonstration, the help closed.
+fn in_help(frames: u32, shot: Step) -> [Step; 4] {
+    [Step::Help(true), Step::Wait(frames), shot, Step::Help(false)]
+}
+
 fn drag(from: &'static str, to: &'static str) -> Vec<Step> {
     use Step::*;
     vec![
@@ -565,7 +556,8 @@ fn nard() -> Vec<Step> {
         Start("nard/one_point.ron", Opponent::Friend, Seat::WHITE),
         Wait(30),
     ]);
-    steps.extend([Help(true), Wait(260), Shot("nard_help_en"), Help(false), Wait(10)]);
+    steps.extend(in_help(260, Shot("nard_help_en")));
+    steps.push(Wait(10));
     steps.extend([Shot("nard_opening_en"), Command(GameCommand::Roll), Wait(40)]);
     steps.extend([Command(GameCommand::Roll), Wait(60), Shot("nard_opening_roll_en")]);
     // White's head (l2) picked: its targets marked with the dice they use.
