@@ -44,9 +44,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, play_demo.run_if(resource_exists::<ScoreBoard>));
 }
 
-/// Each game's demonstration maker, by the game's name; a game without one shows none.
+/// Works out a game's demonstration; `None` for a game without one.
+type ReelMaker = fn() -> Option<Result<Reel, String>>;
+
+/// Each game's demonstration maker, by the game's name.
 #[derive(Resource, Default)]
-struct ReelMakers(HashMap<&'static str, fn() -> Option<Result<Reel, String>>>);
+struct ReelMakers(HashMap<&'static str, ReelMaker>);
 
 pub fn add_game<G: AppGame>(app: &mut App) {
     app.init_resource::<ReelMakers>();
