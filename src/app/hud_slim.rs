@@ -208,12 +208,26 @@ fn small_words(ui: &mut egui::Ui, text: &str, size: egui::Vec2) {
 }
 
 /// A seat's words down a narrow column, one part under the other (its pips, then each step of
-/// a doubles chain), as small as they must be.
+/// a doubles chain), small: as many parts as fit above the screen's bottom edge, then "…" (the
+/// rest is in the details, a tap on the seat's card), so no line runs off the screen.
 fn column_words(ui: &mut egui::Ui, text: &str) {
-    for part in text.split(" · ").filter(|part| !part.is_empty()) {
+    let bottom = ui.ctx().content_rect().bottom() - 2.0;
+    let gap = ui.spacing().item_spacing.y;
+    let words = |ui: &egui::Ui, text: &str| {
         let job =
-            egui::text::LayoutJob::simple(part.to_string(), egui::FontId::proportional(11.0), INK, BUTTON);
-        ui.add(egui::Label::new(job).wrap());
+            egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(11.0), INK, BUTTON);
+        ui.painter().layout_job(job)
+    };
+    let more = words(ui, "…");
+    let parts: Vec<&str> = text.split(" · ").filter(|part| !part.is_empty()).collect();
+    for (i, part) in parts.iter().enumerate() {
+        let galley = words(ui, part);
+        let after = if i + 1 < parts.len() { gap + more.size().y } else { 0.0 };
+        if ui.cursor().top() + galley.size().y + after > bottom {
+            ui.add(egui::Label::new(more));
+            return;
+        }
+        ui.add(egui::Label::new(galley));
     }
 }
 
