@@ -347,9 +347,11 @@ async function nardSet(page, log, shot) {
     const targets = await log.next(TARGETS, `the places lit for ${from}`);
     if (move === 0) await page.screenshot({ path: `${SHOTS}/${shot}_picked.png` });
     await tap(page, (await steadyPlaces(log))[targets[2].trim().split(/\s+/)[0]]);
-    const hit = await nextOf(log, [MOVABLE, /tabla target button\.confirm /], 10_000);
+    // The set is played when ✔ comes, or when nothing is movable any more (a ✔ that comes back
+    // where it stood for the last set is not logged again: tags log their moves).
+    const hit = await nextOf(log, [MOVABLE, /tabla target button\.confirm /, NOTHING_MOVABLE], 10_000);
     if (!hit) throw new Error(`nothing followed the move from ${from}`);
-    if (hit.index === 1) break;
+    if (hit.index > 0) break;
     movable = hit.found[1];
   }
   await sleep(800);
