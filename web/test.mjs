@@ -347,12 +347,10 @@ async function nardSet(page, log, shot) {
     const targets = await log.next(TARGETS, `the places lit for ${from}`);
     if (move === 0) await page.screenshot({ path: `${SHOTS}/${shot}_picked.png` });
     await tap(page, (await steadyPlaces(log))[targets[2].trim().split(/\s+/)[0]]);
-    // The set is played when ✔ comes, or when nothing is movable any more (a ✔ that comes back
-    // where it stood for the last set is not logged again: tags log their moves).
-    // No line at all: the same checkers can still move (marks log their changes only).
-    const hit = await nextOf(log, [MOVABLE, /tabla target button\.confirm /, NOTHING_MOVABLE], 5000);
-    if (hit && hit.index > 0) break;
-    if (hit) movable = hit.found[1];
+    const hit = await nextOf(log, [MOVABLE, /tabla target button\.confirm /], 10_000);
+    if (!hit) throw new Error(`nothing followed the move from ${from}`);
+    if (hit.index === 1) break;
+    movable = hit.found[1];
   }
   await sleep(800);
   await page.screenshot({ path: `${SHOTS}/${shot}_played.png` });

@@ -137,13 +137,16 @@ mod browser {
         }
     }
 
+    /// Logs the place of a tagged button when it moves, and again when it comes back after a
+    /// pass without it (a ✔ that returns where it stood before is news to the test too).
     pub fn tag(response: &egui::Response, name: &str) {
         let rect = response.interact_rect;
         let id = egui::Id::new(("tabla_tag", name));
+        let pass = response.ctx.cumulative_pass_nr();
         let moved = response.ctx.data_mut(|data| {
-            let before = data.get_temp::<egui::Rect>(id);
-            data.insert_temp(id, rect);
-            before != Some(rect)
+            let before = data.get_temp::<(egui::Rect, u64)>(id);
+            data.insert_temp(id, (rect, pass));
+            before.is_none_or(|(was, seen)| was != rect || seen + 1 < pass)
         });
         if moved {
             info!(
