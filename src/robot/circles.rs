@@ -73,14 +73,25 @@ fn progress(game: &Circles, seat: Seat) -> i32 {
 
 impl Searched for Circles {
     const STRENGTHS: [Strength; 3] = [
-        Strength::new(1, 1_000, 200, 0.35),
+        Strength::new(1, 1_000, 300, 0.65),
         Strength::new(3, 20_000, 30, 0.05),
         Strength::new(12, 30_000, 0, 0.0),
     ];
 }
 
-/// The benchmark's greedy player: the move that turns furthest clockwise.
+/// The benchmark's greedy player, playing as a beginner races: a move that brings a piece home
+/// to finish if it has one; else the move that turns furthest clockwise, with a piece that has
+/// not finished yet (a finished one stays home while it can).
 pub fn greedy(game: &Circles, rng: &mut SeededRng) -> Option<Move> {
-    let turn = |m: &Move| -(game.delta(m.from, m.to) * 1000.0).round() as i64;
-    pick_best_by(game.legal_actions(), turn, rng)
+    let seat = game.to_move()?;
+    let piece_of = |m: &Move| game.piece_at(m.from).map(|(_, piece)| piece);
+    let finishes = |m: &Move| {
+        piece_of(m).is_some_and(|piece| {
+            m.to == game.home(seat, piece)
+                && game.winding(seat, piece) + game.delta(m.from, m.to) >= FULL_LOOP - 1e-6
+        })
+    };
+    let leaves_home = |m: &Move| piece_of(m).is_some_and(|piece| game.is_piece_finished(seat, piece));
+    let key = |m: &Move| (!finishes(m), leaves_home(m), -(game.delta(m.from, m.to) * 1000.0).round() as i64);
+    pick_best_by(game.legal_actions(), key, rng)
 }
