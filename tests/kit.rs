@@ -483,3 +483,28 @@ fn a_zone_beyond_the_grid_is_a_place_to_drop_on_and_stand_on() {
     assert_eq!(at_home.len(), 1, "the winner's piece stands in the zone");
     assert!((at_home[0] - layout.piece_position(HOME, 0)).length() < 1e-3);
 }
+
+/// The board's room shrinks as soon as a panel grows, and does not grow back when the panel
+/// shrinks again (the board would move under the finger), unless the screen changes size; a
+/// panel's one odd frame does not shrink it for good.
+#[test]
+fn the_boards_room_keeps_to_the_largest_panels_of_the_game() {
+    use tabla::app::board::SteadyRoom;
+    let phone = Vec2::new(360.0, 640.0);
+    let mut room = SteadyRoom::default();
+    assert_eq!(room.keep(phone, 90.0, 450.0), (90.0, 450.0));
+    // One odd frame: this frame's edges are used, but then forgotten.
+    assert_eq!(room.keep(phone, 90.0, 200.0), (90.0, 200.0));
+    assert_eq!(room.keep(phone, 90.0, 450.0), (90.0, 450.0));
+    // A previewed move's buttons and a longer message, for a while: the room shrinks and stays so.
+    assert_eq!(room.keep(phone, 96.0, 370.0), (96.0, 370.0));
+    assert_eq!(room.keep(phone, 96.0, 370.0), (96.0, 370.0));
+    assert_eq!(room.keep(phone, 90.0, 450.0), (96.0, 370.0));
+    assert_eq!(room.keep(phone, 90.0, 450.0), (96.0, 370.0));
+    // A panel that grows further still takes its room at once.
+    assert_eq!(room.keep(phone, 90.0, 330.0), (96.0, 330.0));
+    // The phone turned: the room starts again from the panels of the new screen.
+    let turned = Vec2::new(640.0, 360.0);
+    assert_eq!(room.keep(turned, 60.0, 300.0), (60.0, 300.0));
+    assert_eq!(room.keep(turned, 60.0, 300.0), (60.0, 300.0));
+}

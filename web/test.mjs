@@ -90,6 +90,8 @@ class Console {
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const number = String.raw`(-?[\d.]+)`;
+/// The board's corner squares and their centres, as the app logs them.
+const BOARD_LINE = new RegExp(String.raw`tabla board (\w+) ${number} ${number} (\w+) ${number} ${number}`);
 
 /// Where a tagged button is now: waits for its line, then scrolls it into view by touch if needed.
 async function target(page, log, name) {
@@ -161,23 +163,12 @@ function squareAt(board, name) {
   };
 }
 
-/// Waits for the board's layout to settle (no new board line for `quiet` ms), then returns it.
+/// Waits for the board's layout to settle (a new board line, then none for `quiet` ms), then returns it.
 async function board(log, quietMs = 800) {
-  const pattern = new RegExp(String.raw`tabla board (\w+) ${number} ${number} (\w+) ${number} ${number}`);
-  await log.next(pattern, "the board");
-  let seen = log.lines.length;
-  let quiet = Date.now();
-  while (Date.now() - quiet < quietMs) {
-    await sleep(100);
-    log.assertClean();
-    const count = log.lines.filter((line) => pattern.test(line)).length;
-    if (count !== seen) {
-      seen = count;
-      quiet = Date.now();
-    }
-  }
+  await log.next(BOARD_LINE, "the board");
+  const layout = await still(log, quietMs);
   log.cursor = log.lines.length;
-  return log.latest(pattern);
+  return layout;
 }
 
 /// The word a language file gives a key, as the setup screen shows it.
@@ -200,7 +191,24 @@ async function open(context, url) {
 
 /// The board as the app last logged it.
 function settled(log) {
-  return log.latest(new RegExp(String.raw`tabla board (\w+) ${number} ${number} (\w+) ${number} ${number}`));
+  return log.latest(BOARD_LINE);
+}
+
+/// The board once it has stood still for `quietMs` (no new board line), as a finger would wait
+/// for it: the same as `board`, without waiting for a first new line.
+async function still(log, quietMs = 700) {
+  let seen = log.lines.filter((line) => BOARD_LINE.test(line)).length;
+  let quiet = Date.now();
+  while (Date.now() - quiet < quietMs) {
+    await sleep(100);
+    log.assertClean();
+    const count = log.lines.filter((line) => BOARD_LINE.test(line)).length;
+    if (count !== seen) {
+      seen = count;
+      quiet = Date.now();
+    }
+  }
+  return settled(log);
 }
 
 /// Squares apart from a1 to p16 on the screen, in CSS pixels (the board's zoom).
@@ -224,7 +232,7 @@ async function halma(context, url) {
   const whole = spread(layout);
   await tap(page, squareAt(layout, "e1"));
   await board(log);
-  // The message that says why goes after a while, and the board takes its room back.
+  // The message that says why goes after a while.
   await sleep(3500);
   layout = settled(log);
   await page.screenshot({ path: `${SHOTS}/08_halma_zoomed.png` });
@@ -247,10 +255,7 @@ async function halma(context, url) {
   pass("a drag of the empty board pans the zoomed view");
 
   // e1 steps to f1, confirmed with the button.
-  for (const square of ["e1", "f1"]) {
-    await tap(page, squareAt(settled(log), square));
-    await sleep(500);
-  }
+  for (const square of ["e1", "f1"]) await tap(page, squareAt(await still(log), square));
   await tap(page, await steadyTarget(page, log, "button.confirm"));
   let mine = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the person's step");
   if (mine.slice(1).join(" ") !== "a1 person e1f1") throw new Error(`played: ${mine[0]}`);
@@ -260,10 +265,8 @@ async function halma(context, url) {
 
   // c1 jumps over d1 to e1, then over f1 to g1: previewed hop by hop, then confirmed.
   await sleep(1500);
-  for (const square of ["c1", "e1", "g1"]) {
-    await tap(page, squareAt(settled(log), square));
-    await sleep(500);
-  }
+  for (const square of ["c1", "e1", "g1"]) await tap(page, squareAt(await still(log), square));
+  await sleep(500);
   await page.screenshot({ path: `${SHOTS}/09_halma_chain_preview.png` });
   await tap(page, await steadyTarget(page, log, "button.confirm"));
   mine = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the person's chain");
@@ -551,6 +554,7 @@ async function main() {
   try {
     // TABLA_WEB_ONLY=nard plays one game's part alone, while working on it.
     if (process.env.TABLA_WEB_ONLY === "nard") return await nard(context, url);
+    if (process.env.TABLA_WEB_ONLY === "halma") return await halma(context, url);
     if (process.env.TABLA_WEB_ONLY === "offline") return await offline(context, url);
     if (process.env.TABLA_WEB_ONLY === "density") {
       for (const factor of [3, 2.625]) await density(url, factor);

@@ -53,6 +53,37 @@ impl Default for BoardArea {
     }
 }
 
+/// The most the panels above and below the board have taken in this game on this screen size.
+/// The board keeps to the room left then, so it does not grow and shrink (and move under a
+/// finger) as a message gets longer or the buttons of a previewed move come and go.
+#[derive(Resource, Default, Debug)]
+pub struct SteadyRoom {
+    screen: Vec2,
+    /// The edges last frame, and the furthest in they have stood for two frames running (a
+    /// panel's first frame may be laid out oddly, and must not shrink the board for good).
+    last: Option<(f32, f32)>,
+    kept: Option<(f32, f32)>,
+}
+
+impl SteadyRoom {
+    /// The top and bottom edges of the board's room, from the panels' edges now.
+    pub fn keep(&mut self, screen: Vec2, top: f32, bottom: f32) -> (f32, f32) {
+        if screen != self.screen {
+            *self = SteadyRoom { screen, ..default() };
+        }
+        if let Some((last_top, last_bottom)) = self.last {
+            let (held_top, held_bottom) = (top.min(last_top), bottom.max(last_bottom));
+            self.kept = Some(match self.kept {
+                Some((kept_top, kept_bottom)) => (kept_top.max(held_top), kept_bottom.min(held_bottom)),
+                None => (held_top, held_bottom),
+            });
+        }
+        self.last = Some((top, bottom));
+        let (kept_top, kept_bottom) = self.kept.unwrap_or((top, bottom));
+        (top.max(kept_top), bottom.min(kept_bottom))
+    }
+}
+
 /// A place of the board as the game lays it out (in squares, before the view's turns): where it
 /// stands, its cell's size, where its stack starts and which way it grows, and how many of its
 /// pieces are drawn apart.

@@ -3,7 +3,7 @@
 
 use super::Screen;
 use super::art::Art;
-use super::board::{BoardArea, BoardLayout, ViewCommand};
+use super::board::{BoardArea, BoardLayout, SteadyRoom, ViewCommand};
 use super::help::{DemoFrame, HelpOpen};
 use super::panel_parts::{
     BUTTON, PHONE_SIDE, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons,
@@ -23,11 +23,13 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         game_panels.run_if(in_state(Screen::Playing).and_then(resource_exists::<UiReady>)),
     );
+    app.init_resource::<SteadyRoom>();
     app.add_systems(
         OnExit(Screen::Playing),
-        |mut help: ResMut<HelpOpen>, mut covered: ResMut<BoardCovered>| {
+        |mut help: ResMut<HelpOpen>, mut covered: ResMut<BoardCovered>, mut room: ResMut<SteadyRoom>| {
             help.0 = false;
             covered.0 = false;
+            *room = SteadyRoom::default();
         },
     );
 }
@@ -237,6 +239,7 @@ fn game_panels(
     mut settings_open: Local<bool>,
     mut details: Local<bool>,
     mut covered: ResMut<BoardCovered>,
+    mut room: ResMut<SteadyRoom>,
     mut commands: MessageWriter<GameCommand>,
     mut view: MessageWriter<ViewCommand>,
     mut next: ResMut<NextState<Screen>>,
@@ -383,7 +386,8 @@ fn game_panels(
                     });
                 });
             });
-        let bottom_edge = buttons.response.rect.top();
+        let (top, bottom_edge) =
+            room.keep(Vec2::new(screen.width(), screen.height()), top, buttons.response.rect.top());
         Rect::new(screen.left() + 8.0, top + 4.0, right - 8.0, (bottom_edge - 4.0).max(top + 54.0))
     };
     // The view buttons take a strip beside the board: on its right when the space is wide, under
