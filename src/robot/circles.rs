@@ -86,10 +86,9 @@ pub fn greedy(game: &Circles, rng: &mut SeededRng) -> Option<Move> {
     let seat = game.to_move()?;
     let piece_of = |m: &Move| game.piece_at(m.from).map(|(_, piece)| piece);
     let finishes = |m: &Move| {
-        piece_of(m).is_some_and(|piece| {
-            m.to == game.home(seat, piece)
-                && game.winding(seat, piece) + game.delta(m.from, m.to) >= FULL_LOOP - 1e-6
-        })
+        let mut after = game.clone();
+        after.play(m);
+        piece_of(m).is_some_and(|piece| after.is_piece_finished(seat, piece))
     };
     let leaves_home = |m: &Move| piece_of(m).is_some_and(|piece| game.is_piece_finished(seat, piece));
     let key = |m: &Move| (!finishes(m), leaves_home(m), -(game.delta(m.from, m.to) * 1000.0).round() as i64);
