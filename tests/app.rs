@@ -7,12 +7,12 @@ mod common;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use tabla::app::board::{BoardView, KeyCursor, Mark, PieceView, TrayItem};
-use tabla::app::game::{AppGame, Extra};
-use tabla::app::input::{BoardDrop, BoardPress};
-use tabla::app::play::Play;
-use tabla::app::scoreboard::ScoreBoard;
-use tabla::app::turn::{GameCommand, Selection, SetControls};
+use tabla::app::kit::board::{BoardView, KeyCursor, Mark, PieceView, TrayItem};
+use tabla::app::kit::game::{AppGame, Extra};
+use tabla::app::kit::input::{BoardDrop, BoardPress};
+use tabla::app::kit::play::Play;
+use tabla::app::kit::turn::{GameCommand, Selection, SetControls};
+use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::{Control, Launch, Opponent, Screen, core_plugin};
 use tabla::robot;
 use tabla::robot::RobotLevel;
@@ -41,7 +41,7 @@ fn settle(app: &mut App) {
     }
 }
 
-fn pieces_on_board(app: &mut App) -> Vec<(Square, tabla::app::art::Art)> {
+fn pieces_on_board(app: &mut App) -> Vec<(Square, tabla::app::platform::art::Art)> {
     let mut query = app.world_mut().query::<&PieceView>();
     let mut found: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
     found.sort_by_key(|(s, _)| (s.rank, s.file));
@@ -59,7 +59,7 @@ fn tray_counts(app: &mut App) -> [usize; 2] {
 
 fn check_screen_matches_rules(app: &mut App) {
     let game = game(app);
-    let mut expected = tabla::app::game::GameView::pieces(&game);
+    let mut expected = tabla::app::kit::game::GameView::pieces(&game);
     expected.sort_by_key(|(s, _)| (s.rank, s.file));
     assert_eq!(pieces_on_board(app), expected, "the piece entities mirror the rules");
     assert_eq!(tray_counts(app), [game.score(Seat::WHITE) as usize, game.score(Seat::BLACK) as usize]);
@@ -265,7 +265,7 @@ fn pieces_match<G: AppGame>(app: &mut App) -> bool {
 }
 
 fn gliding(app: &mut App) -> bool {
-    let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::animate::Glide>>();
+    let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::kit::animate::Glide>>();
     glides.iter(app.world()).next().is_some()
 }
 
@@ -347,7 +347,10 @@ fn circles_against_the_robot_the_person_plays_black_and_the_move_list_grows() {
 #[test]
 fn bunnies_against_the_robot_the_board_turns_for_round_2() {
     let mut app = app_for("bunnies/one_horse", Opponent::Robot, Seat::WHITE);
-    assert!(!app.world().resource::<tabla::app::board::BoardLayout>().flipped, "bunnies below in round 1");
+    assert!(
+        !app.world().resource::<tabla::app::kit::board::BoardLayout>().flipped,
+        "bunnies below in round 1"
+    );
     // The Robot finishes round 1 for the person, who takes over again in round 2.
     app.world_mut()
         .write_message(SetControls(vec![Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
@@ -363,13 +366,13 @@ fn bunnies_against_the_robot_the_board_turns_for_round_2() {
     let board = app.world().resource::<ScoreBoard>().clone();
     assert!(board.big_notice.as_deref().is_some_and(|n| n.contains("Round 2")), "{:?}", board.big_notice);
     assert!(
-        app.world().resource::<tabla::app::board::BoardLayout>().flipped,
+        app.world().resource::<tabla::app::kit::board::BoardLayout>().flipped,
         "the person's horses are below"
     );
     assert!(board.seats[0].name.contains("Horses"), "{}", board.seats[0].name);
 }
 
-fn settings_read_from(text: &str, name: &str) -> tabla::app::settings::Settings {
+fn settings_read_from(text: &str, name: &str) -> tabla::app::platform::settings::Settings {
     let home = common::test_home(name);
     std::fs::create_dir_all(&home).unwrap();
     std::fs::write(home.join("settings.ron"), text).unwrap();
@@ -380,7 +383,7 @@ fn settings_read_from(text: &str, name: &str) -> tabla::app::settings::Settings 
         .add_plugins(core_plugin);
     app.update();
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
-    app.world().resource::<tabla::app::settings::Settings>().clone()
+    app.world().resource::<tabla::app::platform::settings::Settings>().clone()
 }
 
 #[test]

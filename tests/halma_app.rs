@@ -8,13 +8,13 @@ mod common;
 use common::{command, press};
 
 use bevy::prelude::*;
-use tabla::app::board::{BoardView, Mark, PieceView};
-use tabla::app::game::{Extra, GameView};
-use tabla::app::input::{BoardDrop, BoardTap};
-use tabla::app::play::Play;
-use tabla::app::scoreboard::ScoreBoard;
-use tabla::app::settings::Words;
-use tabla::app::turn::{GameCommand, Preview, Selection, SetControls};
+use tabla::app::kit::board::{BoardView, Mark, PieceView};
+use tabla::app::kit::game::{Extra, GameView};
+use tabla::app::kit::input::{BoardDrop, BoardTap};
+use tabla::app::kit::play::Play;
+use tabla::app::kit::turn::{GameCommand, Preview, Selection, SetControls};
+use tabla::app::panels::scoreboard::ScoreBoard;
+use tabla::app::platform::settings::Words;
 use tabla::app::{Control, MatchSetup, Opponent};
 use tabla::robot::{RobotLevel, RobotPlayer};
 use tabla::rules::board::Square;
@@ -177,8 +177,9 @@ fn a_whole_two_player_game_by_taps_with_previews_cancels_and_confirms() {
 fn a_tap_on_a_small_board_takes_the_one_place_near_it_or_zooms_in() {
     let mut app = friends("two_players", 2);
     let game = game(&app);
-    let local =
-        |app: &App, square: Square| app.world().resource::<tabla::app::board::BoardLayout>().local(square);
+    let local = |app: &App, square: Square| {
+        app.world().resource::<tabla::app::kit::board::BoardLayout>().local(square)
+    };
     // a1's camp is packed: a tap on b2 with 20 px squares is near several movable pieces.
     let b2 = Square::new(1, 1);
     let at = local(&app, b2);
@@ -321,7 +322,7 @@ fn the_persons_camp_starts_at_the_bottom() {
         let mut seats = vec![Control::Robot(RobotLevel::One); 2];
         seats[person] = Control::Person;
         let app = app("two_players", seats);
-        assert_eq!(app.world().resource::<tabla::app::board::BoardLayout>().flipped, flipped);
+        assert_eq!(app.world().resource::<tabla::app::kit::board::BoardLayout>().flipped, flipped);
     }
 }
 
@@ -334,7 +335,7 @@ fn four_robots_play_a_game_to_the_end_and_the_board_mirrors_the_rules() {
         app.update();
         frames += 1;
         let at_rest = {
-            let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::animate::Glide>>();
+            let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::kit::animate::Glide>>();
             glides.iter(app.world()).next().is_none()
         };
         if at_rest && frames % 5 == 0 {
@@ -363,7 +364,7 @@ fn by_keys_a_piece_is_picked_its_move_previewed_confirmed_and_a_preview_dropped(
         // The first arrow shows the cursor mid-board; then it walks there (a1's camp is below-left).
         common::press_key(app, KeyCode::ArrowUp);
         loop {
-            let at = app.world().resource::<tabla::app::board::KeyCursor>().0.unwrap();
+            let at = app.world().resource::<tabla::app::kit::board::KeyCursor>().0.unwrap();
             let key = if at.file > square.file {
                 KeyCode::ArrowLeft
             } else if at.file < square.file {

@@ -8,8 +8,8 @@ mod common;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
 use tabla::app::Opponent;
-use tabla::app::game::AppGame;
-use tabla::app::help::{DemoFrame, HelpOpen};
+use tabla::app::kit::game::AppGame;
+use tabla::app::kit::help::{DemoFrame, HelpOpen};
 use tabla::demo;
 use tabla::robot::RobotLevel;
 use tabla::rules::Seat;
@@ -95,7 +95,8 @@ fn nard_demonstration_shows_its_dice() {
     let mut dice_seen = false;
     for _ in 0..400 {
         app.update();
-        dice_seen |= frame(&app).decorations.iter().any(|d| matches!(d.art, tabla::app::art::Art::Die(_)));
+        dice_seen |=
+            frame(&app).decorations.iter().any(|d| matches!(d.art, tabla::app::platform::art::Art::Die(_)));
     }
     assert!(dice_seen, "the dice show");
 }

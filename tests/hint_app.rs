@@ -10,11 +10,11 @@ use common::{command, press};
 
 use bevy::prelude::*;
 use tabla::app::Opponent;
-use tabla::app::game::{AppGame, Extra};
-use tabla::app::play::Play;
-use tabla::app::scoreboard::{HINT_MARK, ScoreBoard};
-use tabla::app::settings::Words;
-use tabla::app::turn::{GameCommand, Preview, Selection};
+use tabla::app::kit::game::{AppGame, Extra};
+use tabla::app::kit::play::Play;
+use tabla::app::kit::turn::{GameCommand, Preview, Selection};
+use tabla::app::panels::scoreboard::{HINT_MARK, ScoreBoard};
+use tabla::app::platform::settings::Words;
 use tabla::robot::RobotLevel;
 use tabla::rules::Seat;
 use tabla::rules::bunnies::BunniesAndHorses;

@@ -63,7 +63,7 @@ fn every_seat_of_the_largest_table_has_a_name() {
 #[test]
 fn every_game_on_screen_has_its_words() {
     let games = games_on_screen();
-    assert!(!games.is_empty(), "no game found in src/app");
+    assert!(!games.is_empty(), "no game found in src/app/games");
     let mut wanted = BTreeSet::new();
     for game in &games {
         for prefix in ["game", "blurb", "help"] {
@@ -93,11 +93,11 @@ fn every_game_on_screen_has_its_words() {
     assert_all_languages_have(&wanted, "words of the games on screen");
 }
 
-/// The games with a screen: each app game names itself with `const NAME: &'static str = "…"`.
+/// The games with a screen: each game view in src/app/games names itself with `const NAME: &'static str = "…"`.
 fn games_on_screen() -> BTreeSet<String> {
     let mut games = BTreeSet::new();
-    let app = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app"));
-    for entry in fs::read_dir(app).expect("src/app") {
+    let app = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app/games"));
+    for entry in fs::read_dir(app).expect("src/app/games") {
         let path = entry.expect("a file").path();
         if path.extension().is_some_and(|e| e == "rs") {
             let source = fs::read_to_string(&path).expect("a source file");

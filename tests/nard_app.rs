@@ -9,13 +9,13 @@ mod common;
 use common::{command, press};
 
 use bevy::prelude::*;
-use tabla::app::board::PieceView;
-use tabla::app::celebrate::Confetti;
-use tabla::app::game::{Extra, GameInfo, GameView};
-use tabla::app::input::BoardDrop;
-use tabla::app::play::Play;
-use tabla::app::scoreboard::ScoreBoard;
-use tabla::app::turn::{GameCommand, Notices, RoundOver, SetControls};
+use tabla::app::kit::board::PieceView;
+use tabla::app::kit::celebrate::Confetti;
+use tabla::app::kit::game::{Extra, GameInfo, GameView};
+use tabla::app::kit::input::BoardDrop;
+use tabla::app::kit::play::Play;
+use tabla::app::kit::turn::{GameCommand, Notices, RoundOver, SetControls};
+use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::{Control, MatchSetup, Opponent};
 use tabla::robot::{RobotLevel, SeededRng, rng};
 use tabla::rules::board::Square;
@@ -190,7 +190,7 @@ fn a_tap_on_a_checker_that_cannot_move_says_why() {
     assert_eq!(notice.key, "nard_stuck_home_frozen");
     let ten = Square::new(2, 0);
     press(&mut app, ten);
-    assert_eq!(app.world().resource::<tabla::app::turn::Selection>().0, Some(ten));
+    assert_eq!(app.world().resource::<tabla::app::kit::turn::Selection>().0, Some(ten));
 }
 
 use tabla::rules::nard::Setup;
@@ -276,7 +276,7 @@ fn confetti(app: &mut App) -> usize {
 /// turn; once it is the person's turn again, it takes its time again.
 #[test]
 fn a_tap_while_the_robot_plays_makes_it_hurry() {
-    use tabla::app::turn::{Hurry, RobotPace};
+    use tabla::app::kit::turn::{Hurry, RobotPace};
     let mut app = app("one_point", Opponent::Robot, Seat::WHITE);
     app.insert_resource(RobotPace::default());
     for _ in 0..400 {

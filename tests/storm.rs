@@ -9,12 +9,12 @@ mod common;
 
 use bevy::prelude::*;
 use rand::Rng;
-use tabla::app::art::Art;
-use tabla::app::board::{PieceView, ViewCommand};
-use tabla::app::game::AppGame;
-use tabla::app::input::{BoardDrop, BoardPress, BoardTap};
-use tabla::app::play::Play;
-use tabla::app::turn::GameCommand;
+use tabla::app::kit::board::{PieceView, ViewCommand};
+use tabla::app::kit::game::AppGame;
+use tabla::app::kit::input::{BoardDrop, BoardPress, BoardTap};
+use tabla::app::kit::play::Play;
+use tabla::app::kit::turn::GameCommand;
+use tabla::app::platform::art::Art;
 use tabla::app::{Opponent, Screen};
 use tabla::robot::{self, RobotLevel};
 use tabla::rules::board::{BoardShape, Move, Square};

@@ -1,195 +1,28 @@
-//! Everything Bevy: one plugin per file, each `pub(super) fn plugin(app: &mut App)`.
+//! Everything Bevy, in folders by role; this file only assembles their plugins.
+//! - `platform/`: the edge below everything (settings, the browser glue, sound, pictures);
+//! - `kit/`: the screen kit every game uses (the game traits, the game being played, whose turn,
+//!   the board, its pieces, input, keys, animation, hint, help, celebrations);
+//! - `panels/`: the egui side (the panels around the board, the phone strips, the dialogs);
+//! - `games/`: one view file per game, on the kit;
+//! - `screens/`: the menu and the setup;
+//! - `tour.rs`: every screen in turn, pictured (the desktop's tests).
+//!
 //! The rules stay in `crate::rules`; these systems ask them and mirror the answer on screen.
 
-pub mod animate;
-pub mod art;
-pub mod board;
-mod bunnies;
-pub mod celebrate;
-mod circles;
-pub mod game;
-mod halma;
-pub mod help;
-mod hint;
-mod hud;
-mod hud_slim;
-pub mod input;
-mod keys;
+pub mod games;
 pub mod kit;
-mod knight_hunt;
-mod nard;
-mod panel_parts;
-mod pieces;
-pub mod play;
-pub mod scoreboard;
+pub mod launch;
+pub mod panels;
+pub mod platform;
 pub mod screens;
-mod seat_cards;
-pub mod settings;
-mod sound;
-mod theme;
 // The tour takes pictures of a desktop window for the tests; the browser build leaves it out.
 #[cfg(not(target_arch = "wasm32"))]
 mod tour;
-pub mod turn;
-pub mod web;
 
-use crate::i18n::Language;
-use crate::levels::{self, Level};
-use crate::robot::RobotLevel;
-use crate::rules::Seat;
 use bevy::prelude::*;
-use std::path::PathBuf;
 
-pub use screens::Screen;
-
-/// Who plays a seat.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
-pub enum Control {
-    Person,
-    Robot(RobotLevel),
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
-pub enum Opponent {
-    #[default]
-    Robot,
-    Friend,
-}
-
-/// The game about to be played or being played: chosen on the setup screen or the command line.
-#[derive(Resource, Clone, Debug)]
-pub struct MatchSetup {
-    pub level: Level,
-    pub opponent: Opponent,
-    /// The person's seat when playing the Robot.
-    pub person_seat: Seat,
-    pub robot_level: RobotLevel,
-    /// Minutes per player; 0 is no clock.
-    pub clock_minutes: u32,
-    /// Who plays each seat, when chosen seat by seat (`--seats`); empty: from `opponent`,
-    /// `person_seat` and `robot_level`.
-    pub seats: Vec<Control>,
-}
-
-impl MatchSetup {
-    /// Who plays each of the game's `seats`: as chosen seat by seat, or else against the Robot
-    /// the person takes their seat and the Robot every other one.
-    pub fn controls(&self, seats: usize) -> Vec<Control> {
-        if self.seats.len() == seats {
-            return self.seats.clone();
-        }
-        Seat::all(seats)
-            .map(|seat| match self.opponent {
-                Opponent::Robot if seat != self.person_seat => Control::Robot(self.robot_level),
-                _ => Control::Person,
-            })
-            .collect()
-    }
-}
-
-/// `--seats person,robot2,…`: one player per seat, in seat order.
-fn parse_seats(text: &str, level: &Level, robot_level: RobotLevel) -> Result<Vec<Control>, String> {
-    let seats: Vec<Control> = text
-        .split(',')
-        .map(|item| match item.trim() {
-            "person" => Ok(Control::Person),
-            "robot" => Ok(Control::Robot(robot_level)),
-            other => {
-                other.strip_prefix("robot").and_then(RobotLevel::parse).map(Control::Robot).ok_or_else(|| {
-                    format!("--seats takes person, robot, robot1, robot2 or robot3, not '{other}'")
-                })
-            }
-        })
-        .collect::<Result<_, _>>()?;
-    if seats.len() != level.seat_count() {
-        return Err(format!(
-            "--seats names {} players; {} has {} seats",
-            seats.len(),
-            level.file,
-            level.seat_count()
-        ));
-    }
-    Ok(seats)
-}
-
-/// What the command line asked for.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Launch {
-    /// Start this game at once instead of showing the menu.
-    pub start: Option<MatchSetup>,
-    /// `--tour <dir>`: show every screen, save a picture of each, then quit.
-    pub tour: Option<PathBuf>,
-    pub language: Option<Language>,
-    /// Where the settings are kept, instead of the user's configuration folder (for tests).
-    pub settings_dir: Option<PathBuf>,
-}
-
-impl Launch {
-    pub fn from_flags(flags: &[(String, String)]) -> Result<Launch, String> {
-        let get = |name: &str| flags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-        let known = [
-            "game",
-            "variant",
-            "players",
-            "seats",
-            "color",
-            "colour",
-            "robot-level",
-            "clock",
-            "lang",
-            "tour",
-        ];
-        if let Some((name, _)) = flags.iter().find(|(n, _)| !known.contains(&n.as_str())) {
-            return Err(format!("unknown option --{name}"));
-        }
-        let language = match get("lang") {
-            None => None,
-            Some(code) => Some(
-                Language::ALL
-                    .into_iter()
-                    .find(|l| l.code() == code)
-                    .ok_or_else(|| format!("--lang is one of ro, en, it, el, not '{code}'"))?,
-            ),
-        };
-        let start = match get("game") {
-            None => None,
-            Some(game) => {
-                let variant = get("variant").map(str::to_string).unwrap_or_else(|| default_variant(game));
-                let level =
-                    levels::find(&format!("ron_configs/{game}/{variant}.ron")).map_err(|e| e.to_string())?;
-                let opponent = match get("players").unwrap_or("robot") {
-                    "robot" | "1" => Opponent::Robot,
-                    "friend" | "2" => Opponent::Friend,
-                    other => return Err(format!("--players is robot or friend, not '{other}'")),
-                };
-                let person_seat = match get("color").or(get("colour")).unwrap_or("white") {
-                    "white" => Seat::WHITE,
-                    "black" => Seat::BLACK,
-                    other => return Err(format!("--color is white or black, not '{other}'")),
-                };
-                let robot_level = RobotLevel::parse(get("robot-level").unwrap_or("1"))
-                    .ok_or("--robot-level is 1, 2 or 3")?;
-                let clock_minutes: u32 =
-                    get("clock").unwrap_or("0").parse().map_err(|_| "--clock is a number of minutes")?;
-                let seats = match get("seats") {
-                    Some(text) => parse_seats(text, &level, robot_level)?,
-                    None => Vec::new(),
-                };
-                Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes, seats })
-            }
-        };
-        Ok(Launch { start, tour: get("tour").map(PathBuf::from), language, settings_dir: None })
-    }
-}
-
-/// The first built-in variant of a game.
-fn default_variant(game: &str) -> String {
-    levels::builtin()
-        .into_iter()
-        .find(|l| l.game_name() == game)
-        .map(|l| l.variant().to_string())
-        .unwrap_or_default()
-}
+pub use kit::Screen;
+pub use launch::{Control, Launch, MatchSetup, Opponent};
 
 /// Opens the window and plays; returns how the app ended (the tour reports failures so).
 pub fn run(launch: Launch) -> AppExit {
@@ -205,9 +38,9 @@ pub fn run(launch: Launch) -> AppExit {
         ..default()
     });
     #[cfg(not(target_arch = "wasm32"))]
-    let plugins = plugins.set(bevy::log::LogPlugin { filter: web::QUIET_LOGS.into(), ..default() });
+    let plugins = plugins.set(bevy::log::LogPlugin { filter: platform::web::QUIET_LOGS.into(), ..default() });
     #[cfg(target_arch = "wasm32")]
-    web::log_to_console();
+    platform::web::log_to_console();
     let mut app = App::new();
     app.add_plugins(plugins)
         .add_plugins(bevy_egui::EguiPlugin::default())
@@ -220,41 +53,23 @@ pub fn run(launch: Launch) -> AppExit {
 /// The game itself: screens, turns, the board's entities, input messages, animation, and Tabla's
 /// games. It needs no window, so the headless tests run exactly this.
 pub fn core_plugin(app: &mut App) {
-    app.add_plugins((kit_plugin, games_plugin));
+    app.add_plugins((kit_plugin, games::plugin));
 }
 
 /// The screen kit without any game: a test brings a game of its own.
 pub fn kit_plugin(app: &mut App) {
     app.init_resource::<Launch>();
-    app.add_plugins((
-        settings::plugin,
-        screens::plugin,
-        art::plugin,
-        animate::plugin,
-        board::plugin,
-        input::plugin,
-        keys::plugin,
-        turn::plugin,
-        celebrate::plugin,
-        help::plugin,
-    ));
+    app.add_plugins((platform::plugin, kit::plugin, screens::plugin));
 }
 
-/// Tabla's five games on the kit.
-fn games_plugin(app: &mut App) {
-    app.add_plugins((circles::plugin, knight_hunt::plugin, bunnies::plugin, halma::plugin, nard::plugin));
-}
-
-/// What needs a real window: the egui panels, sound, the camera and the tour.
+/// What needs a real window: the egui panels, the menus, sound, the camera and the tour.
 fn presentation_plugin(app: &mut App) {
     app.add_plugins((
-        theme::plugin,
-        hud::plugin,
+        panels::plugin,
         screens::ui_plugin,
-        sound::plugin,
+        platform::presentation_plugin,
         #[cfg(not(target_arch = "wasm32"))]
         tour::plugin,
-        web::plugin,
     ));
     app.add_systems(Startup, |mut commands: Commands| {
         commands.spawn(Camera2d);

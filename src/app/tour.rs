@@ -1,21 +1,24 @@
 //! `tabla --tour <dir>`: opens every screen of every game in a real window, plays a few moves,
 //! saves one picture per screen and quits. A picture of one colour counts as a failure.
 
-use super::board::Cell;
-use super::board::ViewCommand;
-use super::help::HelpOpen;
-use super::input::BoardPress;
-use super::scoreboard::ScoreBoard;
-use super::screens::{Screen, SetupFor};
-use super::settings::Settings;
-use super::turn::{GameCommand, GameSeed, RobotPace, SetControls};
-use super::{Control, Launch, MatchSetup, Opponent};
+use crate::app::kit::board::{Cell, ViewCommand};
+use crate::app::kit::catalog::Screen;
+use crate::app::kit::help::HelpOpen;
+use crate::app::kit::input::BoardPress;
+use crate::app::kit::play::Play;
+use crate::app::kit::turn::{GameCommand, GameSeed, RobotPace, SetControls};
+use crate::app::launch::{Control, Launch, MatchSetup, Opponent};
+use crate::app::panels::scoreboard::ScoreBoard;
+use crate::app::platform::settings::Settings;
+use crate::app::screens::SetupFor;
 use crate::i18n::Language;
 use crate::levels;
+use crate::levels::LevelGame;
 use crate::robot::RobotLevel;
+use crate::rules::Game;
 use crate::rules::Seat;
-use crate::rules::board::BoardShape;
-use crate::rules::board::Square;
+use crate::rules::board::{BoardShape, Square};
+use crate::rules::nard::{Board, Nard, Setup};
 use bevy::app::AppExit;
 use bevy::camera::RenderTarget;
 use bevy::ecs::system::SystemParam;
@@ -27,11 +30,6 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::{PrimaryWindow, WindowRef};
 use std::path::PathBuf;
 use tracing::{error, info};
-
-use super::play::Play;
-use crate::levels::LevelGame;
-use crate::rules::Game;
-use crate::rules::nard::{Board, Nard, Setup};
 
 #[derive(Clone, Debug)]
 enum Step {
@@ -329,7 +327,7 @@ fn begin(mut commands: Commands, launch: Res<Launch>) {
         error!("cannot make the tour folder {}: {e}", dir.display());
     }
     commands.insert_resource(RobotPace { think: 0.05, show: 0.1, slice_ms: 8.0 });
-    commands.insert_resource(super::animate::AnimationPace(2.5));
+    commands.insert_resource(crate::app::kit::animate::AnimationPace(2.5));
     // The Robot's choices follow the seed, so the tour plays the same moves every time.
     commands.insert_resource(GameSeed(2026));
     commands.insert_resource(Tour {
@@ -469,7 +467,7 @@ fn run(
                 let LevelGame::Nard(level) = &setup.level.game else { return };
                 let game = position(&level.setup);
                 world.insert_resource(Play::new(game, &setup, 7));
-                world.resource_mut::<super::turn::Selection>().0 = None;
+                world.resource_mut::<crate::app::kit::turn::Selection>().0 = None;
             });
         }
         Step::Shot(name) => {

@@ -9,7 +9,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::time::Duration;
-use tabla::app::turn::{GameSeed, RobotPace};
+use tabla::app::kit::turn::{GameSeed, RobotPace};
 use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin, kit_plugin};
 use tabla::levels;
 use tabla::robot::RobotLevel;
@@ -60,12 +60,12 @@ fn headless_with(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut
 
 /// A finger's press on a place of the board, and a frame.
 pub fn press(app: &mut App, square: tabla::rules::board::Square) {
-    app.world_mut().write_message(tabla::app::input::BoardPress(square));
+    app.world_mut().write_message(tabla::app::kit::input::BoardPress(square));
     app.update();
 }
 
 /// A button of the game screen, and a frame.
-pub fn command(app: &mut App, command: tabla::app::turn::GameCommand) {
+pub fn command(app: &mut App, command: tabla::app::kit::turn::GameCommand) {
     app.world_mut().write_message(command);
     app.update();
 }

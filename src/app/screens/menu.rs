@@ -1,12 +1,12 @@
 //! The first screen: big picture buttons, one per game, the language and the sound.
 
-use super::{GameInfo, Levels, PlayableGames, Screen, SetupFor, games};
-use crate::app::settings::{Settings, Words};
-use crate::app::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
+use super::setup::SetupFor;
+use crate::app::kit::catalog::{GameEntry, Levels, PlayableGames, Screen};
+use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
+use crate::app::platform::settings::{Settings, Words};
 use crate::i18n::Language;
 use bevy::prelude::*;
-use bevy_egui::egui;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -28,7 +28,7 @@ fn menu(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
-    let list = games(&playable, &levels);
+    let list = playable.in_menu_order(&levels);
     // Every card in one row where the screen is wide enough (a card is its picture and 34 more).
     let tile = ((screen.width() - 60.0) / list.len().max(2) as f32 - 36.0).clamp(110.0, 220.0);
     full_screen(ctx, "menu", |ui| {
@@ -86,7 +86,7 @@ fn language_card(ui: &mut egui::Ui, words: &Words, settings: &Settings) -> Optio
 }
 
 /// A game's card: its picture with its name below; a tap anywhere on it opens the game.
-fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &GameInfo, tile: f32) -> bool {
+fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &GameEntry, tile: f32) -> bool {
     let name = game.name;
     let inner = card(CARD).show(ui, |ui| {
         ui.set_width(tile + 8.0);
@@ -97,7 +97,7 @@ fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &GameInfo, t
         });
     });
     let response = ui.interact(inner.response.rect, egui::Id::new(("game", name)), egui::Sense::click());
-    crate::app::web::tag(&response, &format!("game.{name}"));
+    crate::app::platform::web::tag(&response, &format!("game.{name}"));
     if response.hovered() {
         ui.painter().rect_stroke(
             inner.response.rect,

@@ -1,17 +1,21 @@
 //! A game's setup screen: the variant, the opponent, the person's colour, the Robot's level and
 //! the clock. The choices are remembered in the settings.
 
-use super::{Levels, PlayableGames, Screen, SeatLabel, SetupFor};
-use crate::app::art::Art;
-use crate::app::settings::{Choices, Settings, Words};
-use crate::app::theme::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
-use crate::app::{Control, MatchSetup, Opponent};
+use crate::app::kit::catalog::{Levels, PlayableGames, Screen, SeatLabel};
+use crate::app::launch::{Control, MatchSetup, Opponent};
+use crate::app::panels::theme::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::{Choices, Settings, Words};
 use crate::levels::Level;
 use crate::robot::RobotLevel;
 use crate::rules::Seat;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+/// The game whose setup screen is open.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct SetupFor(pub String);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -31,7 +35,7 @@ fn choice_row<T: Copy + PartialEq>(
         for (value, label) in options {
             let button =
                 ui.add(egui::Button::selectable(*value == chosen, label.clone()).min_size(vec2(56.0, 48.0)));
-            crate::app::web::tag(&button, &format!("choice.{}", label.text()));
+            crate::app::platform::web::tag(&button, &format!("choice.{}", label.text()));
             if button.clicked() {
                 picked = Some(*value);
             }
@@ -127,7 +131,7 @@ fn setup(
                         .fill(CALM)
                         .min_size(vec2(200.0, 64.0));
                     let play = ui.add(play);
-                    crate::app::web::tag(&play, "start");
+                    crate::app::platform::web::tag(&play, "start");
                     start = play.clicked();
                 });
             });

@@ -2,8 +2,8 @@
 //! and how it stands on the board (`GameView`). A game's view file implements both; together with
 //! its Robot and level files that makes it an `AppGame`, and the kit does the rest.
 
-use super::art::Art;
-use super::settings::Words;
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
 use crate::levels::FromLevel;
 use crate::robot::RobotPlayer;
 use crate::rules::board::{BoardShape, Move, Square};

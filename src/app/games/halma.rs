@@ -2,18 +2,13 @@
 //! colour, each goal marked with its army's faint shape, chains previewed hop by hop before they
 //! are played, draws offered with a button and voted in a dialog.
 
-use super::art::Art;
-use super::game::{BoardAction, Decoration, Extra, GameInfo, GameView};
-use super::kit;
-use super::settings::Words;
+use crate::app::kit::game::{BoardAction, Decoration, Extra, GameInfo, GameView};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
 use crate::rules::board::{BoardShape, Move, Square};
 use crate::rules::halma::{Corner, Halma, HalmaAction};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
-
-pub(super) fn plugin(app: &mut App) {
-    kit::add_game::<Halma>(app);
-}
 
 /// Each corner's army: its colour's words key, its piece, its goal mark and its camp's tint.
 struct Army {

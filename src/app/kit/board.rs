@@ -1,9 +1,9 @@
 //! The board kit: squares and pieces as entities laid out for any rectangular board, mirrored from
 //! the rules state (they never own it), with highlights and the captured-piece trays.
 
-use super::Screen;
-use super::art::{Art, ArtImages};
+use super::catalog::Screen;
 use super::game::AppGame;
+use crate::app::platform::art::{Art, ArtImages};
 use crate::rules::Seat;
 use crate::rules::board::{BoardShape, Square};
 use bevy::prelude::*;
@@ -316,6 +316,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, change_view.run_if(in_state(Screen::Playing)));
     app.add_systems(OnEnter(Screen::Playing), |mut view: ResMut<BoardView>| *view = BoardView::default());
     app.add_systems(PostUpdate, fit_board.before(TransformSystems::Propagate));
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(PostUpdate, report_board.after(TransformSystems::Propagate));
 }
 
 /// The board's centre in window pixels (y up, from the window's centre) when the whole board shows.
@@ -439,5 +441,44 @@ fn fit_board(
     for mut transform in &mut roots {
         transform.translation = centre.extend(0.0);
         transform.scale = Vec3::new(scale, scale, 1.0);
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+/// Logs `tabla board <first square> x y <last square> x y`: the centres of the board's two
+/// corner squares in CSS pixels, whenever the board is laid out anew; and `tabla places
+/// <square> x y …`, the centre of every place (a board that is no grid has its own).
+fn report_board(
+    cells: Query<(&Cell, &GlobalTransform)>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    mut last: Local<String>,
+    mut last_places: Local<String>,
+) {
+    if let Ok((camera, eye)) = cameras.single() {
+        let mut places: Vec<(Cell, Vec2)> = cells
+            .iter()
+            .filter_map(|(cell, at)| Some((*cell, camera.world_to_viewport(eye, at.translation()).ok()?)))
+            .collect();
+        places.sort_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
+        let line = places.iter().fold("tabla places".to_string(), |line, (cell, at)| {
+            format!("{line} {} {:.1} {:.1}", cell.0, at.x, at.y)
+        });
+        if *last_places != line && !places.is_empty() {
+            tracing::info!("{line}");
+            *last_places = line;
+        }
+    }
+    let first = cells.iter().min_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
+    let end = cells.iter().max_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
+    let (Some(first), Some(end), Ok((camera, eye))) = (first, end, cameras.single()) else {
+        last.clear();
+        return;
+    };
+    let at = |place: &GlobalTransform| camera.world_to_viewport(eye, place.translation()).ok();
+    let (Some(a), Some(b)) = (at(first.1), at(end.1)) else { return };
+    let line = format!("tabla board {} {:.1} {:.1} {} {:.1} {:.1}", first.0.0, a.x, a.y, end.0.0, b.x, b.y);
+    if *last != line {
+        tracing::info!("{line}");
+        *last = line;
     }
 }

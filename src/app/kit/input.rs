@@ -3,8 +3,8 @@
 //! `BoardTap` and `BoardDrop`; the turn logic (and the headless tests) work from those messages
 //! alone.
 
-use super::Screen;
 use super::board::{BoardRoot, Cell, PieceView, ViewCommand};
+use super::catalog::Screen;
 use crate::rules::board::Square;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::input::touch::Touches;

@@ -1,11 +1,11 @@
 //! A seat's card in the panels around the board: who plays it (a face or the Robot), its colour or
 //! role, its score, its clock and the game's extras under the score (pieces left, progress).
 
-use super::Control;
-use super::art::Art;
-use super::game::Extra;
 use super::scoreboard::SeatBoard;
 use super::theme::{ACCENT, CALM, CARD, EguiArt, INK, bold, card};
+use crate::app::kit::game::Extra;
+use crate::app::launch::Control;
+use crate::app::platform::art::Art;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 
 fn clock_text(seconds: f32) -> String {
@@ -165,7 +165,7 @@ pub(super) fn tiny_seat_card(
         }
     });
     let response = shown.response.interact(egui::Sense::click());
-    super::web::tag(&response, &format!("seat.{}", seat.seat.index()));
+    crate::app::platform::web::tag(&response, &format!("seat.{}", seat.seat.index()));
     response
 }
 

@@ -2,7 +2,7 @@
 //! small widgets (cards, bold words, whole-window screens). Menus and the game's panels both use
 //! these; nothing here knows about a game.
 
-use super::art::{Art, ArtImages};
+use crate::app::platform::art::{Art, ArtImages};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, FontFamily, FontId, RichText, TextStyle, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle};
@@ -53,6 +53,8 @@ pub struct UiReady;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EguiArt>();
     app.add_systems(EguiPrimaryContextPass, style_once.run_if(not(resource_exists::<UiReady>)));
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, tell_page_ready.run_if(resource_exists::<UiReady>));
 }
 
 fn style_once(
@@ -71,11 +73,11 @@ fn style_once(
     let mut fonts = egui::FontDefinitions::empty();
     fonts.font_data.insert(
         "sans".into(),
-        Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans.ttf"))),
+        Arc::new(egui::FontData::from_static(include_bytes!("../../../assets/fonts/DejaVuSans.ttf"))),
     );
     fonts.font_data.insert(
         "bold".into(),
-        Arc::new(egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"))),
+        Arc::new(egui::FontData::from_static(include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf"))),
     );
     fonts.families.insert(FontFamily::Proportional, vec!["sans".into()]);
     fonts.families.insert(FontFamily::Monospace, vec!["sans".into()]);
@@ -140,4 +142,14 @@ pub fn card(fill: Color32) -> egui::Frame {
         .corner_radius(16)
         .inner_margin(egui::Margin::same(10))
         .stroke(egui::Stroke::new(1.5, Color32::from_rgb(214, 190, 160)))
+}
+
+#[cfg(target_arch = "wasm32")]
+/// Once the menu has been drawn for a few frames, the page takes its loading screen away.
+fn tell_page_ready(mut frames: Local<u32>) {
+    *frames += 1;
+    if *frames == 3 {
+        tracing::info!("tabla ready");
+        crate::app::platform::web::call_page("tablaReady", "");
+    }
 }

@@ -1,19 +1,19 @@
 //! The egui side: fonts and style, the panels around the board (players, scores, buttons), the
 //! game-over and help dialogs. Panels only read `ScoreBoard` and send `GameCommand`s.
 
-use super::Screen;
-use super::art::Art;
-use super::board::{BoardArea, BoardLayout, SteadyRoom, ViewCommand};
-use super::help::{DemoFrame, HelpOpen};
 use super::panel_parts::{
     BUTTON, PHONE_SIDE, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons,
     status_lines,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
-use super::settings::{Settings, Words};
 use super::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card};
-use super::turn::{BoardCovered, GameCommand};
+use crate::app::kit::board::{BoardArea, BoardLayout, SteadyRoom, ViewCommand};
+use crate::app::kit::catalog::Screen;
+use crate::app::kit::help::{DemoFrame, HelpOpen};
+use crate::app::kit::turn::{BoardCovered, GameCommand};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::{Settings, Words};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -182,7 +182,7 @@ fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, comma
                         None => egui::Button::new(text).min_size(vec2(140.0, 64.0)),
                     };
                     let response = ui.add(button.fill(colour));
-                    super::web::tag(&response, &format!("choice.{index}"));
+                    crate::app::platform::web::tag(&response, &format!("choice.{index}"));
                     if response.clicked() {
                         commands.push(PanelAction::Game(GameCommand::Choose(index)));
                     }
@@ -218,7 +218,7 @@ fn round_dialog(
                     .fill(CALM)
                     .min_size(vec2(180.0, 60.0));
             let response = ui.add(next);
-            super::web::tag(&response, "button.next_round");
+            crate::app::platform::web::tag(&response, "button.next_round");
             if response.clicked() {
                 commands.write(GameCommand::NextRound);
             }
@@ -441,7 +441,7 @@ fn game_panels(
     }
 
     if help.0 {
-        super::help::help_window(ctx, &board, &words, &art, &demo, &mut help);
+        super::help_window::help_window(ctx, &board, &words, &art, &demo, &mut help);
     }
 
     let now_covered = BoardCovered(help.0 || *settings_open || (slim && *details));

@@ -4,13 +4,12 @@
 //! (greyed as they are played, travelling to the other side when they pass), the cube on the bar.
 //! Every decision is asked of `rules::nard`; this file only says where things stand.
 
-use super::animate::Glide;
-use super::art::{Art, ArtImages};
-use super::board::{BoardLayout, BoardRoot, OnBoard, PIECE_Z};
-use super::game::{BoardAction, Decoration, Exit, Extra, GameInfo, GameView, RoundReport};
-use super::kit;
-use super::play::{Change, Play};
-use super::settings::Words;
+use crate::app::kit::animate::Glide;
+use crate::app::kit::board::{BoardLayout, BoardRoot, OnBoard, PIECE_Z};
+use crate::app::kit::game::{BoardAction, Decoration, Exit, Extra, GameInfo, GameView, RoundReport};
+use crate::app::kit::play::{Change, Play};
+use crate::app::platform::art::{Art, ArtImages};
+use crate::app::platform::settings::Words;
 use crate::rules::board::{BoardShape, Move, Square};
 use crate::rules::nard::{
     CheckerMove, DiceSet, Event, Nard, NardAction, Phase, SetKind, Stuck, own_point, white_point,
@@ -18,11 +17,11 @@ use crate::rules::nard::{
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
 
+/// Crazy Nard's own dice and cube on the board.
 pub(super) fn plugin(app: &mut App) {
-    kit::add_game::<Nard>(app);
     app.add_systems(
         Update,
-        (show_dice, show_cube).after(super::turn::TurnSet).run_if(resource_exists::<Play<Nard>>),
+        (show_dice, show_cube).after(crate::app::kit::turn::TurnSet).run_if(resource_exists::<Play<Nard>>),
     );
 }
 

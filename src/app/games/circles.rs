@@ -1,18 +1,13 @@
 //! Making Circles on screen: the wall of pawns, the clockwise ring, each piece's way round as a
 //! filling bar, the move list with each language's piece letters.
 
-use super::art::Art;
-use super::game::{Decoration, Extra, GameInfo, GameView};
-use super::kit;
-use super::settings::Words;
+use crate::app::kit::game::{Decoration, Extra, GameInfo, GameView};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
 use crate::rules::board::{Move, Square};
 use crate::rules::circles::{Circles, Piece};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
-
-pub(super) fn plugin(app: &mut App) {
-    kit::add_game::<Circles>(app);
-}
 
 fn art(seat: Seat, piece: Piece) -> Art {
     match (seat == Seat::WHITE, piece) {

@@ -2,7 +2,6 @@
 //! setting.
 
 use super::settings::Settings;
-use super::turn::SoundCue;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 
@@ -15,6 +14,21 @@ struct Sounds {
     roll: Handle<AudioSource>,
 }
 
+/// A sound to play: the game writes these, the sound plays them (when there is one).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoundCue {
+    Move,
+    Capture,
+    Pass,
+    Win,
+    Roll,
+}
+
+/// The cues, for the game to write whether or not anything plays them (the headless tests).
+pub(super) fn cues_plugin(app: &mut App) {
+    app.add_message::<SoundCue>();
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load);
     app.add_systems(Update, play.run_if(resource_exists::<Sounds>));
@@ -23,11 +37,11 @@ pub(super) fn plugin(app: &mut App) {
 fn load(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
     let mut add = |bytes: &'static [u8]| sources.add(AudioSource { bytes: bytes.into() });
     commands.insert_resource(Sounds {
-        moved: add(include_bytes!("../../assets/sounds/move.wav")),
-        capture: add(include_bytes!("../../assets/sounds/capture.wav")),
-        pass: add(include_bytes!("../../assets/sounds/pass.wav")),
-        win: add(include_bytes!("../../assets/sounds/win.wav")),
-        roll: add(include_bytes!("../../assets/sounds/dice.wav")),
+        moved: add(include_bytes!("../../../assets/sounds/move.wav")),
+        capture: add(include_bytes!("../../../assets/sounds/capture.wav")),
+        pass: add(include_bytes!("../../../assets/sounds/pass.wav")),
+        win: add(include_bytes!("../../../assets/sounds/win.wav")),
+        roll: add(include_bytes!("../../../assets/sounds/dice.wav")),
     });
 }
 

@@ -3,11 +3,13 @@
 //! `Play` (play.rs); everything that changes more often than the game lives beside it here.
 
 use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand};
+use super::catalog::Screen;
 use super::game::{AppGame, RoundReport};
 use super::input::{BoardDrop, BoardPress, BoardTap};
-use super::play::{Play, Played};
-use super::settings::Words;
-use super::{Control, MatchSetup, Screen};
+use super::play::{News, Play, PlayKind};
+use crate::app::launch::{Control, MatchSetup};
+use crate::app::platform::settings::Words;
+use crate::app::platform::sound::SoundCue;
 use crate::robot::{SLICE_NODES, Thinker};
 use crate::rules::Seat;
 use crate::rules::board::Square;
@@ -18,15 +20,6 @@ use bevy::prelude::*;
 /// The systems that change the game; the board mirrors it after them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TurnSet;
-
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SoundCue {
-    Move,
-    Capture,
-    Pass,
-    Win,
-    Roll,
-}
 
 /// Buttons that change the course of the game.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,8 +140,7 @@ pub struct Notice {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<SoundCue>()
-        .add_message::<GameCommand>()
+    app.add_message::<GameCommand>()
         .add_message::<SetControls>()
         .init_resource::<RobotPace>()
         .init_resource::<PickUp>()
@@ -159,6 +151,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RoundOver>()
         .init_resource::<Hurry>()
         .init_resource::<Clocks>()
+        .init_resource::<super::play::NowPlaying>()
         .insert_resource(GameSeed(seed_from_clock()));
     app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)));
 }
@@ -201,6 +194,10 @@ pub fn add_game<G: AppGame>(app: &mut App) {
             .in_set(TurnSet)
             .run_if(resource_exists::<Play<G>>),
     );
+    app.add_systems(
+        Update,
+        super::play::publish_now_playing::<G>.after(TurnSet).run_if(resource_exists::<Play<G>>),
+    );
 }
 
 /// Starts the chosen game when the game screen opens, if the chosen level is this game's.
@@ -214,7 +211,7 @@ fn start_game<G: AppGame>(
     mut preview: ResMut<Preview>,
     mut notices: ResMut<Notices>,
     mut round_over: ResMut<RoundOver>,
-    images: Res<super::art::ArtImages>,
+    images: Res<crate::app::platform::art::ArtImages>,
 ) {
     let Some(game) = G::from_level(&setup.level) else { return };
     let play = Play::new(game.clone(), &setup, seed.0);
@@ -232,10 +229,11 @@ fn start_game<G: AppGame>(
     seed.0 = seed.0.wrapping_add(0x9E37_79B9);
 }
 
-/// What a played action leaves around the board: its sounds, the message it brings, no piece
-/// picked any more.
+/// What the person sees and hears around the board besides the game itself: the piece picked
+/// and its previewed path, the message over the board, the panel between rounds, the sounds. The
+/// game's own news (`Play::take_news`) becomes these in one place, `report`.
 #[derive(SystemParam)]
-pub(super) struct Aftermath<'w> {
+pub(super) struct Feedback<'w> {
     words: Res<'w, Words>,
     notices: ResMut<'w, Notices>,
     selection: ResMut<'w, Selection>,
@@ -244,45 +242,10 @@ pub(super) struct Aftermath<'w> {
     cues: MessageWriter<'w, SoundCue>,
 }
 
-impl Aftermath<'_> {
+impl Feedback<'_> {
+    /// A short message over the board, by its words key.
     pub(super) fn tell(&mut self, key: String) {
         self.notices.0 = Some(Notice { key, seat: None, seconds_left: 2.5, big: false, ready: false });
-    }
-
-    /// Plays an action through `play` and shows what it brought; `false` when it was refused.
-    fn play<G: AppGame>(&mut self, play: &mut Play<G>, action: G::Action) -> bool {
-        self.play_along(play, action, None)
-    }
-
-    /// Plays an action, its piece seen passing through `path` when given (a previewed chain).
-    fn play_along<G: AppGame>(
-        &mut self,
-        play: &mut Play<G>,
-        action: G::Action,
-        path: Option<Vec<Square>>,
-    ) -> bool {
-        let played = play.play_along(action, path, &self.words);
-        self.played::<G>(played)
-    }
-
-    /// Plays the actions taking the piece on `from` to `to` (one, or a route of several).
-    fn play_route<G: AppGame>(&mut self, play: &mut Play<G>, from: Square, to: Square) -> bool {
-        let route = play.game().route_between(from, to);
-        if route.len() < 2 {
-            return route.into_iter().next().is_some_and(|action| self.play(play, action));
-        }
-        let played = play.play_route(route, &self.words);
-        self.played::<G>(played)
-    }
-
-    /// After an action: nothing picked any more, and what it brought shown; `false` when it
-    /// was refused.
-    fn played<G: AppGame>(&mut self, played: Option<Played>) -> bool {
-        let Some(played) = played else { return false };
-        self.selection.0 = None;
-        self.preview.0.clear();
-        self.show::<G>(played);
-        true
     }
 
     /// Picks the piece on `from` and previews `path` for it.
@@ -291,77 +254,99 @@ impl Aftermath<'_> {
         self.preview.0 = path;
     }
 
-    /// Plays the previewed path (a hint's, in a game that drafts), or else the draft that waits;
-    /// `false` when there is none (or it no longer fits the game).
-    fn confirm<G: AppGame>(&mut self, play: &mut Play<G>) -> bool {
-        let (Some(from), Some(&to)) = (self.selection.0, self.preview.0.last()) else {
-            let Some(played) = play.confirm_draft(&self.words) else { return false };
-            self.reset();
-            self.show::<G>(played);
-            return true;
-        };
-        let Some(action) = play.game().action_between(from, to) else {
-            self.preview.0.clear();
-            return false;
-        };
-        let path = std::mem::take(&mut self.preview.0);
-        self.play_along(play, action, Some(path))
-    }
-
-    /// The person chose to take the piece on `from` to `to`: played at once (the actions of
-    /// its route one after the other), or previewed first where the game asks for a
-    /// confirmation; `false` when it cannot go there.
-    fn choose<G: AppGame>(&mut self, play: &mut Play<G>, from: Square, to: Square) -> bool {
-        if !G::CONFIRM_MOVES {
-            return self.play_route(play, from, to);
+    /// Turns what happened to the game since the last report into messages, sounds and marks.
+    pub(super) fn report<G: AppGame>(&mut self, play: &mut Play<G>) {
+        // Reading the news changes nothing on the board: the board must not lay itself out again.
+        let person = play.person_against_robot();
+        for news in play.take_news() {
+            match news {
+                News::Played { before, after, kind } => self.played(&before, &after, kind, person),
+                News::Rolled => {
+                    self.cues.write(SoundCue::Roll);
+                }
+                News::Jumped { afresh } => {
+                    self.notices.0 = None;
+                    self.selection.0 = None;
+                    self.preview.0.clear();
+                    if afresh {
+                        self.round_over.0 = None;
+                    }
+                }
+                News::TimedOut => {
+                    self.cues.write(SoundCue::Win);
+                }
+            }
         }
-        let Some(action) = play.game().action_between(from, to) else { return false };
-        let path = play.game().path_of(&action);
-        self.show_path(from, path);
-        true
     }
 
-    fn show<G: AppGame>(&mut self, played: Played) {
-        self.cues.write(if played.captured { SoundCue::Capture } else { SoundCue::Move });
-        if played.over {
+    /// After actions: nothing picked any more, their sounds, and the messages they bring.
+    fn played<G: AppGame>(&mut self, before: &G, after: &G, kind: PlayKind, person: Option<Seat>) {
+        self.selection.0 = None;
+        self.preview.0.clear();
+        let captured = after.pieces().len() < before.pieces().len();
+        self.cues.write(if captured { SoundCue::Capture } else { SoundCue::Move });
+        if kind == PlayKind::Drafted {
+            if !self.notices.0.as_ref().is_some_and(|n| n.big) {
+                self.notices.0 = None;
+            }
+            return;
+        }
+        if kind == PlayKind::Confirmed {
+            self.notices.0 = None;
+        }
+        if after.outcome().is_some() {
             self.cues.write(SoundCue::Win);
         }
         // A big message (a new round) stays for its time; small ones end with the next move.
         if !self.notices.0.as_ref().is_some_and(|n| n.big) {
             self.notices.0 = None;
         }
-        for seat in played.passed {
+        for seat in after.passed() {
             self.cues.write(SoundCue::Pass);
             let key = game_key(&self.words, "passes", G::NAME);
             self.notices.0 =
                 Some(Notice { key, seat: Some(seat), seconds_left: 3.0, big: false, ready: false });
         }
-        if let Some(text) = played.phase_notice {
+        if let Some(text) = after.phase_notice(before, person, &self.words) {
             self.notices.0 =
                 Some(Notice { key: text, seat: None, seconds_left: 3.5, big: true, ready: true });
         }
-        if played.round.is_some() {
-            self.round_over.0 = played.round;
+        if let Some(round) = after.round_over(before, &self.words) {
+            self.round_over.0 = Some(round);
         }
-    }
-
-    fn roll<G: AppGame>(&mut self, play: &mut Play<G>) {
-        if play.roll() {
-            self.cues.write(SoundCue::Roll);
-        }
-    }
-
-    /// A jump in time (undo, redo, restart): no message, nothing picked.
-    fn reset(&mut self) {
-        self.notices.0 = None;
-        self.selection.0 = None;
-        self.preview.0.clear();
     }
 
     /// The board waits for a panel between rounds to be closed.
     fn waits(&self) -> bool {
         self.round_over.0.is_some()
     }
+}
+
+/// The person chose to take the piece on `from` to `to`: played at once (the actions of its
+/// route one after the other), or previewed first where the game asks for a confirmation;
+/// `false` when it cannot go there.
+fn choose<G: AppGame>(play: &mut Play<G>, from: Square, to: Square, feedback: &mut Feedback) -> bool {
+    if !G::CONFIRM_MOVES {
+        return play.play_route(from, to);
+    }
+    let Some(action) = play.game().action_between(from, to) else { return false };
+    let path = play.game().path_of(&action);
+    feedback.show_path(from, path);
+    true
+}
+
+/// Plays the previewed path (a hint's, in a game that drafts), or else the draft that waits;
+/// `false` when there is none (or it no longer fits the game).
+fn confirm<G: AppGame>(play: &mut Play<G>, feedback: &mut Feedback) -> bool {
+    let (Some(from), Some(&to)) = (feedback.selection.0, feedback.preview.0.last()) else {
+        return play.confirm_draft();
+    };
+    let Some(action) = play.game().action_between(from, to) else {
+        feedback.preview.0.clear();
+        return false;
+    };
+    let path = std::mem::take(&mut feedback.preview.0);
+    play.play_along(action, Some(path))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -374,12 +359,12 @@ fn person_input<G: AppGame>(
     board_view: Res<BoardView>,
     mut view: MessageWriter<ViewCommand>,
     mut hurry: ResMut<Hurry>,
-    mut after: Aftermath,
+    mut feedback: Feedback,
 ) {
     let mut squares: Vec<Square> = presses.read().map(|p| p.0).collect();
     let taps: Vec<BoardTap> = taps.read().copied().collect();
     let drops: Vec<BoardDrop> = drops.read().copied().collect();
-    if after.waits() {
+    if feedback.waits() {
         return;
     }
     // A tap while the Robot plays its moves one by one asks it to hurry.
@@ -391,7 +376,7 @@ fn person_input<G: AppGame>(
     }
     for tap in taps {
         let Some(layout) = layout.as_deref() else { continue };
-        let meant = meant_places(play.game(), layout, &after, tap);
+        let meant = meant_places(play.game(), layout, &feedback, tap);
         match meant[..] {
             [] => squares.push(tap.square),
             [one] => squares.push(one),
@@ -400,17 +385,20 @@ fn person_input<G: AppGame>(
             [nearest, ..] if board_view.zoom * 2.0 > MAX_ZOOM => squares.push(nearest),
             _ => {
                 view.write(ViewCommand::Zoom { factor: 2.5, around: Some(tap.pointer) });
-                after.tell("zoomed_in".to_string());
+                feedback.tell("zoomed_in".to_string());
             }
         }
     }
     for square in squares {
-        press(&mut play, square, &mut after);
+        press(&mut play, square, &mut feedback);
+        feedback.report(play.bypass_change_detection());
     }
     for drop in drops {
         match drop.to {
-            Some(to) if after.choose(&mut *play, drop.from, to) => {}
-            Some(_) => after.tell(format!("not_allowed_{}", G::NAME)),
+            Some(to) if choose(&mut play, drop.from, to, &mut feedback) => {
+                feedback.report(play.bypass_change_detection());
+            }
+            Some(_) => feedback.tell(format!("not_allowed_{}", G::NAME)),
             // Let go where it started, or off the board: the piece glides home, still selected.
             None => {}
         }
@@ -424,16 +412,21 @@ const HALF_FINGER: f32 = 24.0;
 /// the lit places (targets, further landings, the preview's end) within half a finger of it.
 /// Where the places are a finger wide or more, the tap means the square it touched (none here).
 /// A place whose cell is larger than a square (a backgammon point) is taken as tapped.
-fn meant_places<G: AppGame>(game: &G, layout: &BoardLayout, after: &Aftermath, tap: BoardTap) -> Vec<Square> {
+fn meant_places<G: AppGame>(
+    game: &G,
+    layout: &BoardLayout,
+    feedback: &Feedback,
+    tap: BoardTap,
+) -> Vec<Square> {
     let cell = layout.places.get(&tap.square).map_or(Vec2::ONE, |p| p.size);
     if tap.pitch >= 2.0 * HALF_FINGER || cell.max_element() > 1.0 {
         return Vec::new();
     }
     let mut places: Vec<Square> =
         game.pieces().into_iter().map(|(s, _)| s).filter(|s| game.movable(*s)).collect();
-    if let Some(from) = after.selection.0 {
+    if let Some(from) = feedback.selection.0 {
         places.extend(game.target_paths(from).iter().filter_map(|p| p.last().copied()));
-        places.extend(game.further(from, &after.preview.0));
+        places.extend(game.further(from, &feedback.preview.0));
     }
     let mut near: Vec<(f32, Square)> = places
         .into_iter()
@@ -445,46 +438,49 @@ fn meant_places<G: AppGame>(game: &G, layout: &BoardLayout, after: &Aftermath, t
     near.into_iter().map(|(_, s)| s).collect()
 }
 
-fn press<G: AppGame>(play: &mut ResMut<Play<G>>, square: Square, after: &mut Aftermath) {
+/// A tap on `square`: the tap becomes an action for `play` to apply, or a pick, a preview or a
+/// message.
+fn press<G: AppGame>(play: &mut Play<G>, square: Square, feedback: &mut Feedback) {
     if play.person_to_move().is_none() {
         return;
     }
-    if let Some(from) = after.selection.0 {
+    if let Some(from) = feedback.selection.0 {
         // A previewed path: tapping its end plays it, a further landing extends it, anything
         // else drops it and counts as a fresh tap.
-        if let Some(&end) = after.preview.0.last() {
+        if let Some(&end) = feedback.preview.0.last() {
             if end == square {
-                after.confirm(&mut **play);
+                confirm(play, feedback);
                 return;
             }
-            if play.game().further(from, &after.preview.0).contains(&square) {
-                after.preview.0.push(square);
+            if play.game().further(from, &feedback.preview.0).contains(&square) {
+                feedback.preview.0.push(square);
                 return;
             }
-            after.preview.0.clear();
+            feedback.preview.0.clear();
         }
-        if after.choose(&mut **play, from, square) {
+        if choose(play, from, square, feedback) {
             return;
         }
     }
     if play.can_roll() && play.game().rolls_dice_at(square) {
-        after.roll(&mut **play);
+        play.roll();
         return;
     }
     if play.draft_done() {
-        after.tell(game_key(&after.words, "confirm_first", G::NAME));
+        feedback.tell(game_key(&feedback.words, "confirm_first", G::NAME));
         return;
     }
     if play.game().movable(square) {
-        after.selection.0 = Some(square);
+        feedback.selection.0 = Some(square);
         if play.game().targets(square).is_empty() {
-            after.tell(format!("stuck_{}", G::NAME));
+            feedback.tell(format!("stuck_{}", G::NAME));
         }
     } else if let Some(why) = play.game().why_stuck(square) {
-        after.selection.0 = None;
-        after.tell(why.to_string());
-    } else if after.selection.0.take().is_some() && !play.game().pieces().iter().any(|(s, _)| *s == square) {
-        after.tell(format!("not_allowed_{}", G::NAME));
+        feedback.selection.0 = None;
+        feedback.tell(why.to_string());
+    } else if feedback.selection.0.take().is_some() && !play.game().pieces().iter().any(|(s, _)| *s == square)
+    {
+        feedback.tell(format!("not_allowed_{}", G::NAME));
     }
 }
 
@@ -493,7 +489,7 @@ pub(super) fn commands<G: AppGame>(
     mut commands: MessageReader<GameCommand>,
     mut controls: MessageReader<SetControls>,
     mut clocks: ResMut<Clocks>,
-    mut after: Aftermath,
+    mut feedback: Feedback,
 ) {
     for SetControls(new) in controls.read() {
         play.set_controls(new);
@@ -502,42 +498,34 @@ pub(super) fn commands<G: AppGame>(
         // Nothing is taken back while a clock runs.
         let clock_runs = clocks.left.is_some();
         match command {
-            GameCommand::Undo if play.can_undo() && !clock_runs => {
-                play.undo();
-                after.reset();
-            }
-            GameCommand::Redo if play.can_redo() && !clock_runs => {
-                play.redo();
-                after.reset();
-            }
+            GameCommand::Undo if play.can_undo() && !clock_runs => play.undo(),
+            GameCommand::Redo if play.can_redo() && !clock_runs => play.redo(),
             GameCommand::Restart => {
                 play.restart();
                 *clocks = Clocks::start(clocks.next_minutes, play.controls().len());
-                after.reset();
-                after.round_over.0 = None;
             }
-            GameCommand::NextRound => after.round_over.0 = None,
+            GameCommand::NextRound => feedback.round_over.0 = None,
             GameCommand::SetClock(minutes) => clocks.next_minutes = *minutes,
             GameCommand::NewGame => {
                 play.new_game();
                 *clocks = Clocks::start(clocks.next_minutes, play.controls().len());
-                after.reset();
-                after.round_over.0 = None;
             }
-            GameCommand::Roll if play.can_roll() => after.roll(&mut *play),
+            GameCommand::Roll if play.can_roll() => {
+                play.roll();
+            }
             GameCommand::Deselect if play.person_to_move().is_some() => {
-                if after.preview.0.is_empty() {
-                    after.selection.0 = None;
+                if feedback.preview.0.is_empty() {
+                    feedback.selection.0 = None;
                 } else {
-                    after.preview.0.clear();
+                    feedback.preview.0.clear();
                 }
             }
             GameCommand::Confirm if play.person_to_move().is_some() => {
-                after.confirm(&mut *play);
+                confirm(&mut play, &mut feedback);
             }
             GameCommand::Choose(index) if play.person_to_move().is_some() => {
                 if let Some((action, _)) = play.game().choices().into_iter().nth(*index) {
-                    after.play(&mut *play, action);
+                    play.play(action);
                 }
             }
             GameCommand::Undo
@@ -549,6 +537,7 @@ pub(super) fn commands<G: AppGame>(
             // Thought of in slices, by hint.rs.
             GameCommand::Hint => {}
         }
+        feedback.report(play.bypass_change_detection());
     }
 }
 
@@ -579,7 +568,7 @@ fn robot_turn<G: AppGame>(
     time: Res<Time>,
     gliding: Query<(), With<super::animate::Glide>>,
     mut hurry: ResMut<Hurry>,
-    mut after: Aftermath,
+    mut feedback: Feedback,
 ) {
     // A new position (or new players) needs a new thought.
     if play.is_changed() {
@@ -592,8 +581,8 @@ fn robot_turn<G: AppGame>(
         return;
     };
     // Robots playing among themselves do not wait for the panel between rounds.
-    let panel_waits = after.waits() && play.controls().contains(&Control::Person);
-    if covered.0 || !gliding.is_empty() || after.notices.0.as_ref().is_some_and(|n| n.big) || panel_waits {
+    let panel_waits = feedback.waits() && play.controls().contains(&Control::Person);
+    if covered.0 || !gliding.is_empty() || feedback.notices.0.as_ref().is_some_and(|n| n.big) || panel_waits {
         return;
     }
     let pace = if hurry.0 { RobotPace { think: 0.0, show: 0.0, ..*pace } } else { *pace };
@@ -602,10 +591,13 @@ fn robot_turn<G: AppGame>(
         // through the history.
         match play.game().before_roll(level, play.history().position_seed()) {
             Some(action) => {
-                after.play(&mut *play, action);
+                play.play(action);
             }
-            None => after.roll(&mut *play),
+            None => {
+                play.roll();
+            }
         }
+        feedback.report(play.bypass_change_detection());
         return;
     }
     let robot = thinking.0.get_or_insert_with(|| RobotTurn {
@@ -626,11 +618,12 @@ fn robot_turn<G: AppGame>(
     let shown = robot.shown;
     // The chosen piece and its path show before it moves.
     let motion = play.game().motion_of(&choice);
-    if after.selection.set_if_neq(Selection(motion.map(|m| m.from))) {
-        after.preview.0 = if motion.is_some() { play.game().path_of(&choice) } else { Vec::new() };
+    if feedback.selection.set_if_neq(Selection(motion.map(|m| m.from))) {
+        feedback.preview.0 = if motion.is_some() { play.game().path_of(&choice) } else { Vec::new() };
     }
     if shown >= pace.show {
-        after.play(&mut *play, choice);
+        play.play(choice);
+        feedback.report(play.bypass_change_detection());
         thinking.0 = None;
     }
 }
@@ -639,22 +632,21 @@ fn tick_clock<G: AppGame>(
     mut play: ResMut<Play<G>>,
     mut clocks: ResMut<Clocks>,
     covered: Res<BoardCovered>,
-    round_over: Res<RoundOver>,
     time: Res<Time>,
     gliding: Query<(), With<super::animate::Glide>>,
-    mut cues: MessageWriter<SoundCue>,
+    mut feedback: Feedback,
 ) {
     let Some(seat) = play.game().to_move() else { return };
     // The clock waits while a move is still flying, until the first move is made, and while
     // something covers the board.
-    if covered.0 || round_over.0.is_some() || !gliding.is_empty() || play.moves_played() == 0 {
+    if covered.0 || feedback.waits() || !gliding.is_empty() || play.moves_played() == 0 {
         return;
     }
     let Some(left) = clocks.left.as_mut().and_then(|l| l.get_mut(seat.index())) else { return };
     *left = (*left - time.delta_secs()).max(0.0);
     if *left <= 0.0 {
         play.time_out(seat);
-        cues.write(SoundCue::Win);
+        feedback.report(play.bypass_change_detection());
     }
 }
 

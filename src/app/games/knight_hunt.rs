@@ -1,17 +1,12 @@
 //! Knight Hunt on screen: its pieces, its trays of caught pawns, knights left under each score.
 
-use super::art::Art;
-use super::game::{Exit, Extra, GameInfo, GameView};
-use super::kit;
-use super::settings::Words;
+use crate::app::kit::game::{Exit, Extra, GameInfo, GameView};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use crate::rules::knight_hunt::KnightHunt;
 use bevy::prelude::*;
-
-pub(super) fn plugin(app: &mut App) {
-    kit::add_game::<KnightHunt>(app);
-}
 
 fn knight(seat: Seat) -> Art {
     if seat == Seat::WHITE { Art::WhiteKnight } else { Art::BlackKnight }

@@ -1,19 +1,16 @@
-//! How to play: a window that opens with a short moving demonstration on a small board, drawn
-//! from the game's own view (its places, colours, decorations and pieces) and played from the
-//! game's demonstration file (`crate::demo`), a line under it saying what each move shows, then
-//! the game's rules in a few words, and all of them folded away below.
+//! How to play, the kit's part: whether the help is open, and its short moving demonstration
+//! worked out from the game's own view (its places, colours, decorations and pieces) and played
+//! from the game's demonstration file (`crate::demo`), a frame at a time (`DemoFrame`) for the
+//! help window (`panels::help_window`) to paint.
 
-use super::art::Art;
 use super::board::BoardLayout;
 use super::game::{AppGame, Decoration};
-use super::scoreboard::ScoreBoard;
-use super::settings::Words;
-use super::theme::{ACCENT, EguiArt, INK, bold};
+use super::play::NowPlaying;
+use crate::app::platform::art::Art;
 use crate::demo::{self, Demo};
 use crate::rules::board::Square;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke, pos2, vec2};
 
 /// Whether the help window is open.
 #[derive(Resource, Default)]
@@ -41,7 +38,7 @@ pub struct DemoFrame {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HelpOpen>().init_resource::<DemoFrame>().init_resource::<ReelMakers>();
-    app.add_systems(Update, play_demo.run_if(resource_exists::<ScoreBoard>));
+    app.add_systems(Update, play_demo);
 }
 
 /// Works out a game's demonstration; `None` for a game without one.
@@ -182,7 +179,7 @@ fn scene_of<G: AppGame>(game: &G, layout: &BoardLayout) -> Scene {
 fn play_demo(
     help: Res<HelpOpen>,
     time: Res<Time>,
-    board: Res<ScoreBoard>,
+    now: Res<NowPlaying>,
     makers: Res<ReelMakers>,
     mut frame: ResMut<DemoFrame>,
     mut reels: Local<HashMap<&'static str, Option<Result<Reel, String>>>>,
@@ -192,7 +189,7 @@ fn play_demo(
         *clock = 0.0;
         return;
     }
-    let game = board.game;
+    let game = now.game;
     let reel = reels.entry(game).or_insert_with(|| {
         let reel = makers.0.get(game).and_then(|make| make());
         if let Some(Err(problem)) = &reel {
@@ -259,122 +256,4 @@ fn along(points: &[Vec2], t: f32) -> Vec2 {
         left -= length;
     }
     points.last().copied().unwrap_or_default()
-}
-
-/// The help window: the demonstration, what its move shows, the rules in a few words, and all
-/// of them and the keys folded below.
-pub(super) fn help_window(
-    ctx: &egui::Context,
-    board: &ScoreBoard,
-    words: &Words,
-    art: &EguiArt,
-    frame: &DemoFrame,
-    help: &mut HelpOpen,
-) {
-    let screen = ctx.content_rect();
-    let mut open = true;
-    egui::Window::new(words.get("help"))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
-        .max_width((screen.width() - 40.0).min(560.0))
-        .min_width((screen.width() - 40.0).min(480.0))
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(screen.height() * 0.8).show(ui, |ui| {
-                if frame.game == board.game {
-                    match &frame.problem {
-                        Some(problem) => {
-                            ui.label(RichText::new(problem).small());
-                        }
-                        None => paint_demo(ui, frame, art, screen.height() * 0.36),
-                    }
-                    let say = frame.say.as_deref().map(|key| words.get(key)).unwrap_or_default();
-                    // Two lines kept for it, so the words below stay still as it changes.
-                    let line = ui.text_style_height(&egui::TextStyle::Body);
-                    ui.allocate_ui(vec2(ui.available_width(), line * 2.6), |ui| {
-                        ui.vertical_centered(|ui| ui.label(bold(say, 18.0).color(ACCENT)));
-                    });
-                }
-                ui.label(words.get(&format!("help_short_{}", board.game)));
-                egui::CollapsingHeader::new(words.get("all_rules")).show(ui, |ui| {
-                    ui.label(words.get(&format!("help_{}", board.game)));
-                    ui.add_space(10.0);
-                    let keys = super::turn::game_key(words, "help_keys", board.game);
-                    ui.label(RichText::new(words.get(&keys)).small());
-                });
-            });
-            ui.vertical_centered(|ui| {
-                if ui.button(words.get("close")).clicked() {
-                    help.0 = false;
-                }
-            });
-        });
-    if !open {
-        help.0 = false;
-    }
-}
-
-/// Paints the demonstration's board as wide as the window allows, at most `max_height` tall.
-fn paint_demo(ui: &mut egui::Ui, frame: &DemoFrame, art: &EguiArt, max_height: f32) {
-    let Some(bounds) =
-        frame.cells.iter().map(|(at, size, _)| Rect::from_center_size(*at, *size)).reduce(|a, b| a.union(b))
-    else {
-        return;
-    };
-    let bounds = bounds.inflate(0.12);
-    let width = ui.available_width();
-    let scale = (width / bounds.width()).min(max_height / bounds.height());
-    let (area, _) = ui.allocate_exact_size(vec2(width, bounds.height() * scale), egui::Sense::hover());
-    let centre = area.center();
-    let to_screen = |at: Vec2| -> Pos2 {
-        let d = (at - bounds.center()) * scale;
-        pos2(centre.x + d.x, centre.y - d.y)
-    };
-    let rect_at =
-        |at: Vec2, size: Vec2| egui::Rect::from_center_size(to_screen(at), vec2(size.x, size.y) * scale);
-    let painter = ui.painter_at(area);
-    let frame_rect = egui::Rect::from_center_size(centre, vec2(bounds.width(), bounds.height()) * scale);
-    painter.rect_filled(frame_rect, 4.0, Color32::from_rgb(107, 69, 43));
-    for (at, size, colour) in &frame.cells {
-        painter.rect_filled(rect_at(*at, *size), 0.0, colour32(*colour));
-    }
-    for decoration in &frame.decorations {
-        let image = art.image(decoration.art, 1.0).tint(colour32(decoration.colour));
-        let image = match decoration.angle {
-            Some(angle) => image.rotate(-angle, vec2(0.5, 0.5)),
-            None => image,
-        };
-        image.paint_at(ui, rect_at(decoration.at, decoration.size));
-    }
-    let path_colour = Color32::from_rgb(255, 115, 13);
-    if let Some(lit) = frame.lit {
-        let mut from = to_screen(lit);
-        for &at in &frame.path {
-            let to = to_screen(at);
-            painter.line_segment([from, to], Stroke::new(scale * 0.12, path_colour.gamma_multiply(0.7)));
-            from = to;
-        }
-    }
-    for (at, picture) in &frame.pieces {
-        art.image(*picture, 1.0).paint_at(ui, rect_at(*at, Vec2::splat(0.92)));
-    }
-    if let Some(lit) = frame.lit {
-        painter.circle_stroke(
-            to_screen(lit),
-            scale * 0.48,
-            Stroke::new(scale * 0.08, Color32::from_rgb(255, 200, 0)),
-        );
-    }
-    for (i, &at) in frame.path.iter().enumerate() {
-        let last = i + 1 == frame.path.len();
-        let stroke = Stroke::new(scale * if last { 0.08 } else { 0.05 }, path_colour);
-        painter.circle_stroke(to_screen(at), scale * if last { 0.46 } else { 0.2 }, stroke);
-    }
-    painter.rect_stroke(frame_rect, 4.0, Stroke::new(1.0, INK.gamma_multiply(0.4)), egui::StrokeKind::Inside);
-}
-
-fn colour32(colour: Color) -> Color32 {
-    let [r, g, b, a] = colour.to_srgba().to_u8_array();
-    Color32::from_rgba_unmultiplied(r, g, b, a)
 }

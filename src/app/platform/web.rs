@@ -1,6 +1,7 @@
-//! What only the browser build needs: a panic shown on the page (not a frozen canvas), a word to
-//! the page once the first frames are drawn, and console lines the browser test reads (where the
-//! board's corners and the main buttons are, in CSS pixels). On the desktop all of this is nothing.
+//! What only the browser build needs: a panic shown on the page (not a frozen canvas), words to
+//! the page (`call_page`: the first frames are drawn), and console lines the browser test reads
+//! (where the main buttons are, in CSS pixels; the board's own lines are `kit::board`'s). On the
+//! desktop all of this is nothing.
 //!
 //! The sound is unlocked by the page itself (web/index.html resumes the AudioContext on the first
 //! tap, since browsers keep it silent until then).
@@ -26,11 +27,17 @@ pub fn log_to_console() {
     let _ = tracing_subscriber::registry().with(console).with(filter).try_init();
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(super) fn plugin(_app: &mut App) {
     #[cfg(target_arch = "wasm32")]
-    browser::plugin(app);
+    browser::show_panics();
+}
+
+/// Calls `window.<name>(text)` if the page defines it; nothing on the desktop.
+pub fn call_page(name: &str, text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    browser::call_page(name, text);
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = app;
+    let _ = (name, text);
 }
 
 /// Names a widget for the browser test: in the browser, logs `tabla target <name> x y w h` (its
@@ -57,22 +64,12 @@ pub fn report_marks(kind: &str, squares: &[crate::rules::board::Square]) {
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
-    use crate::app::board::Cell;
-    use crate::app::theme::UiReady;
-    use bevy::prelude::*;
-    use bevy::transform::TransformSystems;
     use bevy_egui::egui;
     use tracing::info;
     use wasm_bindgen::{JsCast, JsValue};
 
-    pub fn plugin(app: &mut App) {
-        show_panics();
-        app.add_systems(Update, tell_page_ready.run_if(resource_exists::<UiReady>));
-        app.add_systems(PostUpdate, report_board.after(TransformSystems::Propagate));
-    }
-
     /// Calls `window.<name>(text)` if the page defines it.
-    fn call_page(name: &str, text: &str) {
+    pub fn call_page(name: &str, text: &str) {
         let Some(window) = web_sys::window() else { return };
         let Ok(function) = js_sys::Reflect::get(&window, &JsValue::from_str(name)) else { return };
         if let Some(function) = function.dyn_ref::<js_sys::Function>() {
@@ -81,60 +78,12 @@ mod browser {
     }
 
     /// Bevy's hook writes the panic to the console; this one also puts it on the page.
-    fn show_panics() {
+    pub fn show_panics() {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             previous(info);
             call_page("tablaFatal", &info.to_string());
         }));
-    }
-
-    /// Once the menu has been drawn for a few frames, the page takes its loading screen away.
-    fn tell_page_ready(mut frames: Local<u32>) {
-        *frames += 1;
-        if *frames == 3 {
-            info!("tabla ready");
-            call_page("tablaReady", "");
-        }
-    }
-
-    /// Logs `tabla board <first square> x y <last square> x y`: the centres of the board's two
-    /// corner squares in CSS pixels, whenever the board is laid out anew; and `tabla places
-    /// <square> x y …`, the centre of every place (a board that is no grid has its own).
-    fn report_board(
-        cells: Query<(&Cell, &GlobalTransform)>,
-        cameras: Query<(&Camera, &GlobalTransform)>,
-        mut last: Local<String>,
-        mut last_places: Local<String>,
-    ) {
-        if let Ok((camera, eye)) = cameras.single() {
-            let mut places: Vec<(Cell, Vec2)> = cells
-                .iter()
-                .filter_map(|(cell, at)| Some((*cell, camera.world_to_viewport(eye, at.translation()).ok()?)))
-                .collect();
-            places.sort_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
-            let line = places.iter().fold("tabla places".to_string(), |line, (cell, at)| {
-                format!("{line} {} {:.1} {:.1}", cell.0, at.x, at.y)
-            });
-            if *last_places != line && !places.is_empty() {
-                info!("{line}");
-                *last_places = line;
-            }
-        }
-        let first = cells.iter().min_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
-        let end = cells.iter().max_by_key(|(cell, _)| (cell.0.rank, cell.0.file));
-        let (Some(first), Some(end), Ok((camera, eye))) = (first, end, cameras.single()) else {
-            last.clear();
-            return;
-        };
-        let at = |place: &GlobalTransform| camera.world_to_viewport(eye, place.translation()).ok();
-        let (Some(a), Some(b)) = (at(first.1), at(end.1)) else { return };
-        let line =
-            format!("tabla board {} {:.1} {:.1} {} {:.1} {:.1}", first.0.0, a.x, a.y, end.0.0, b.x, b.y);
-        if *last != line {
-            info!("{line}");
-            *last = line;
-        }
     }
 
     /// Logs the place of a tagged button when it moves, and again when it comes back after a

@@ -4,8 +4,8 @@
 //! piece or closes the help, U and R take back and play again, Space or D rolls the dice,
 //! + and - zoom, T turns the view, F shows the whole board again, H opens the help.
 
-use super::Screen;
 use super::board::{BoardLayout, KeyCursor, ViewCommand};
+use super::catalog::Screen;
 use super::help::HelpOpen;
 use super::input::BoardPress;
 use super::turn::{BoardCovered, GameCommand, Selection};

@@ -1,7 +1,7 @@
 //! The player's settings (language, sound, the last choices on each setup screen), kept between
 //! runs. A missing or broken settings file gives the defaults, never a crash.
 
-use super::{Control, Launch, Opponent};
+use crate::app::launch::{Control, Launch, Opponent};
 use crate::i18n::{Language, Strings};
 use crate::robot::RobotLevel;
 use bevy::prelude::*;

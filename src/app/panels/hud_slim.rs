@@ -10,9 +10,9 @@ use super::panel_parts::{
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
-use super::settings::Words;
 use super::theme::{EguiArt, INK, bold, card};
-use super::turn::GameCommand;
+use crate::app::kit::turn::GameCommand;
+use crate::app::platform::settings::Words;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, vec2};
 

@@ -1,18 +1,13 @@
 //! Bunnies and Horses on screen: bunnies and horses, the carrot garden on rank 8, bunnies hopping
 //! into it, the round banner, and the board turning for the person in round 2.
 
-use super::art::Art;
-use super::game::{Decoration, Exit, Extra, GameInfo, GameView};
-use super::kit;
-use super::settings::Words;
+use crate::app::kit::game::{Decoration, Exit, Extra, GameInfo, GameView};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
 use crate::rules::board::Square;
 use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
-
-pub(super) fn plugin(app: &mut App) {
-    kit::add_game::<BunniesAndHorses>(app);
-}
 
 fn role_art(role: Role) -> Art {
     match role {

@@ -5,7 +5,7 @@
 
 use super::game::AppGame;
 use super::play::Play;
-use super::turn::{Aftermath, GameCommand, RobotPace, TurnSet, think_within};
+use super::turn::{Feedback, GameCommand, RobotPace, TurnSet, think_within};
 use crate::robot::Thinker;
 use bevy::prelude::*;
 
@@ -29,7 +29,7 @@ fn think_of_hint<G: AppGame>(
     mut hinting: ResMut<Hinting<G>>,
     mut commands: MessageReader<GameCommand>,
     pace: Res<RobotPace>,
-    mut after: Aftermath,
+    mut feedback: Feedback,
 ) {
     // A move, an undo or new players: the hint being thought of no longer fits.
     if play.is_changed() {
@@ -45,6 +45,6 @@ fn think_of_hint<G: AppGame>(
     let path = play.game().path_of(&action);
     // Remembering the hint changes nothing on the board: the board must not lay itself out again.
     play.bypass_change_detection().set_hint(action);
-    after.show_path(from, path);
-    after.tell("hint_shown".to_string());
+    feedback.show_path(from, path);
+    feedback.tell("hint_shown".to_string());
 }

@@ -1,9 +1,10 @@
 //! A won game ends in a shower of confetti and stars over the whole screen, for a few seconds,
 //! under the dialog that names the winner (in Crazy Nard: the match, not each of its games).
 
-use super::Screen;
-use super::art::{Art, ArtImages};
-use super::scoreboard::ScoreBoard;
+use super::catalog::Screen;
+use super::play::NowPlaying;
+use crate::app::platform::art::{Art, ArtImages};
+use crate::rules::Winner;
 use bevy::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -35,12 +36,12 @@ pub(super) fn plugin(app: &mut App) {
 /// When the game gets a winner, the confetti comes out from above the screen's top edge.
 fn start_shower(
     mut commands: Commands,
-    board: Res<ScoreBoard>,
+    now: Res<NowPlaying>,
     images: Res<ArtImages>,
     windows: Query<&Window>,
     mut won_before: Local<bool>,
 ) {
-    let won = board.result.as_ref().is_some_and(|r| r.winner.is_some());
+    let won = now.outcome.is_some_and(|o| o.winner != Winner::Draw);
     if won == *won_before {
         return;
     }

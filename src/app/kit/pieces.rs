@@ -3,7 +3,6 @@
 //! targets light up.
 
 use super::animate::{DespawnAfterGlide, Glide, glide_seconds};
-use super::art::{Art, ArtImages};
 use super::board::{
     BoardLayout, BoardRoot, BoardView, Cell, KeyCursor, MARK_Z, Mark, OnBoard, PIECE_Z, PieceView,
     TRAY_ITEM_SIZE, TrayItem,
@@ -12,6 +11,7 @@ use super::game::{AppGame, Exit};
 use super::input::Dragging;
 use super::play::{Change, Play};
 use super::turn::{Preview, Selection};
+use crate::app::platform::art::{Art, ArtImages};
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use bevy::prelude::*;
@@ -405,7 +405,7 @@ fn mark_squares<G: AppGame>(
         // Before any tap, the pieces that can move are ringed, where the game wants it.
         if G::SHOW_MOVABLE && play.person_to_move().is_some() && !play.draft_done() {
             let movable: BTreeSet<Square> = occupied.iter().copied().filter(|s| game.movable(*s)).collect();
-            super::web::report_marks("movable", &movable.iter().copied().collect::<Vec<_>>());
+            crate::app::platform::web::report_marks("movable", &movable.iter().copied().collect::<Vec<_>>());
             for square in movable {
                 mark(Art::MarkRing, top(square), 1.12, MOVABLE_COLOUR, PIECE_Z + 0.2);
             }
@@ -442,7 +442,7 @@ fn mark_squares<G: AppGame>(
     let paths = game.target_paths(from);
     let ends: Vec<Square> =
         std::iter::once(from).chain(paths.iter().filter_map(|p| p.last().copied())).collect();
-    super::web::report_marks("targets", &ends);
+    crate::app::platform::web::report_marks("targets", &ends);
     for path in paths {
         let Some((target, through)) = path.split_last() else { continue };
         // The places a path passes through get small dots, its end the full mark.

@@ -120,7 +120,7 @@ impl Art {
     fn png(self) -> &'static [u8] {
         macro_rules! image {
             ($name:literal) => {
-                include_bytes!(concat!("../../assets/images/", $name, ".png")) as &'static [u8]
+                include_bytes!(concat!("../../../assets/images/", $name, ".png")) as &'static [u8]
             };
         }
         match self {

@@ -1,19 +1,33 @@
 //! The game being played, as the screens see it: its history, who plays each seat, and the last
 //! change for the board's animation. Every decision is the rules'; this keeps the history.
 
-use super::game::{AppGame, RoundReport};
-use super::settings::Words;
-use super::{Control, MatchSetup};
+use super::game::AppGame;
+use crate::app::launch::{Control, MatchSetup};
 use crate::history::History;
 use crate::robot::RobotLevel;
-use crate::rules::Seat;
 use crate::rules::board::{Move, Square};
+use crate::rules::{Outcome, Seat};
 use bevy::prelude::*;
 use tracing::info;
 
 /// The Robot's level that thinks of hints: not the strongest, and not the first either, whose
 /// moves are meant to be beaten.
 pub const HINT_LEVEL: RobotLevel = RobotLevel::Two;
+
+/// What any screen may know of the game being played, whatever the game: its name and how it
+/// ended (for a match, the match).
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct NowPlaying {
+    pub game: &'static str,
+    pub outcome: Option<Outcome>,
+}
+
+/// Publishes `NowPlaying` for `G`'s game when it changes.
+pub(super) fn publish_now_playing<G: AppGame>(play: Res<Play<G>>, mut now: ResMut<NowPlaying>) {
+    if play.is_changed() {
+        now.set_if_neq(NowPlaying { game: G::NAME, outcome: play.game().outcome() });
+    }
+}
 
 /// What the last change to the game was, for the board's animation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,19 +72,33 @@ pub struct Play<G: AppGame> {
     draft: Vec<(G::Action, G, bool)>,
     /// The move the last hint proposed, until the next move is played or time jumps.
     hint: Option<G::Action>,
+    /// What happened since the feedback last read it (`take_news`).
+    news: Vec<News<G>>,
 }
 
-/// What playing an action brought, for the sounds and messages.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Played {
-    pub captured: bool,
-    pub over: bool,
-    /// Seats that had no move and passed right after it.
-    pub passed: Vec<Seat>,
-    /// A big message when a new phase began (a new round), in words.
-    pub phase_notice: Option<String>,
-    /// What a round that just ended (a game of a match) brought.
-    pub round: Option<RoundReport>,
+/// What happened to the game, as `Play` reports it: the one place that turns it into messages,
+/// sounds and marks (`turn::Feedback::report`) reads these, in order.
+#[derive(Clone, Debug)]
+pub enum News<G> {
+    /// Actions reached the game: one, a checker's route of several, a move into a draft, or a
+    /// draft confirmed; the game `before` and `after` them.
+    Played { before: G, after: G, kind: PlayKind },
+    /// The dice were rolled.
+    Rolled,
+    /// Time jumped (undo, redo); `afresh` when a new game began (restart, new game).
+    Jumped { afresh: bool },
+    /// A seat's clock ran out and the game ended with that.
+    TimedOut,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayKind {
+    /// Played into the history.
+    Played,
+    /// Tried out in a draft, not played yet.
+    Drafted,
+    /// A draft played into the history at once.
+    Confirmed,
 }
 
 impl<G: AppGame> Play<G> {
@@ -82,6 +110,7 @@ impl<G: AppGame> Play<G> {
             change: Change::Reset,
             draft: Vec::new(),
             hint: None,
+            news: Vec::new(),
         }
     }
 
@@ -237,94 +266,97 @@ impl<G: AppGame> Play<G> {
         seat.is_some_and(|s| self.control(s) == Control::Person)
     }
 
-    /// Plays a legal action for the seat to act; a refused action changes nothing (`None`).
-    pub fn play(&mut self, action: G::Action, words: &Words) -> Option<Played> {
-        self.play_along(action, None, words)
+    /// What happened since the last call, in order (for `turn::Feedback::report`).
+    pub fn take_news(&mut self) -> Vec<News<G>> {
+        std::mem::take(&mut self.news)
+    }
+
+    /// Plays a legal action for the seat to act; `false` when it was refused (nothing changed).
+    pub fn play(&mut self, action: G::Action) -> bool {
+        self.play_along(action, None)
     }
 
     /// Plays an action whose piece is seen to pass through `path` (the chain the person
     /// previewed), or else through the rules' own path. A person's move in a game that drafts
     /// goes into the draft.
-    pub fn play_along(
-        &mut self,
-        action: G::Action,
-        path: Option<Vec<Square>>,
-        words: &Words,
-    ) -> Option<Played> {
-        let mover = self.game().actor()?;
+    pub fn play_along(&mut self, action: G::Action, path: Option<Vec<Square>>) -> bool {
+        let Some(mover) = self.game().actor() else { return false };
         let before = self.game().clone();
         let motion = before.motion_of(&action);
         let path = path.unwrap_or_else(|| before.path_of(&action));
-        let hinted = self.hint.take().is_some_and(|hint| hint == action);
-        let drafts = G::DRAFTS && self.is_person(Some(mover)) && motion.is_some();
-        let played = if drafts || self.drafting() {
-            if self.draft_done() || !drafts {
-                return None;
-            }
-            let mut after = before.clone();
-            after.apply(&action).ok()?;
-            self.draft.push((action, after, hinted));
-            Played {
-                captured: self.game().pieces().len() < before.pieces().len(),
-                over: false,
-                passed: Vec::new(),
-                phase_notice: None,
-                round: None,
-            }
-        } else {
-            self.commit(action, hinted)?;
-            self.played_since(&before, words)
-        };
-        self.change = Change::Played { motion, path, mover };
-        Some(played)
-    }
-
-    /// Plays `actions` one after the other as one motion of one piece (a checker moved by
-    /// several numbers): it is seen to pass through each action's places. Stops at the first
-    /// refused action; `None` when none was played.
-    pub fn play_route(&mut self, actions: Vec<G::Action>, words: &Words) -> Option<Played> {
-        let mover = self.game().actor()?;
-        let mut state = self.game().clone();
-        let (mut path, mut from, mut to) = (Vec::new(), None, None);
-        let mut all: Option<Played> = None;
-        for action in actions {
-            let motion = state.motion_of(&action);
-            path.extend(state.path_of(&action));
-            let Some(played) = self.play_along(action, None, words) else { break };
-            from = from.or(motion.map(|m| m.from));
-            to = motion.map(|m| m.to).or(to);
-            state = self.game().clone();
-            all = Some(match all {
-                None => played,
-                Some(mut so_far) => {
-                    so_far.captured |= played.captured;
-                    so_far.over |= played.over;
-                    so_far.passed.extend(played.passed);
-                    so_far.phase_notice = played.phase_notice.or(so_far.phase_notice);
-                    so_far.round = played.round.or(so_far.round);
-                    so_far
-                }
-            });
+        if !self.apply(action) {
+            return false;
         }
-        let motion = from.zip(to).map(|(from, to)| Move::new(from, to));
         self.change = Change::Played { motion, path, mover };
-        all
+        self.report_played(before);
+        true
     }
 
-    /// Plays the draft into the history (its moves as they were tried); `None` when there is
+    /// Plays the actions taking the piece on `from` to `to` (one, or a route of several: a
+    /// checker moved by several numbers) as one motion of one piece, seen to pass through each
+    /// action's places. Stops at the first refused action; `false` when none was played.
+    pub fn play_route(&mut self, from: Square, to: Square) -> bool {
+        let Some(mover) = self.game().actor() else { return false };
+        let before = self.game().clone();
+        let mut path = Vec::new();
+        let mut reached = None;
+        for action in before.route_between(from, to) {
+            let step = self.game().motion_of(&action);
+            path.extend(self.game().path_of(&action));
+            if !self.apply(action) {
+                break;
+            }
+            reached = step.map(|m| m.to).or(reached);
+        }
+        let Some(reached) = reached else { return false };
+        self.change = Change::Played { motion: Some(Move::new(from, reached)), path, mover };
+        self.report_played(before);
+        true
+    }
+
+    /// Plays one action: into the draft when it is a person's move in a game that drafts,
+    /// else into the history; `false` when refused.
+    fn apply(&mut self, action: G::Action) -> bool {
+        let hinted = self.hint.take().is_some_and(|hint| hint == action);
+        let person = self.is_person(self.game().actor());
+        let drafts = G::DRAFTS && person && self.game().motion_of(&action).is_some();
+        if !(drafts || self.drafting()) {
+            return self.commit(action, hinted).is_some();
+        }
+        if self.draft_done() || !drafts {
+            return false;
+        }
+        let mut after = self.game().clone();
+        if after.apply(&action).is_err() {
+            return false;
+        }
+        self.draft.push((action, after, hinted));
+        true
+    }
+
+    /// Tells what was played since `before`.
+    fn report_played(&mut self, before: G) {
+        let kind = if self.drafting() { PlayKind::Drafted } else { PlayKind::Played };
+        self.news.push(News::Played { before, after: self.game().clone(), kind });
+    }
+
+    /// Plays the draft into the history (its moves as they were tried); `false` when there is
     /// no draft or it is not done.
-    pub fn confirm_draft(&mut self, words: &Words) -> Option<Played> {
+    pub fn confirm_draft(&mut self) -> bool {
         if !self.draft_done() {
-            return None;
+            return false;
         }
         let before = self.history.game().clone();
-        let mover = self.draft_owner()?;
+        let Some(mover) = self.draft_owner() else { return false };
         for (action, _, hinted) in std::mem::take(&mut self.draft) {
-            self.commit(action, hinted)?;
+            if self.commit(action, hinted).is_none() {
+                break;
+            }
         }
         // The pieces already stand where the draft put them.
         self.change = Change::Played { motion: None, path: Vec::new(), mover };
-        Some(self.played_since(&before, words))
+        self.news.push(News::Played { before, after: self.game().clone(), kind: PlayKind::Confirmed });
+        true
     }
 
     /// Plays one action into the history, with its move-list entry.
@@ -348,18 +380,6 @@ impl<G: AppGame> Play<G> {
         Some(())
     }
 
-    /// What the history's game brought since `before`.
-    fn played_since(&self, before: &G, words: &Words) -> Played {
-        let game = self.history.game();
-        Played {
-            captured: game.pieces().len() < before.pieces().len(),
-            over: game.outcome().is_some(),
-            passed: game.passed(),
-            phase_notice: game.phase_notice(before, self.person_against_robot(), words),
-            round: game.round_over(before, words),
-        }
-    }
-
     /// While dice are due: rolls them through the history (the same seeded dice as `tabla text`).
     pub fn roll(&mut self) -> bool {
         let Some(mover) = self.game().actor().filter(|_| !self.drafting()) else { return false };
@@ -368,6 +388,7 @@ impl<G: AppGame> Play<G> {
         let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
         info!("tabla move {} {} {who} {}", G::NAME, before.seat_name(mover), before.action_text(&roll));
         self.change = Change::Played { motion: None, path: Vec::new(), mover };
+        self.news.push(News::Rolled);
         true
     }
 
@@ -382,6 +403,7 @@ impl<G: AppGame> Play<G> {
             let back = motion.map(|m| Move::new(m.to, m.from));
             self.change =
                 Change::Played { motion: back, path: back.map(|m| vec![m.to]).unwrap_or_default(), mover };
+            self.news.push(News::Jumped { afresh: false });
         } else if self.can_undo() {
             self.travel(|history| history.undo().map(|step| step.mover));
         }
@@ -405,6 +427,7 @@ impl<G: AppGame> Play<G> {
             }
         }
         self.change = Change::Reset;
+        self.news.push(News::Jumped { afresh: false });
     }
 
     /// A new game with the first turn moved to the next seat, where the game passes it round;
@@ -417,6 +440,7 @@ impl<G: AppGame> Play<G> {
                 let seed = self.history.position_seed().wrapping_add(1);
                 self.history = History::new(start, seed);
                 self.change = Change::Reset;
+                self.news.push(News::Jumped { afresh: true });
             }
             None => self.restart(),
         }
@@ -427,11 +451,13 @@ impl<G: AppGame> Play<G> {
         self.hint = None;
         self.history.restart();
         self.change = Change::Reset;
+        self.news.push(News::Jumped { afresh: true });
     }
 
     pub fn time_out(&mut self, seat: Seat) {
         self.draft.clear();
         self.history.time_out(seat);
         self.change = Change::Reset;
+        self.news.push(News::TimedOut);
     }
 }

@@ -1,11 +1,11 @@
 //! What the panels show, rebuilt from the rules state: each seat's name, score and clock, whose
 //! turn it is, the move list, the result. The panels (hud.rs) only read `ScoreBoard`.
 
-use super::game::{AppGame, Extra, RoundReport};
-use super::play::Play;
-use super::settings::Words;
-use super::turn::{Clocks, Notice, Notices, Preview, RoundOver, game_key};
-use super::{Control, MatchSetup};
+use crate::app::kit::game::{AppGame, Extra, RoundReport};
+use crate::app::kit::play::Play;
+use crate::app::kit::turn::{Clocks, Notice, Notices, Preview, RoundOver, game_key};
+use crate::app::launch::{Control, MatchSetup};
+use crate::app::platform::settings::Words;
 use crate::rules::{EndReason, Seat, Winner};
 use bevy::prelude::*;
 
@@ -13,7 +13,7 @@ pub fn add_game<G: AppGame>(app: &mut App) {
     app.init_resource::<ScoreBoard>();
     app.add_systems(
         Update,
-        publish_scoreboard::<G>.after(super::turn::TurnSet).run_if(resource_exists::<Play<G>>),
+        publish_scoreboard::<G>.after(crate::app::kit::turn::TurnSet).run_if(resource_exists::<Play<G>>),
     );
 }
 
@@ -30,7 +30,7 @@ pub struct SeatBoard {
     /// The seat playing on its team, if any.
     pub partner: Option<Seat>,
     /// The seat's colour as a picture, where the game has one (Crazy Nard's checkers).
-    pub art: Option<super::art::Art>,
+    pub art: Option<crate::app::platform::art::Art>,
 }
 
 /// The panels' view of the game, rebuilt from the rules state every frame.
@@ -68,13 +68,13 @@ pub struct ScoreBoard {
     /// The panel between two rounds, until it is closed.
     pub round: Option<RoundReport>,
     /// The picture of the question's dialog.
-    pub question_art: super::art::Art,
+    pub question_art: crate::app::platform::art::Art,
     /// A hint can be asked for (a person's turn, with a piece to move).
     pub can_hint: bool,
     /// The game's button actions for the person now (`GameInfo::choices`), in words.
     pub choices: Vec<String>,
     /// Each choice's picture in the question's dialog (`GameInfo::choice_art`).
-    pub choice_art: Vec<Option<super::art::Art>>,
+    pub choice_art: Vec<Option<crate::app::platform::art::Art>>,
     /// A question the person must answer with the choices first (a draw offered to them).
     pub question: Option<String>,
     /// New game passes the first turn on (a New game button beside Restart).

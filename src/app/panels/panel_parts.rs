@@ -3,9 +3,9 @@
 //! the centred dialog window.
 
 use super::scoreboard::ScoreBoard;
-use super::settings::Words;
 use super::theme::{CALM, bold, card};
-use super::turn::GameCommand;
+use crate::app::kit::turn::GameCommand;
+use crate::app::platform::settings::Words;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 
 /// A screen side shorter than this is a phone's: the panels get small.
@@ -78,7 +78,7 @@ pub(super) fn draw_button(
         egui::Button::new(text).min_size(size)
     };
     let response = ui.add_enabled(enabled, button).on_hover_text(words.get(key));
-    super::web::tag(&response, &format!("button.{key}"));
+    crate::app::platform::web::tag(&response, &format!("button.{key}"));
     response.clicked().then_some(action)
 }
 
@@ -108,7 +108,7 @@ pub(super) fn choice_buttons(
     }
     for (index, words) in board.choices.iter().enumerate() {
         let response = ui.add(egui::Button::new(words.as_str()).min_size(vec2(0.0, height)));
-        super::web::tag(&response, &format!("choice.{index}"));
+        crate::app::platform::web::tag(&response, &format!("choice.{index}"));
         if response.clicked() {
             commands.push(PanelAction::Game(GameCommand::Choose(index)));
         }

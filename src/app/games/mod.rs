@@ -1,0 +1,33 @@
+//! Tabla's five games on screen: one view file each, implementing the kit's `AppGame` for the
+//! game's rules (what it tells, how it stands on the board). This folder's plugin puts each on
+//! the kit and the panels.
+
+mod bunnies;
+mod circles;
+mod halma;
+mod knight_hunt;
+mod nard;
+
+use crate::app::kit::{self, game::AppGame};
+use crate::app::panels;
+use crate::rules::bunnies::BunniesAndHorses;
+use crate::rules::circles::Circles;
+use crate::rules::halma::Halma;
+use crate::rules::knight_hunt::KnightHunt;
+use crate::rules::nard::Nard;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    add::<Circles>(app);
+    add::<KnightHunt>(app);
+    add::<BunniesAndHorses>(app);
+    add::<Halma>(app);
+    add::<Nard>(app);
+    app.add_plugins(nard::plugin);
+}
+
+/// A game on screen: the kit's turns, pieces, hint and help, and the panels' view of it.
+pub fn add<G: AppGame>(app: &mut App) {
+    kit::add_game::<G>(app);
+    panels::add_game::<G>(app);
+}

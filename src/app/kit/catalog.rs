@@ -1,0 +1,92 @@
+//! The app's screens as `States`, and what the screens know of the games: the built-in level
+//! files (read once) and each playable game's card. Whatever a screen spawns carries
+//! `DespawnOnExit`, so leaving it cleans up.
+
+use super::game::AppGame;
+use crate::app::platform::art::Art;
+use crate::levels::{self, Level};
+use crate::rules::Seat;
+use bevy::prelude::*;
+
+#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Screen {
+    #[default]
+    Menu,
+    Setup,
+    Playing,
+}
+
+/// The built-in level files, read once when the app starts.
+#[derive(Resource, Debug)]
+pub struct Levels(pub Vec<Level>);
+
+impl Levels {
+    /// A game's levels, in file order.
+    pub fn of<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a Level> {
+        self.0.iter().filter(move |l| l.game_name() == game)
+    }
+}
+
+/// What the menus know of a game with a screen.
+#[derive(Clone, Copy, Debug)]
+pub struct GameEntry {
+    pub name: &'static str,
+    pub picture: Art,
+    /// The person's seat against the Robot, when the game decides it.
+    pub person_seat: Option<Seat>,
+    /// The setup chooses each seat's player and who starts (else an opponent and a colour).
+    pub seat_by_seat: bool,
+    /// Each seat of a level's game: the words key of its name and its picture.
+    pub seats: fn(&Level) -> Vec<SeatLabel>,
+}
+
+/// A seat as the setup shows it: the words key of its name and its picture.
+pub type SeatLabel = (&'static str, Option<Art>);
+
+/// The games the app can show; each game adds itself (`kit::add_game`).
+#[derive(Resource, Default, Debug)]
+pub struct PlayableGames(pub Vec<GameEntry>);
+
+impl PlayableGames {
+    pub fn get(&self, name: &str) -> Option<GameEntry> {
+        self.0.iter().find(|g| g.name == name).copied()
+    }
+
+    /// The playable games in menu order (the order of the built-in level files).
+    pub fn in_menu_order(&self, levels: &Levels) -> Vec<GameEntry> {
+        let mut found: Vec<GameEntry> = Vec::new();
+        for level in &levels.0 {
+            if let Some(entry) = self.get(level.game_name())
+                && !found.iter().any(|g| g.name == entry.name)
+            {
+                found.push(entry);
+            }
+        }
+        found
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Screen>().init_resource::<PlayableGames>().insert_resource(Levels(levels::builtin()));
+}
+
+/// Puts `G` on the menu.
+pub(super) fn add_game<G: AppGame>(app: &mut App) {
+    app.init_resource::<PlayableGames>();
+    app.world_mut().resource_mut::<PlayableGames>().0.push(GameEntry {
+        name: G::NAME,
+        picture: G::MENU_ART,
+        person_seat: G::PERSON_SEAT,
+        seat_by_seat: G::SEAT_BY_SEAT,
+        seats: seat_labels::<G>,
+    });
+}
+
+/// Each seat of the level's game: the words key of its name and its picture.
+fn seat_labels<G: AppGame>(level: &Level) -> Vec<SeatLabel> {
+    G::from_level(level)
+        .map(|game| {
+            Seat::all(game.seat_count()).map(|s| (game.seat_label_key(s), game.seat_art(s))).collect()
+        })
+        .unwrap_or_default()
+}

@@ -1,0 +1,158 @@
+//! What is asked to be played: who plays each seat, the game chosen on the setup screen or the
+//! command line (`MatchSetup`), and the command line's other wishes (`Launch`).
+
+use crate::i18n::Language;
+use crate::levels::{self, Level};
+use crate::robot::RobotLevel;
+use crate::rules::Seat;
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub enum Control {
+    Person,
+    Robot(RobotLevel),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub enum Opponent {
+    #[default]
+    Robot,
+    Friend,
+}
+
+/// The game about to be played or being played: chosen on the setup screen or the command line.
+#[derive(Resource, Clone, Debug)]
+pub struct MatchSetup {
+    pub level: Level,
+    pub opponent: Opponent,
+    /// The person's seat when playing the Robot.
+    pub person_seat: Seat,
+    pub robot_level: RobotLevel,
+    /// Minutes per player; 0 is no clock.
+    pub clock_minutes: u32,
+    /// Who plays each seat, when chosen seat by seat (`--seats`); empty: from `opponent`,
+    /// `person_seat` and `robot_level`.
+    pub seats: Vec<Control>,
+}
+
+impl MatchSetup {
+    /// Who plays each of the game's `seats`: as chosen seat by seat, or else against the Robot
+    /// the person takes their seat and the Robot every other one.
+    pub fn controls(&self, seats: usize) -> Vec<Control> {
+        if self.seats.len() == seats {
+            return self.seats.clone();
+        }
+        Seat::all(seats)
+            .map(|seat| match self.opponent {
+                Opponent::Robot if seat != self.person_seat => Control::Robot(self.robot_level),
+                _ => Control::Person,
+            })
+            .collect()
+    }
+}
+
+/// `--seats person,robot2,…`: one player per seat, in seat order.
+fn parse_seats(text: &str, level: &Level, robot_level: RobotLevel) -> Result<Vec<Control>, String> {
+    let seats: Vec<Control> = text
+        .split(',')
+        .map(|item| match item.trim() {
+            "person" => Ok(Control::Person),
+            "robot" => Ok(Control::Robot(robot_level)),
+            other => {
+                other.strip_prefix("robot").and_then(RobotLevel::parse).map(Control::Robot).ok_or_else(|| {
+                    format!("--seats takes person, robot, robot1, robot2 or robot3, not '{other}'")
+                })
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    if seats.len() != level.seat_count() {
+        return Err(format!(
+            "--seats names {} players; {} has {} seats",
+            seats.len(),
+            level.file,
+            level.seat_count()
+        ));
+    }
+    Ok(seats)
+}
+
+/// What the command line asked for.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Launch {
+    /// Start this game at once instead of showing the menu.
+    pub start: Option<MatchSetup>,
+    /// `--tour <dir>`: show every screen, save a picture of each, then quit.
+    pub tour: Option<PathBuf>,
+    pub language: Option<Language>,
+    /// Where the settings are kept, instead of the user's configuration folder (for tests).
+    pub settings_dir: Option<PathBuf>,
+}
+
+impl Launch {
+    pub fn from_flags(flags: &[(String, String)]) -> Result<Launch, String> {
+        let get = |name: &str| flags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+        let known = [
+            "game",
+            "variant",
+            "players",
+            "seats",
+            "color",
+            "colour",
+            "robot-level",
+            "clock",
+            "lang",
+            "tour",
+        ];
+        if let Some((name, _)) = flags.iter().find(|(n, _)| !known.contains(&n.as_str())) {
+            return Err(format!("unknown option --{name}"));
+        }
+        let language = match get("lang") {
+            None => None,
+            Some(code) => Some(
+                Language::ALL
+                    .into_iter()
+                    .find(|l| l.code() == code)
+                    .ok_or_else(|| format!("--lang is one of ro, en, it, el, not '{code}'"))?,
+            ),
+        };
+        let start = match get("game") {
+            None => None,
+            Some(game) => {
+                let variant = get("variant").map(str::to_string).unwrap_or_else(|| default_variant(game));
+                let level =
+                    levels::find(&format!("ron_configs/{game}/{variant}.ron")).map_err(|e| e.to_string())?;
+                let opponent = match get("players").unwrap_or("robot") {
+                    "robot" | "1" => Opponent::Robot,
+                    "friend" | "2" => Opponent::Friend,
+                    other => return Err(format!("--players is robot or friend, not '{other}'")),
+                };
+                let person_seat = match get("color").or(get("colour")).unwrap_or("white") {
+                    "white" => Seat::WHITE,
+                    "black" => Seat::BLACK,
+                    other => return Err(format!("--color is white or black, not '{other}'")),
+                };
+                let robot_level = RobotLevel::parse(get("robot-level").unwrap_or("1"))
+                    .ok_or("--robot-level is 1, 2 or 3")?;
+                let clock_minutes: u32 =
+                    get("clock").unwrap_or("0").parse().map_err(|_| "--clock is a number of minutes")?;
+                let seats = match get("seats") {
+                    Some(text) => parse_seats(text, &level, robot_level)?,
+                    None => Vec::new(),
+                };
+                Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes, seats })
+            }
+        };
+        Ok(Launch { start, tour: get("tour").map(PathBuf::from), language, settings_dir: None })
+    }
+}
+
+/// The first built-in variant of a game.
+fn default_variant(game: &str) -> String {
+    levels::builtin()
+        .into_iter()
+        .find(|l| l.game_name() == game)
+        .map(|l| l.variant().to_string())
+        .unwrap_or_default()
+}

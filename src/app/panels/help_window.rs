@@ -1,0 +1,129 @@
+//! The help window: the game's moving demonstration (the kit's `DemoFrame`) painted on a small
+//! board, a line saying what its move shows, the rules in a few words, and all of them and the
+//! keys folded below.
+
+use super::scoreboard::ScoreBoard;
+use super::theme::{ACCENT, EguiArt, INK, bold};
+use crate::app::kit::help::{DemoFrame, HelpOpen};
+use crate::app::kit::turn::game_key;
+use crate::app::platform::settings::Words;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke, pos2, vec2};
+
+/// The help window: the demonstration, what its move shows, the rules in a few words, and all
+/// of them and the keys folded below.
+pub fn help_window(
+    ctx: &egui::Context,
+    board: &ScoreBoard,
+    words: &Words,
+    art: &EguiArt,
+    frame: &DemoFrame,
+    help: &mut HelpOpen,
+) {
+    let screen = ctx.content_rect();
+    let mut open = true;
+    egui::Window::new(words.get("help"))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+        .max_width((screen.width() - 40.0).min(560.0))
+        .min_width((screen.width() - 40.0).min(480.0))
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(screen.height() * 0.8).show(ui, |ui| {
+                if frame.game == board.game {
+                    match &frame.problem {
+                        Some(problem) => {
+                            ui.label(RichText::new(problem).small());
+                        }
+                        None => paint_demo(ui, frame, art, screen.height() * 0.36),
+                    }
+                    let say = frame.say.as_deref().map(|key| words.get(key)).unwrap_or_default();
+                    // Two lines kept for it, so the words below stay still as it changes.
+                    let line = ui.text_style_height(&egui::TextStyle::Body);
+                    ui.allocate_ui(vec2(ui.available_width(), line * 2.6), |ui| {
+                        ui.vertical_centered(|ui| ui.label(bold(say, 18.0).color(ACCENT)));
+                    });
+                }
+                ui.label(words.get(&format!("help_short_{}", board.game)));
+                egui::CollapsingHeader::new(words.get("all_rules")).show(ui, |ui| {
+                    ui.label(words.get(&format!("help_{}", board.game)));
+                    ui.add_space(10.0);
+                    let keys = game_key(words, "help_keys", board.game);
+                    ui.label(RichText::new(words.get(&keys)).small());
+                });
+            });
+            ui.vertical_centered(|ui| {
+                if ui.button(words.get("close")).clicked() {
+                    help.0 = false;
+                }
+            });
+        });
+    if !open {
+        help.0 = false;
+    }
+}
+
+/// Paints the demonstration's board as wide as the window allows, at most `max_height` tall.
+fn paint_demo(ui: &mut egui::Ui, frame: &DemoFrame, art: &EguiArt, max_height: f32) {
+    let Some(bounds) =
+        frame.cells.iter().map(|(at, size, _)| Rect::from_center_size(*at, *size)).reduce(|a, b| a.union(b))
+    else {
+        return;
+    };
+    let bounds = bounds.inflate(0.12);
+    let width = ui.available_width();
+    let scale = (width / bounds.width()).min(max_height / bounds.height());
+    let (area, _) = ui.allocate_exact_size(vec2(width, bounds.height() * scale), egui::Sense::hover());
+    let centre = area.center();
+    let to_screen = |at: Vec2| -> Pos2 {
+        let d = (at - bounds.center()) * scale;
+        pos2(centre.x + d.x, centre.y - d.y)
+    };
+    let rect_at =
+        |at: Vec2, size: Vec2| egui::Rect::from_center_size(to_screen(at), vec2(size.x, size.y) * scale);
+    let painter = ui.painter_at(area);
+    let frame_rect = egui::Rect::from_center_size(centre, vec2(bounds.width(), bounds.height()) * scale);
+    painter.rect_filled(frame_rect, 4.0, Color32::from_rgb(107, 69, 43));
+    for (at, size, colour) in &frame.cells {
+        painter.rect_filled(rect_at(*at, *size), 0.0, colour32(*colour));
+    }
+    for decoration in &frame.decorations {
+        let image = art.image(decoration.art, 1.0).tint(colour32(decoration.colour));
+        let image = match decoration.angle {
+            Some(angle) => image.rotate(-angle, vec2(0.5, 0.5)),
+            None => image,
+        };
+        image.paint_at(ui, rect_at(decoration.at, decoration.size));
+    }
+    let path_colour = Color32::from_rgb(255, 115, 13);
+    if let Some(lit) = frame.lit {
+        let mut from = to_screen(lit);
+        for &at in &frame.path {
+            let to = to_screen(at);
+            painter.line_segment([from, to], Stroke::new(scale * 0.12, path_colour.gamma_multiply(0.7)));
+            from = to;
+        }
+    }
+    for (at, picture) in &frame.pieces {
+        art.image(*picture, 1.0).paint_at(ui, rect_at(*at, Vec2::splat(0.92)));
+    }
+    if let Some(lit) = frame.lit {
+        painter.circle_stroke(
+            to_screen(lit),
+            scale * 0.48,
+            Stroke::new(scale * 0.08, Color32::from_rgb(255, 200, 0)),
+        );
+    }
+    for (i, &at) in frame.path.iter().enumerate() {
+        let last = i + 1 == frame.path.len();
+        let stroke = Stroke::new(scale * if last { 0.08 } else { 0.05 }, path_colour);
+        painter.circle_stroke(to_screen(at), scale * if last { 0.46 } else { 0.2 }, stroke);
+    }
+    painter.rect_stroke(frame_rect, 4.0, Stroke::new(1.0, INK.gamma_multiply(0.4)), egui::StrokeKind::Inside);
+}
+
+fn colour32(colour: Color) -> Color32 {
+    let [r, g, b, a] = colour.to_srgba().to_u8_array();
+    Color32::from_rgba_unmultiplied(r, g, b, a)
+}

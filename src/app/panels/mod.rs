@@ -1,0 +1,24 @@
+//! The egui side of the game screen: what the panels show (`scoreboard`), the panels and dialogs
+//! around the board (`hud`), a phone's thin strips (`hud_slim`), the seats' cards, the parts
+//! they share, the help window, and the look every screen shares (`theme`).
+
+pub mod help_window;
+pub mod hud;
+pub mod hud_slim;
+pub mod panel_parts;
+pub mod scoreboard;
+pub mod seat_cards;
+pub mod theme;
+
+use crate::app::kit::game::AppGame;
+use bevy::prelude::*;
+
+/// The panels and the look (they need a window).
+pub fn plugin(app: &mut App) {
+    app.add_plugins((theme::plugin, hud::plugin));
+}
+
+/// What the panels show of `G`'s game.
+pub fn add_game<G: AppGame>(app: &mut App) {
+    scoreboard::add_game::<G>(app);
+}

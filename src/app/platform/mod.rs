@@ -1,0 +1,20 @@
+//! The edge below everything: the settings and the words (`settings`), the browser glue (`web`),
+//! sound (`sound`) and the pictures (`art`).
+
+pub mod art;
+pub mod settings;
+pub mod sound;
+pub mod web;
+
+use bevy::prelude::*;
+
+/// What the game needs with or without a window: the settings, the words, the pictures and the
+/// sound cues.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((settings::plugin, art::plugin, sound::cues_plugin));
+}
+
+/// What needs a real window: the sounds played, the browser's page.
+pub fn presentation_plugin(app: &mut App) {
+    app.add_plugins((sound::plugin, web::plugin));
+}
