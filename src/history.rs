@@ -161,6 +161,7 @@ fn step_text<G: Game, N>(before: &G, step: &Step<G, N>) -> String {
     match (&step.action, step.timed_out) {
         (Some(action), _) => before.action_text(action),
         (None, Some(seat)) => format!("{TIME_OUT} {}", before.seat_name(seat)),
+        // Only the start has neither, and it is never written.
         (None, None) => String::new(),
     }
 }
