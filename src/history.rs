@@ -14,6 +14,8 @@ pub struct Step<G: Game, N = ()> {
     pub action: Option<G::Action>,
     /// The seat that acted.
     pub mover: Option<Seat>,
+    /// The seat whose clock ran out, for the step a clock running out made.
+    pub timed_out: Option<Seat>,
     pub note: N,
 }
 
@@ -31,7 +33,7 @@ impl<G: Game, N: Default + Clone> History<G, N> {
     }
 
     fn first(game: G) -> Step<G, N> {
-        Step { game, action: None, mover: None, note: N::default() }
+        Step { game, action: None, mover: None, timed_out: None, note: N::default() }
     }
 
     /// The game as it stands.
@@ -68,6 +70,28 @@ impl<G: Game, N: Default + Clone> History<G, N> {
         self.steps.len() - 1
     }
 
+    /// The seed the game was begun with (a restart takes a new one).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Every step since the start in the text interface's notation, each written by the state
+    /// before it (`Game::action_text`); a clock running out is `time_out <seat name>`.
+    pub fn action_texts(&self) -> Vec<String> {
+        self.steps.windows(2).map(|pair| step_text(&pair[0].game, &pair[1])).collect()
+    }
+
+    /// What redo would bring back, in the same notation, the next step first.
+    pub fn undone_texts(&self) -> Vec<String> {
+        let mut before = self.game();
+        let mut texts = Vec::new();
+        for step in self.undone.iter().rev() {
+            texts.push(step_text(before, step));
+            before = &step.game;
+        }
+        texts
+    }
+
     /// The seed of every random choice made in the current position (the dice, the Robot's
     /// ties and errors): the game's seed mixed with how far the game has come, so a game replays
     /// the same from its seed and its actions.
@@ -80,7 +104,7 @@ impl<G: Game, N: Default + Clone> History<G, N> {
         let mut next = self.game().clone();
         next.apply(action)?;
         let mover = self.game().to_move();
-        self.push(Step { game: next, action: Some(action.clone()), mover, note });
+        self.push(Step { game: next, action: Some(action.clone()), mover, timed_out: None, note });
         Ok(())
     }
 
@@ -96,7 +120,7 @@ impl<G: Game, N: Default + Clone> History<G, N> {
     pub fn time_out(&mut self, seat: Seat) {
         let mut game = self.game().clone();
         game.time_out(seat);
-        self.push(Self::first(game));
+        self.push(Step { timed_out: Some(seat), ..Self::first(game) });
     }
 
     fn push(&mut self, step: Step<G, N>) {
@@ -126,6 +150,19 @@ impl<G: Game, N: Default + Clone> History<G, N> {
         self.steps = vec![Self::first(self.start.clone())];
         self.undone.clear();
         self.seed = self.seed.wrapping_add(1);
+    }
+}
+
+/// How the text interface and records write a clock running out.
+pub const TIME_OUT: &str = "time_out";
+
+/// A step as text, written by the state it was taken in.
+fn step_text<G: Game, N>(before: &G, step: &Step<G, N>) -> String {
+    match (&step.action, step.timed_out) {
+        (Some(action), _) => before.action_text(action),
+        (None, Some(seat)) => format!("{TIME_OUT} {}", before.seat_name(seat)),
+        // Only the start has neither, and it is never written.
+        (None, None) => String::new(),
     }
 }
 

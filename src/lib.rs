@@ -1,11 +1,13 @@
-//! Tabla: five board games for children. The rules, the Robot, the level files, the text interface
-//! and the benchmark are plain Rust; everything Bevy lives under `app` (the default `app` feature).
+//! Tabla: five board games for children. The rules, the Robot, the level files, the game records,
+//! the text interface and the benchmark are plain Rust; everything Bevy lives under `app` (the
+//! default `app` feature).
 
 pub mod bench;
 pub mod demo;
 pub mod history;
 pub mod i18n;
 pub mod levels;
+pub mod record;
 pub mod robot;
 pub mod rules;
 pub mod text;

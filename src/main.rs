@@ -12,6 +12,8 @@ tabla --game knight_hunt [--variant two_knights] [--players robot|friend] [--col
 tabla --tour <dir>            open every screen, save one PNG per screen, exit
 tabla text --level <file.ron> [--seed N]
                               play through text: one command per line in, one JSON line out
+tabla text --load <record.ron> [--level <file.ron>]
+                              go on playing a game from its record (`record` writes one)
 tabla bench [--game NAME] [--games N] [--seed N]
                               print benchmark figures as `game.figure value`";
 
@@ -41,16 +43,21 @@ fn number(flags: &[(String, String)], name: &str, default: u64) -> Result<u64, S
 #[cfg(not(target_arch = "wasm32"))]
 fn text_command(args: &[String]) -> Result<(), String> {
     let flags = flags(args)?;
-    if let Some((name, _)) = flags.iter().find(|(n, _)| n != "level" && n != "seed") {
+    if let Some((name, _)) = flags.iter().find(|(n, _)| !["level", "seed", "load"].contains(&n.as_str())) {
         return Err(format!("unknown option --{name}"));
     }
-    let path = flags
-        .iter()
-        .find(|(n, _)| n == "level")
-        .map(|(_, v)| v.clone())
-        .unwrap_or_else(|| "ron_configs/knight_hunt/one_knight.ron".to_string());
-    let level = levels::find(&path).map_err(|e| e.to_string())?;
-    let mut console = text::session_for(&level, number(&flags, "seed", 0)?);
+    let given = |name: &str| flags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+    let mut console = match given("load") {
+        Some(_) if given("seed").is_some() => {
+            return Err("--seed does not go with --load: the record carries its own seed".into());
+        }
+        Some(record) => text::load_session(&record, given("level").as_deref())?,
+        None => {
+            let path = given("level").unwrap_or_else(|| "ron_configs/knight_hunt/one_knight.ron".to_string());
+            let level = levels::find(&path).map_err(|e| e.to_string())?;
+            text::session_for(&level, number(&flags, "seed", 0)?)
+        }
+    };
     text::run(console.as_mut(), std::io::stdin().lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
 }
 

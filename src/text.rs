@@ -2,7 +2,8 @@
 //! for playing without a screen. One session serves every game through `Game`.
 
 use crate::history::History;
-use crate::levels::{Level, LevelGame};
+use crate::levels::{self, FromLevel, Level, LevelGame};
+use crate::record::{Control, Record, RecordError};
 use crate::robot::{RobotLevel, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
@@ -11,7 +12,7 @@ use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::nard::Nard;
 use crate::rules::{Game, Winner};
 use serde_json::{Value, json};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 /// A game driven by text commands.
 pub trait Console {
@@ -20,6 +21,8 @@ pub trait Console {
 
 pub struct Session<G: RobotPlayer> {
     history: History<G>,
+    /// The level the game was set up from, which its record names (`None`: no record).
+    level: Option<Level>,
 }
 
 pub fn outcome_json<G: Game>(game: &G) -> Value {
@@ -49,7 +52,20 @@ fn refuse(error: impl ToString) -> Value {
 
 impl<G: RobotPlayer> Session<G> {
     pub fn new(game: G, seed: u64) -> Session<G> {
-        Session { history: History::new(game, seed) }
+        Session { history: History::new(game, seed), level: None }
+    }
+
+    /// A session going on from a record, on the record's level.
+    pub fn from_record(level: &Level, record: &Record) -> Result<Session<G>, RecordError>
+    where
+        G: FromLevel,
+    {
+        let history = record.replay_on(level, |_, _, _| ())?;
+        Ok(Session { history, level: Some(level.clone()) })
+    }
+
+    fn of_level(game: G, level: &Level, seed: u64) -> Session<G> {
+        Session { history: History::new(game, seed), level: Some(level.clone()) }
     }
 
     pub fn game(&self) -> &G {
@@ -78,6 +94,15 @@ impl<G: RobotPlayer> Session<G> {
             Ok(()) => self.played(&action),
             Err(e) => refuse(e),
         }
+    }
+
+    /// The game's record: every seat a person, no clock.
+    fn record(&self) -> Value {
+        let Some(level) = &self.level else {
+            return refuse("this session has no level file to name in a record");
+        };
+        let seats = vec![Control::Person; self.game().seat_count()];
+        json!({ "record": Record::of_history(level, &self.history, seats).to_ron() })
     }
 
     fn robot(&mut self, level: &str) -> Value {
@@ -117,10 +142,11 @@ impl<G: RobotPlayer> Console for Session<G> {
                 Some(_) => json!({ "ok": true }),
             },
             "robot" => self.robot(if rest.is_empty() { "3" } else { rest }),
+            "record" => self.record(),
             "" => refuse("empty line"),
-            other => {
-                refuse(format!("unknown command '{other}': use state, legal, play, undo, redo or robot"))
-            }
+            other => refuse(format!(
+                "unknown command '{other}': use state, legal, play, undo, redo, robot or record"
+            )),
         }
     }
 }
@@ -128,22 +154,107 @@ impl<G: RobotPlayer> Console for Session<G> {
 /// A text session for the game a level file describes.
 pub fn session_for(level: &Level, seed: u64) -> Box<dyn Console> {
     match &level.game {
-        LevelGame::Circles(level) => Box::new(Session::new(Circles::new(&level.setup), seed)),
-        LevelGame::KnightHunt(level) => Box::new(Session::new(KnightHunt::new(&level.setup), seed)),
-        LevelGame::Bunnies(level) => Box::new(Session::new(BunniesAndHorses::new(&level.setup), seed)),
-        LevelGame::Nard(level) => Box::new(Session::new(Nard::new(&level.setup), seed)),
-        LevelGame::Halma(level) => Box::new(Session::new(Halma::new(&level.setup), seed)),
+        LevelGame::Circles(game) => Box::new(Session::of_level(Circles::new(&game.setup), level, seed)),
+        LevelGame::KnightHunt(game) => Box::new(Session::of_level(KnightHunt::new(&game.setup), level, seed)),
+        LevelGame::Bunnies(game) => {
+            Box::new(Session::of_level(BunniesAndHorses::new(&game.setup), level, seed))
+        }
+        LevelGame::Nard(game) => Box::new(Session::of_level(Nard::new(&game.setup), level, seed)),
+        LevelGame::Halma(game) => Box::new(Session::of_level(Halma::new(&game.setup), level, seed)),
     }
 }
 
-/// Reads commands until the input ends, answering each with one JSON line.
-pub fn run(console: &mut dyn Console, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
+/// A text session going on from a record, on `level` (the record's own level, or a file of the
+/// same game and variant).
+pub fn session_from_record(level: &Level, record: &Record) -> Result<Box<dyn Console>, RecordError> {
+    Ok(match &level.game {
+        LevelGame::Circles(_) => Box::new(Session::<Circles>::from_record(level, record)?),
+        LevelGame::KnightHunt(_) => Box::new(Session::<KnightHunt>::from_record(level, record)?),
+        LevelGame::Bunnies(_) => Box::new(Session::<BunniesAndHorses>::from_record(level, record)?),
+        LevelGame::Nard(_) => Box::new(Session::<Nard>::from_record(level, record)?),
+        LevelGame::Halma(_) => Box::new(Session::<Halma>::from_record(level, record)?),
+    })
+}
+
+/// `tabla text --load FILE [--level FILE]`: the session a record file continues, on the
+/// record's level, or on `level_file` when it is given (of the record's game and variant).
+pub fn load_session(record_file: &str, level_file: Option<&str>) -> Result<Box<dyn Console>, String> {
+    let in_file = |e: &dyn std::fmt::Display| format!("{record_file}: {e}");
+    let text = std::fs::read_to_string(record_file)
+        .map_err(|e| in_file(&format_args!("cannot read the record: {e}")))?;
+    let record = Record::from_ron(&text).map_err(|e| in_file(&e))?;
+    let level = match level_file {
+        None => record.level().map_err(|e| in_file(&e))?,
+        Some(file) => levels::find(file).map_err(|e| e.to_string())?,
+    };
+    session_from_record(&level, &record).map_err(|e| in_file(&e))
+}
+
+/// The longest command line read; a longer one is answered with an error and skipped.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// One line of input as read.
+enum Line {
+    Text(String),
+    NotUtf8,
+    TooLong,
+}
+
+/// Reads the next line (without its line end), holding at most `MAX_LINE_BYTES` of it; `None`
+/// at the end of the input.
+fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let limit = MAX_LINE_BYTES as u64 + 1;
+    if input.by_ref().take(limit).read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_LINE_BYTES {
+        skip_line(input)?;
+        return Ok(Some(Line::TooLong));
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    Ok(Some(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text)))
+}
+
+/// Drops the input up to and including the next line end, a buffer at a time.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
         }
-        writeln!(output, "{}", console.handle(&line))?;
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let all = buffer.len();
+                input.consume(all);
+            }
+        }
+    }
+}
+
+/// Reads commands until the input ends, answering each with one JSON line. A line that is not
+/// UTF-8 or longer than `MAX_LINE_BYTES` is answered with an error, and reading goes on.
+pub fn run(
+    console: &mut dyn Console,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> std::io::Result<()> {
+    while let Some(line) = read_line(&mut input)? {
+        let answer = match line {
+            Line::Text(text) if text.trim().is_empty() => continue,
+            Line::Text(text) => console.handle(&text),
+            Line::NotUtf8 => refuse("the line is not UTF-8 text"),
+            Line::TooLong => refuse(format!("the line is longer than {MAX_LINE_BYTES} bytes")),
+        };
+        writeln!(output, "{answer}")?;
         output.flush()?;
     }
     Ok(())
