@@ -411,13 +411,25 @@ impl Checker<'_> {
         let homes = [pair(&raw.white)?, pair(&raw.black)?];
         let barrier = self.squares(&raw.barrier, shape)?;
         self.one_piece_per_square(&[&homes[0], &homes[1], &barrier])?;
-        let (cx, cy) = raw.centre;
-        let inside = |v: f64| v.is_finite() && (0.0..=shape.files as f64).contains(&v);
-        if !inside(cx) || !inside(cy) {
-            return Err(self.error(self.line_of_field("centre"), "the centre must lie on the board".into()));
-        }
+        // The centre in half squares: every direction from it is then exact (circles::Setup).
+        let halves = |v: f64| -> Option<i32> {
+            let twice = v * 2.0;
+            (v.is_finite() && (0.0..=shape.files as f64).contains(&v) && twice == twice.round())
+                .then_some(twice as i32)
+        };
+        let centre_halves = match (halves(raw.centre.0), halves(raw.centre.1)) {
+            (Some(x), Some(y)) => (x, y),
+            _ => {
+                return Err(self.error(
+                    self.line_of_field("centre"),
+                    "the centre must lie on the board, in half squares (such as 4.0 or 3.5)".into(),
+                ));
+            }
+        };
         // A square whose middle is the centre has no direction to measure.
-        let on_middle = shape.squares().find(|s| s.file as f64 + 0.5 == cx && s.rank as f64 + 0.5 == cy);
+        let on_middle = shape.squares().find(|s| {
+            2 * i32::from(s.file) + 1 == centre_halves.0 && 2 * i32::from(s.rank) + 1 == centre_halves.1
+        });
         if let Some(square) = on_middle.filter(|s| !barrier.contains(s)) {
             return Err(self.error(
                 self.line_of_field("centre"),
@@ -435,10 +447,17 @@ impl Checker<'_> {
                 return Err(self.error(self.line_of_field(field), format!("{field} must be at least 1")));
             }
         }
+        // The game counts turns, two a round, in 32 bits.
+        if raw.max_rounds > u32::MAX / 2 {
+            return Err(self.error(
+                self.line_of_field("max_rounds"),
+                format!("max_rounds is at most {} (the game counts two turns a round)", u32::MAX / 2),
+            ));
+        }
         Ok(CirclesLevel {
             variant: raw.variant,
             setup: circles::Setup {
-                centre: raw.centre,
+                centre_halves,
                 max_back_step_deg: raw.max_back_step_deg,
                 homes,
                 barrier,
