@@ -321,6 +321,8 @@ struct RawHalma {
     /// Partners by corner (team modes only).
     partners: Vec<(String, String)>,
     first: String,
+    /// After this many of a seat's own moves, every piece must leave its starting camp.
+    clear_camp_after: u32,
     #[serde(default)]
     clock_minutes: Vec<u32>,
 }
@@ -340,6 +342,11 @@ struct RawArmy {
     knights: Vec<String>,
     pawns: Vec<String>,
 }
+
+/// The most moves of its own a Halma seat may make before it must clear its starting camp: the
+/// rule must come into force in a game that is played, or a piece left at home could keep
+/// another army out of its goal for ever.
+const MAX_CLEAR_CAMP_AFTER: u32 = 1000;
 
 /// Checks the meaning of a file that parsed, pointing at the line of each mistake.
 struct Checker<'a> {
@@ -606,6 +613,7 @@ impl Checker<'_> {
         }
         let mut seats = Vec::new();
         let mut taken = crate::rules::grid16::Grid16::EMPTY;
+        let mut goals: Vec<Square> = Vec::new();
         for (nth, seat) in raw.seats.iter().enumerate() {
             let line = seat_line(nth);
             let corner = self.corner(&seat.corner, line)?;
@@ -621,6 +629,22 @@ impl Checker<'_> {
             self.camp_rows(&seat.goal_camp, line, "a goal")?;
             let camp = halma::camp_squares(corner, &seat.camp);
             let goal = halma::camp_squares(goal_corner, &seat.goal_camp);
+            // Clearing the starting camp forbids ending a move there: a goal in it could never
+            // be filled.
+            if let Some(square) = goal.iter().find(|s| camp.contains(s)) {
+                return Err(self.error(
+                    line,
+                    format!(
+                        "the seat at \"{}\" has its goal over its own camp (on \"{square}\")",
+                        seat.corner
+                    ),
+                ));
+            }
+            // Two armies can never both fill one square.
+            if let Some(square) = goal.iter().find(|&&s| goals.contains(&s)) {
+                return Err(self.error(line, format!("two goals overlap on square \"{square}\"")));
+            }
+            goals.extend(goal.iter().copied());
             if camp.len() != goal.len() {
                 return Err(self.error(
                     line,
@@ -687,10 +711,25 @@ impl Checker<'_> {
         if !seats.iter().any(|s| s.corner == first) {
             return Err(self.error(first_line, format!("no seat in corner \"{}\" to move first", raw.first)));
         }
+        if !(1..=MAX_CLEAR_CAMP_AFTER).contains(&raw.clear_camp_after) {
+            return Err(self.error(
+                self.line_of_field("clear_camp_after"),
+                format!(
+                    "clear_camp_after is 1 to {MAX_CLEAR_CAMP_AFTER} moves (after them every piece must leave home), not {}",
+                    raw.clear_camp_after
+                ),
+            ));
+        }
         seats.sort_by_key(|s| s.corner);
         Ok(HalmaLevel {
             variant: raw.variant,
-            setup: halma::Setup { seats, mode: raw.mode, partners, first },
+            setup: halma::Setup {
+                seats,
+                mode: raw.mode,
+                partners,
+                first,
+                clear_camp_after: raw.clear_camp_after,
+            },
             clock_minutes: raw.clock_minutes,
         })
     }
