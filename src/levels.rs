@@ -348,6 +348,9 @@ struct RawArmy {
 /// another army out of its goal for ever.
 const MAX_CLEAR_CAMP_AFTER: u32 = 1000;
 
+/// The longest clock a level may offer, in minutes per player.
+const MAX_CLOCK_MINUTES: u32 = 999;
+
 /// Checks the meaning of a file that parsed, pointing at the line of each mistake.
 struct Checker<'a> {
     file: &'a str,
@@ -394,6 +397,23 @@ impl Checker<'_> {
                 })
             })
             .collect()
+    }
+
+    /// The clock choices: minutes per player, each offered once, 1 to 999 (off is always
+    /// offered, so 0 would be a second "off").
+    fn clock_minutes(&self, minutes: Vec<u32>) -> Result<Vec<u32>, LevelError> {
+        for (nth, &m) in minutes.iter().enumerate() {
+            if !(1..=MAX_CLOCK_MINUTES).contains(&m) || minutes[..nth].contains(&m) {
+                return Err(self.error(
+                    self.line_of_field("clock_minutes"),
+                    format!(
+                        "clock_minutes are different choices of 1 to {MAX_CLOCK_MINUTES} minutes, not {m} \
+                         (off is always offered)"
+                    ),
+                ));
+            }
+        }
+        Ok(minutes)
     }
 
     /// Every piece must have a square of its own.
@@ -471,7 +491,7 @@ impl Checker<'_> {
                 no_progress_plies: raw.no_progress_plies,
                 max_rounds: raw.max_rounds,
             },
-            clock_minutes: raw.clock_minutes,
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 
@@ -485,10 +505,37 @@ impl Checker<'_> {
                 self.error(self.line_of_field("knights"), "each side needs at least one knight".into())
             );
         }
+        // Pawns never move, and a knight never lands on its own side's: a pawn that no enemy
+        // knight can ever reach past them can never be taken, and if neither side can take all
+        // the game never ends.
+        let bits = |squares: &[Square]| squares.iter().fold(0u64, |acc, s| acc | s.bit());
+        for (side, name, other) in [(0, "white", "black"), (1, "black", "white")] {
+            let walls = bits(&pawns[side]);
+            let mut reached = bits(&knights[side]);
+            loop {
+                let next = crate::rules::board::squares_of(reached)
+                    .fold(reached, |acc, s| acc | crate::rules::board::KNIGHT_ATTACKS[s.index64()])
+                    & !walls;
+                if next == reached {
+                    break;
+                }
+                reached = next;
+            }
+            if let Some(pawn) = pawns[1 - side].iter().find(|p| reached & p.bit() == 0) {
+                let square = pawn.to_string();
+                return Err(self.error(
+                    self.line_of(&square, 0),
+                    format!(
+                        "the {other} pawn on \"{square}\" can never be taken: no {name} knight can reach it \
+                         past the {name} pawns"
+                    ),
+                ));
+            }
+        }
         Ok(KnightHuntLevel {
             variant: raw.variant,
             setup: knight_hunt::Setup { knights_capture: raw.knights_capture, knights, pawns },
-            clock_minutes: raw.clock_minutes,
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 
@@ -512,7 +559,7 @@ impl Checker<'_> {
         Ok(BunniesLevel {
             variant: raw.variant,
             setup: bunnies::Setup { bunnies, horses },
-            clock_minutes: raw.clock_minutes,
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 
@@ -565,6 +612,33 @@ impl Checker<'_> {
                 format!("each side starts with 15 checkers, this start places {total}"),
             ));
         }
+        // Every game starts from this board: one that can only be drawn would make the match go on
+        // for ever.
+        let seats = [crate::rules::Seat::WHITE, crate::rules::Seat::BLACK];
+        if !seats.iter().any(|&seat| start.can_move_any(seat)) {
+            return Err(self.error(
+                self.line_of_field("start"),
+                "no checker of either side can ever move from this start (home checkers wait, every other \
+                 point they reach is closed): every game would be a draw"
+                    .into(),
+            ));
+        }
+        if start.is_deadlock() {
+            return Err(self.error(
+                self.line_of_field("start"),
+                "this start is already a deadlock (each side holds its whole home and has checkers in its \
+                 first quarter): every game would be a draw"
+                    .into(),
+            ));
+        }
+        if seats.iter().any(|&seat| start.has_forbidden_prime(seat)) {
+            return Err(self.error(
+                self.line_of_field("start"),
+                "this start holds six points in a row with no opposing checker ahead of them, which the \
+                 prime rule forbids"
+                    .into(),
+            ));
+        }
         Ok(NardLevel {
             variant: raw.variant,
             setup: nard::Setup {
@@ -574,7 +648,7 @@ impl Checker<'_> {
                 head_rule: raw.head_rule,
                 start,
             },
-            clock_minutes: raw.clock_minutes,
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 
@@ -730,7 +804,7 @@ impl Checker<'_> {
                 first,
                 clear_camp_after: raw.clear_camp_after,
             },
-            clock_minutes: raw.clock_minutes,
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 }
