@@ -321,6 +321,8 @@ struct RawHalma {
     /// Partners by corner (team modes only).
     partners: Vec<(String, String)>,
     first: String,
+    /// After this many of a seat's own moves, every piece must leave its starting camp.
+    clear_camp_after: u32,
     #[serde(default)]
     clock_minutes: Vec<u32>,
 }
@@ -340,6 +342,14 @@ struct RawArmy {
     knights: Vec<String>,
     pawns: Vec<String>,
 }
+
+/// The most moves of its own a Halma seat may make before it must clear its starting camp: the
+/// rule must come into force in a game that is played, or a piece left at home could keep
+/// another army out of its goal for ever.
+const MAX_CLEAR_CAMP_AFTER: u32 = 1000;
+
+/// The longest clock a level may offer, in minutes per player.
+const MAX_CLOCK_MINUTES: u32 = 999;
 
 /// Checks the meaning of a file that parsed, pointing at the line of each mistake.
 struct Checker<'a> {
@@ -389,6 +399,23 @@ impl Checker<'_> {
             .collect()
     }
 
+    /// The clock choices: minutes per player, each offered once, 1 to 999 (off is always
+    /// offered, so 0 would be a second "off").
+    fn clock_minutes(&self, minutes: Vec<u32>) -> Result<Vec<u32>, LevelError> {
+        for (nth, &m) in minutes.iter().enumerate() {
+            if !(1..=MAX_CLOCK_MINUTES).contains(&m) || minutes[..nth].contains(&m) {
+                return Err(self.error(
+                    self.line_of_field("clock_minutes"),
+                    format!(
+                        "clock_minutes are different choices of 1 to {MAX_CLOCK_MINUTES} minutes, not {m} \
+                         (off is always offered)"
+                    ),
+                ));
+            }
+        }
+        Ok(minutes)
+    }
+
     /// Every piece must have a square of its own.
     fn one_piece_per_square(&self, lists: &[&[Square]]) -> Result<(), LevelError> {
         let mut seen = Vec::new();
@@ -411,13 +438,25 @@ impl Checker<'_> {
         let homes = [pair(&raw.white)?, pair(&raw.black)?];
         let barrier = self.squares(&raw.barrier, shape)?;
         self.one_piece_per_square(&[&homes[0], &homes[1], &barrier])?;
-        let (cx, cy) = raw.centre;
-        let inside = |v: f64| v.is_finite() && (0.0..=shape.files as f64).contains(&v);
-        if !inside(cx) || !inside(cy) {
-            return Err(self.error(self.line_of_field("centre"), "the centre must lie on the board".into()));
-        }
+        // The centre in half squares: every direction from it is then exact (circles::Setup).
+        let halves = |v: f64| -> Option<i32> {
+            let twice = v * 2.0;
+            (v.is_finite() && (0.0..=shape.files as f64).contains(&v) && twice == twice.round())
+                .then_some(twice as i32)
+        };
+        let centre_halves = match (halves(raw.centre.0), halves(raw.centre.1)) {
+            (Some(x), Some(y)) => (x, y),
+            _ => {
+                return Err(self.error(
+                    self.line_of_field("centre"),
+                    "the centre must lie on the board, in half squares (such as 4.0 or 3.5)".into(),
+                ));
+            }
+        };
         // A square whose middle is the centre has no direction to measure.
-        let on_middle = shape.squares().find(|s| s.file as f64 + 0.5 == cx && s.rank as f64 + 0.5 == cy);
+        let on_middle = shape.squares().find(|s| {
+            2 * i32::from(s.file) + 1 == centre_halves.0 && 2 * i32::from(s.rank) + 1 == centre_halves.1
+        });
         if let Some(square) = on_middle.filter(|s| !barrier.contains(s)) {
             return Err(self.error(
                 self.line_of_field("centre"),
@@ -435,17 +474,24 @@ impl Checker<'_> {
                 return Err(self.error(self.line_of_field(field), format!("{field} must be at least 1")));
             }
         }
+        // The game counts turns, two a round, in 32 bits.
+        if raw.max_rounds > u32::MAX / 2 {
+            return Err(self.error(
+                self.line_of_field("max_rounds"),
+                format!("max_rounds is at most {} (the game counts two turns a round)", u32::MAX / 2),
+            ));
+        }
         Ok(CirclesLevel {
             variant: raw.variant,
             setup: circles::Setup {
-                centre: raw.centre,
+                centre_halves,
                 max_back_step_deg: raw.max_back_step_deg,
                 homes,
                 barrier,
                 no_progress_plies: raw.no_progress_plies,
                 max_rounds: raw.max_rounds,
             },
-            clock_minutes: raw.clock_minutes,
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 
@@ -459,10 +505,37 @@ impl Checker<'_> {
                 self.error(self.line_of_field("knights"), "each side needs at least one knight".into())
             );
         }
+        // Pawns never move, and a knight never lands on its own side's: a pawn that no enemy
+        // knight can ever reach past them can never be taken, and if neither side can take all
+        // the game never ends.
+        let bits = |squares: &[Square]| squares.iter().fold(0u64, |acc, s| acc | s.bit());
+        for (side, name, other) in [(0, "white", "black"), (1, "black", "white")] {
+            let walls = bits(&pawns[side]);
+            let mut reached = bits(&knights[side]);
+            loop {
+                let next = crate::rules::board::squares_of(reached)
+                    .fold(reached, |acc, s| acc | crate::rules::board::KNIGHT_ATTACKS[s.index64()])
+                    & !walls;
+                if next == reached {
+                    break;
+                }
+                reached = next;
+            }
+            if let Some(pawn) = pawns[1 - side].iter().find(|p| reached & p.bit() == 0) {
+                let square = pawn.to_string();
+                return Err(self.error(
+                    self.line_of(&square, 0),
+                    format!(
+                        "the {other} pawn on \"{square}\" can never be taken: no {name} knight can reach it \
+                         past the {name} pawns"
+                    ),
+                ));
+            }
+        }
         Ok(KnightHuntLevel {
             variant: raw.variant,
             setup: knight_hunt::Setup { knights_capture: raw.knights_capture, knights, pawns },
-            clock_minutes: raw.clock_minutes,
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 
@@ -486,7 +559,7 @@ impl Checker<'_> {
         Ok(BunniesLevel {
             variant: raw.variant,
             setup: bunnies::Setup { bunnies, horses },
-            clock_minutes: raw.clock_minutes,
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 
@@ -539,6 +612,33 @@ impl Checker<'_> {
                 format!("each side starts with 15 checkers, this start places {total}"),
             ));
         }
+        // Every game starts from this board: one that can only be drawn would make the match go on
+        // for ever.
+        let seats = [crate::rules::Seat::WHITE, crate::rules::Seat::BLACK];
+        if !seats.iter().any(|&seat| start.can_move_any(seat)) {
+            return Err(self.error(
+                self.line_of_field("start"),
+                "no checker of either side can ever move from this start (home checkers wait, every other \
+                 point they reach is closed): every game would be a draw"
+                    .into(),
+            ));
+        }
+        if start.is_deadlock() {
+            return Err(self.error(
+                self.line_of_field("start"),
+                "this start is already a deadlock (each side holds its whole home and has checkers in its \
+                 first quarter): every game would be a draw"
+                    .into(),
+            ));
+        }
+        if seats.iter().any(|&seat| start.has_forbidden_prime(seat)) {
+            return Err(self.error(
+                self.line_of_field("start"),
+                "this start holds six points in a row with no opposing checker ahead of them, which the \
+                 prime rule forbids"
+                    .into(),
+            ));
+        }
         Ok(NardLevel {
             variant: raw.variant,
             setup: nard::Setup {
@@ -548,7 +648,7 @@ impl Checker<'_> {
                 head_rule: raw.head_rule,
                 start,
             },
-            clock_minutes: raw.clock_minutes,
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 
@@ -587,6 +687,7 @@ impl Checker<'_> {
         }
         let mut seats = Vec::new();
         let mut taken = crate::rules::grid16::Grid16::EMPTY;
+        let mut goals: Vec<Square> = Vec::new();
         for (nth, seat) in raw.seats.iter().enumerate() {
             let line = seat_line(nth);
             let corner = self.corner(&seat.corner, line)?;
@@ -602,6 +703,22 @@ impl Checker<'_> {
             self.camp_rows(&seat.goal_camp, line, "a goal")?;
             let camp = halma::camp_squares(corner, &seat.camp);
             let goal = halma::camp_squares(goal_corner, &seat.goal_camp);
+            // Clearing the starting camp forbids ending a move there: a goal in it could never
+            // be filled.
+            if let Some(square) = goal.iter().find(|s| camp.contains(s)) {
+                return Err(self.error(
+                    line,
+                    format!(
+                        "the seat at \"{}\" has its goal over its own camp (on \"{square}\")",
+                        seat.corner
+                    ),
+                ));
+            }
+            // Two armies can never both fill one square.
+            if let Some(square) = goal.iter().find(|&&s| goals.contains(&s)) {
+                return Err(self.error(line, format!("two goals overlap on square \"{square}\"")));
+            }
+            goals.extend(goal.iter().copied());
             if camp.len() != goal.len() {
                 return Err(self.error(
                     line,
@@ -668,11 +785,26 @@ impl Checker<'_> {
         if !seats.iter().any(|s| s.corner == first) {
             return Err(self.error(first_line, format!("no seat in corner \"{}\" to move first", raw.first)));
         }
+        if !(1..=MAX_CLEAR_CAMP_AFTER).contains(&raw.clear_camp_after) {
+            return Err(self.error(
+                self.line_of_field("clear_camp_after"),
+                format!(
+                    "clear_camp_after is 1 to {MAX_CLEAR_CAMP_AFTER} moves (after them every piece must leave home), not {}",
+                    raw.clear_camp_after
+                ),
+            ));
+        }
         seats.sort_by_key(|s| s.corner);
         Ok(HalmaLevel {
             variant: raw.variant,
-            setup: halma::Setup { seats, mode: raw.mode, partners, first },
-            clock_minutes: raw.clock_minutes,
+            setup: halma::Setup {
+                seats,
+                mode: raw.mode,
+                partners,
+                first,
+                clear_camp_after: raw.clear_camp_after,
+            },
+            clock_minutes: self.clock_minutes(raw.clock_minutes)?,
         })
     }
 }

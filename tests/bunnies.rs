@@ -6,7 +6,9 @@ use tabla::levels::{self, LevelGame};
 use tabla::robot;
 use tabla::robot::RobotLevel;
 use tabla::rules::board::{BoardShape, Move, Square};
-use tabla::rules::bunnies::{BunniesAndHorses, GardenEntry, Role, RoundEnd, STUCK_LIMIT, Setup};
+use tabla::rules::bunnies::{
+    BunniesAndHorses, GardenEntry, Role, RoundEnd, RoundSummary, STUCK_LIMIT, Setup,
+};
 use tabla::rules::{EndReason, Game, RuleError, Seat, Winner};
 use tabla::text;
 
@@ -300,6 +302,79 @@ fn with_a_horse_left_the_round_goes_on() {
     assert_eq!(start.round_just_ended(), None);
     assert_eq!(start.score(P1), 0);
     assert_eq!(names(start.bunnies()), ["d5", "h2"]);
+}
+
+// ---- Why a round ended, for the screen -----------------------------------------------------------
+
+/// Plays round 1 from a setup, then checks that its summary is told and stays told in round 2.
+fn round_1_summary(bunnies: &[&str], horses: &[&str], moves: &[&str]) -> RoundSummary {
+    let mut match_ = game(bunnies, horses);
+    assert_eq!(match_.round_summary(1), None, "not over yet");
+    for text in moves {
+        play(&mut match_, text);
+    }
+    assert_eq!(match_.round(), 2, "round 1 is over");
+    let summary = match_.round_summary(1).expect("round 1 is over");
+    assert_eq!(match_.round_end(1), Some(summary.end));
+    assert_eq!((summary.round, summary.bunnies_seat), (1, P1));
+    assert_eq!(summary.garden, match_.score(P1), "the bunnies' score is the garden");
+    assert_eq!(summary.garden + summary.caught + summary.left, bunnies.len() as u8);
+    // Still told once round 2 is under way, and round 2 is not over.
+    // A step (listed after the captures) that does not end round 2 at once.
+    let step = *match_.legal_actions().last().expect("the bunnies move");
+    match_.play(&step);
+    assert_eq!(match_.round_summary(1), Some(summary));
+    assert_eq!(match_.round_summary(2), None);
+    assert_eq!(match_.round_end(2), None);
+    summary
+}
+
+#[test]
+fn a_round_ended_by_catching_every_bunny_says_so() {
+    let summary = round_1_summary(&["e4"], &["d7", "h8"], &["e4e5", "d7e5"]);
+    assert_eq!(summary.end, RoundEnd::NoBunnies);
+    assert_eq!((summary.garden, summary.caught, summary.left), (0, 1, 0));
+}
+
+#[test]
+fn a_round_ended_by_the_last_bunny_entering_the_garden_says_so() {
+    // One bunny caught on the way, the other reaches the garden.
+    let summary = round_1_summary(&["c7", "h4"], &["g7", "a1"], &["h4h5", "g7h5", "c7c8"]);
+    assert_eq!(summary.end, RoundEnd::NoBunnies);
+    assert_eq!((summary.garden, summary.caught, summary.left), (1, 1, 0));
+}
+
+#[test]
+fn a_round_ended_by_catching_the_last_horse_says_so() {
+    let summary = round_1_summary(&["a2", "c4", "e6"], &["d5"], &["c4d5"]);
+    assert_eq!(summary.end, RoundEnd::NoHorses);
+    assert_eq!((summary.garden, summary.caught, summary.left), (3, 0, 0), "every bunny left walks in");
+}
+
+#[test]
+fn a_round_ended_by_stuck_bunnies_says_so() {
+    let summary = round_1_summary(&["h4"], &["h6", "a8"], &["h4h5", "a8b6", "b6a8", "a8b6"]);
+    assert_eq!(summary.end, RoundEnd::Stuck);
+    assert_eq!((summary.garden, summary.caught, summary.left), (0, 0, 1), "the stuck bunny scores nothing");
+    assert_eq!(RoundEnd::Stuck.key(), "stuck");
+}
+
+#[test]
+fn both_rounds_are_told_after_the_match_and_there_is_no_round_0_or_3() {
+    let over = race(&BUNNY_GETS_IN, &BUNNY_CAUGHT);
+    assert!(over.outcome().is_some());
+    let first = over.round_summary(1).unwrap();
+    let second = over.round_summary(2).unwrap();
+    assert_eq!((first.bunnies_seat, first.garden, first.end), (P1, 1, RoundEnd::NoBunnies));
+    assert_eq!(
+        (second.bunnies_seat, second.garden, second.caught, second.end),
+        (P2, 0, 1, RoundEnd::NoBunnies)
+    );
+    assert_eq!((over.score(P1), over.score(P2)), (first.garden, second.garden));
+    for round in [0, 3, 255] {
+        assert_eq!(over.round_summary(round), None, "round {round}");
+        assert_eq!(over.round_end(round), None, "round {round}");
+    }
 }
 
 // ---- The match ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ use tabla::levels::{self, LevelGame};
 use tabla::robot;
 use tabla::robot::RobotLevel;
 use tabla::rules::board::{BISHOP_DIRECTIONS, BoardShape, Move, ROOK_DIRECTIONS, Square};
-use tabla::rules::circles::{Circles, Piece, Position, Setup, Step};
+use tabla::rules::circles::{Circles, Piece, Position, Setup, Step, Winding};
 use tabla::rules::{EndReason, Game, Outcome, RuleError, Seat, Winner};
 use tabla::text;
 
@@ -46,7 +46,9 @@ fn spec_delta(from: Square, to: Square) -> f64 {
     if delta <= -180.0 {
         delta += 360.0;
     }
-    delta
+    // Exactly across the centre (e1 to d8, c6 to f3) is +180°, however atan2 rounded the two
+    // angles: this is the edge the game decides exactly.
+    if (delta + 180.0).abs() < 1e-9 { 180.0 } else { delta }
 }
 
 fn distance(square: Square) -> f64 {
@@ -128,20 +130,13 @@ fn arrange_full(
     plies_without_progress: u32,
 ) -> Result<Circles, RuleError> {
     let mut squares = [[Square::new(0, 0); 2]; 2];
-    let mut windings = [[0.0; 2]; 2];
-    for (i, (name, loops)) in places.iter().enumerate() {
-        let (seat, piece) = (Seat((i / 2) as u8), Piece::ALL[i % 2]);
+    let mut loops = [[0; 2]; 2];
+    for (i, (name, whole)) in places.iter().enumerate() {
         squares[i / 2][i % 2] = sq(name);
-        windings[i / 2][i % 2] = winding_on(setup, seat, piece, sq(name), *loops);
+        loops[i / 2][i % 2] = *whole;
     }
-    let position = Position {
-        squares,
-        windings,
-        best_windings: windings,
-        to_move,
-        turns_played,
-        plies_without_progress,
-    };
+    let best = [0, 1].map(|s| [0, 1].map(|p| Winding { square: squares[s][p], loops: loops[s][p] }));
+    let position = Position { squares, loops, best, to_move, turns_played, plies_without_progress };
     Circles::from_position(setup, &position)
 }
 
@@ -162,7 +157,8 @@ fn the_classic_level_holds_the_spec_setup() {
     assert_eq!(level.variant(), "classic");
     assert_eq!(level.clock_minutes(), &[1, 3, 5, 10]);
     let setup = classic();
-    assert_eq!(setup.centre, (4.0, 4.0));
+    assert_eq!(setup.centre_halves, (8, 8));
+    assert_eq!(setup.centre(), (4.0, 4.0));
     assert_eq!(setup.max_back_step_deg, 5.0);
     assert_eq!(setup.home(WHITE, ROOK), sq("a1"));
     assert_eq!(setup.home(WHITE, BISHOP), sq("b1"));
@@ -212,6 +208,12 @@ fn broken_level_files_name_the_file_and_line() {
         ("rook: \"h8\"", "rook: \"a1\"", 7, "two pieces"),
         ("centre: (4.0, 4.0)", "centre: (2.5, 2.5)", 4, "centre"),
         ("centre: (4.0, 4.0)", "centre: (9.0, 4.0)", 4, "centre"),
+        // Angles are exact only from a point given in half squares.
+        ("centre: (4.0, 4.0)", "centre: (4.25, 4.0)", 4, "half squares"),
+        ("centre: (4.0, 4.0)", "centre: (4.0, NaN)", 4, "centre"),
+        // Two turns a round must fit the game's 32-bit turn count.
+        ("max_rounds: 150", "max_rounds: 2147483648", 10, "max_rounds is at most 2147483647"),
+        ("max_rounds: 150", "max_rounds: 4294967295", 10, "max_rounds is at most"),
         ("max_back_step_deg: 5.0", "max_back_step_deg: -1.0", 5, "max_back_step_deg"),
         ("max_rounds: 150", "max_rounds: 0", 10, "max_rounds"),
         ("no_progress_plies: 20", "no_progress_plies: 0", 9, "no_progress_plies"),
@@ -360,13 +362,142 @@ fn the_centre_comes_from_the_setup() {
     // Moving the centre to (4, 3) turns the a1 corner's directions: a1 to a8 stays clockwise, but
     // the a8-h1 diagonal is no longer a line through the centre.
     let mut setup = classic();
-    setup.centre = (4.0, 3.0);
+    setup.centre_halves = (8, 6);
     let game = Circles::new(&setup);
     let x: f64 = 0.5 - 4.0;
     let y = 0.5 - 3.0;
     let expected = x.atan2(y).to_degrees() + 360.0;
     assert!(close(game.angle(sq("a1")), expected, 1e-9));
     assert_ne!(game.step(sq("a8"), sq("b7")), Step::Neutral);
+}
+
+#[test]
+fn angles_are_exact_where_the_spec_s_figures_are_whole() {
+    // Worked out from whole-number directions, not a platform's atan2: the corners' angles, a
+    // quarter turn and the neutral moves are exact, on every machine and in the browser.
+    let game = Circles::new(&classic());
+    for (name, angle) in [("h8", 45.0), ("h1", 135.0), ("a1", 225.0), ("a8", 315.0), ("b2", 225.0)] {
+        assert_eq!(game.angle(sq(name)), angle, "{name}");
+    }
+    assert_eq!(game.delta(sq("a1"), sq("a8")), 90.0);
+    assert_eq!(game.delta(sq("a8"), sq("a1")), -90.0);
+    assert_eq!(game.delta(sq("a8"), sq("h8")), 90.0);
+    // Every other angle agrees with atan2 to far better than any rule needs.
+    for square in BoardShape::CHESS.squares() {
+        assert!(close(game.angle(square), theta(square), 1e-12), "{square}");
+    }
+    // Squares exactly opposite across the centre (e1 and d8, a4 and h5, c6 and f3, ...) are half a
+    // turn apart both ways: +180°, never a rounded -179.99999°.
+    let doubled = |s: Square| (2 * s.file as i32 - 7, 2 * s.rank as i32 - 7);
+    let mut opposite_pairs = 0;
+    for from in BoardShape::CHESS.squares() {
+        for to in BoardShape::CHESS.squares() {
+            let ((x1, y1), (x2, y2)) = (doubled(from), doubled(to));
+            if x1 * y2 == x2 * y1 && x1 * x2 + y1 * y2 < 0 {
+                opposite_pairs += 1;
+                assert_eq!(game.delta(from, to), 180.0, "{from}{to}");
+                assert_eq!(game.step(from, to), Step::Forward, "{from}{to}");
+            }
+        }
+    }
+    assert!(opposite_pairs > 20, "{opposite_pairs}");
+    assert_eq!(game.delta(sq("e1"), sq("d8")), 180.0);
+    assert_eq!(game.delta(sq("d8"), sq("e1")), 180.0);
+    // A move and its way back turn by exactly opposite amounts.
+    for from in BoardShape::CHESS.squares() {
+        for to in BoardShape::CHESS.squares() {
+            let (there, back) = (game.delta(from, to), game.delta(to, from));
+            assert!(there > -180.0 && there <= 180.0, "{from}{to}: {there}");
+            if there != 180.0 {
+                assert_eq!(there, -back, "{from}{to}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_arranged_winding_is_the_turn_from_home_plus_whole_loops() {
+    let setup = classic();
+    for loops in [-1, 0, 1, 2] {
+        for square in BoardShape::CHESS.squares().filter(|s| !setup.barrier.contains(s)) {
+            // White's rook on `square`; everyone else where they do not stand in its way.
+            let rook = square.to_string();
+            let others = ["c2", "h8", "g8"];
+            if others.contains(&rook.as_str()) {
+                continue;
+            }
+            let game = arrange(&setup, [(&rook, loops), ("c2", 0), ("h8", 0), ("g8", 0)], WHITE);
+            let expected = winding_on(&setup, WHITE, ROOK, square, loops);
+            assert!(close(game.winding(WHITE, ROOK), expected, 1e-9), "{rook} after {loops} loops");
+            assert_eq!(game.loops(WHITE, ROOK), loops);
+            assert_eq!(game.exact_winding(WHITE, ROOK), Winding { square, loops });
+        }
+    }
+}
+
+/// The classic board with the wall open on d5 and e4: the a8-h1 diagonal runs across the centre
+/// point itself.
+fn open_diagonal() -> Setup {
+    let mut setup = classic();
+    setup.barrier.retain(|&s| s != sq("d5") && s != sq("e4"));
+    setup
+}
+
+#[test]
+fn a_move_across_the_centre_is_exactly_half_a_turn_forward() {
+    // At exactly 180° a rounding of either angle could have made it -180° (backward). The spec
+    // normalises to (-180°, 180°]: +180°, forward, both ways.
+    let game = Circles::new(&open_diagonal());
+    for pair in ["c6f3", "f3c6", "a8h1", "h1a8", "d5e4", "e4d5", "b7g2", "g2b7"] {
+        let m = mv(pair);
+        assert_eq!(game.delta(m.from, m.to), 180.0, "{pair}");
+        assert_eq!(game.step(m.from, m.to), Step::Forward, "{pair}");
+    }
+    let bishop = arrange(&open_diagonal(), [("a1", 0), ("c6", 0), ("h8", 0), ("g8", 0)], WHITE);
+    let targets = bishop.legal_targets(sq("c6"));
+    for across in ["d5", "e4", "f3", "g2", "h1"] {
+        let expected = across != "d5"; // c6-d5 points at the centre: neutral, also allowed
+        assert!(targets.contains(&sq(across)), "{across}: {targets:?}");
+        assert_eq!(bishop.step(sq("c6"), sq(across)) == Step::Forward, expected, "{across}");
+    }
+}
+
+#[test]
+fn a_move_across_the_centre_gives_the_same_winding_however_it_is_reached() {
+    let setup = open_diagonal();
+    // White's bishop on c6; Black's rook climbs c1-c2-c3 meanwhile, out of the way.
+    let start = arrange(&setup, [("a1", 0), ("c6", 0), ("c1", 0), ("g8", 0)], WHITE);
+    let before = start.winding(WHITE, BISHOP);
+    let routes: [&[&str]; 3] = [
+        // Straight across the centre, the last two moves made by the rook.
+        &["c6f3", "c1c2", "a1a2", "c2c3", "a2a3"],
+        // To the centre, across it, and on: 0° + 180° + 0°.
+        &["c6d5", "c1c2", "d5e4", "c2c3", "e4f3"],
+        // The long way round, clockwise: c6-e8-h5-f3.
+        &["c6e8", "c1c2", "e8h5", "c2c3", "h5f3"],
+    ];
+    let ends: Vec<Circles> = routes
+        .iter()
+        .map(|route| {
+            let mut game = start.clone();
+            play(&mut game, route);
+            game
+        })
+        .collect();
+    for (game, route) in ends.iter().zip(&routes) {
+        assert_eq!(game.square_of(WHITE, BISHOP), sq("f3"), "{route:?}");
+        assert_eq!(game.exact_winding(WHITE, BISHOP), ends[0].exact_winding(WHITE, BISHOP), "{route:?}");
+        // The same number to the last bit, and the same percent.
+        assert_eq!(game.winding(WHITE, BISHOP).to_bits(), ends[0].winding(WHITE, BISHOP).to_bits());
+        assert_eq!(game.progress_percent(WHITE, BISHOP), ends[0].progress_percent(WHITE, BISHOP));
+        assert!(close(game.winding(WHITE, BISHOP) - before, 180.0, 1e-9), "{route:?}");
+    }
+    // Across and back again is two half turns: exactly one more loop, on the square it left.
+    let mut twice = start.clone();
+    play(&mut twice, &["c6f3", "c1c2", "f3c6"]);
+    assert_eq!(twice.exact_winding(WHITE, BISHOP), Winding { square: sq("c6"), loops: 1 });
+    assert!(close(twice.winding(WHITE, BISHOP), before + 360.0, 1e-9));
+    assert_eq!(twice.loops(WHITE, BISHOP), start.loops(WHITE, BISHOP) + 1);
 }
 
 // ---- Moves on the board: the spec's checks ----------------------------------------------------
@@ -527,7 +658,10 @@ fn legal_moves_follow_the_spec_in_random_games() {
                 for piece in Piece::ALL {
                     let w = windings[seat.index()][piece.index()];
                     assert!(close(game.winding(seat, piece), w, 1e-6));
-                    let percent = (w / 360.0 * 100.0 + 1e-6).floor().clamp(0.0, 100.0) as u8;
+                    // The nearest whole percent; 100 for a finished piece only.
+                    let finished = game.is_piece_finished(seat, piece);
+                    let percent =
+                        if finished { 100 } else { (w / 360.0 * 100.0).round().clamp(0.0, 99.0) as u8 };
                     assert_eq!(game.progress_percent(seat, piece), percent);
                 }
             }
@@ -549,18 +683,54 @@ fn winding_adds_the_turns_and_a_small_step_back_lowers_it() {
     play(&mut game, &["g8h7", "a1a8"]);
     assert!(close(game.winding(WHITE, ROOK), 90.0, 1e-9));
     assert_eq!(game.progress_percent(WHITE, ROOK), 25);
-    // The black bishop on h2 has turned 90° from g8 (25%); the small step to g3 takes 4.57° off
-    // and shows 23%.
-    let at_h2 = arrange(&setup, [("a1", 0), ("b1", 0), ("h8", 0), ("h2", 0)], BLACK);
-    let before = at_h2.winding(BLACK, BISHOP);
-    assert!(close(before, theta(sq("h2")) - theta(sq("g8")), 1e-9));
-    let mut stepped = at_h2.clone();
-    play(&mut stepped, &["h2g3"]);
+    // The page: a small step back takes a little off the way round, "the percent can drop by
+    // 1%". A light-squared bishop makes one only from home (b1-c2, g8-f7): the black bishop home
+    // after its loop (100%) steps to f7 to make room, 360° - 4.57° = 355.43° = 98.7%, shown as 99%
+    // (rounding down showed 98%, a drop of 2).
+    let finished = arrange(&setup, [("a1", 0), ("b1", 0), ("h7", 0), ("g8", 1)], BLACK);
+    assert_eq!(finished.progress_percent(BLACK, BISHOP), 100);
+    let mut stepped = finished.clone();
+    play(&mut stepped, &["g8f7"]);
     let after = stepped.winding(BLACK, BISHOP);
-    assert!(close(after, before - 4.574, 0.001));
-    assert_eq!(at_h2.progress_percent(BLACK, BISHOP), 25);
-    assert_eq!(stepped.progress_percent(BLACK, BISHOP), 23);
-    assert!(stepped.progress_percent(BLACK, BISHOP) < at_h2.progress_percent(BLACK, BISHOP));
+    assert!(close(after, 360.0 - 4.574, 0.001), "{after}");
+    assert_eq!(stepped.progress_percent(BLACK, BISHOP), 99);
+    // The rook's small step, 3.18°: the black rook on d8 has turned 306.87° from h8 (85.2%, shown
+    // 85%); d8-d7 leaves 303.69° (84.4%, shown 84%).
+    let at_d8 = arrange(&setup, [("a1", 0), ("b1", 0), ("d8", 0), ("g8", 0)], BLACK);
+    let before = at_d8.winding(BLACK, ROOK);
+    assert!(close(before, 360.0 + theta(sq("d8")) - theta(sq("h8")) - 360.0, 1e-9), "{before}");
+    assert_eq!(at_d8.progress_percent(BLACK, ROOK), 85);
+    let mut stepped = at_d8.clone();
+    play(&mut stepped, &["d8d7"]);
+    assert_eq!(stepped.last_move().unwrap().step, Step::SmallStepBack);
+    assert!(close(stepped.winding(BLACK, ROOK), before - 3.18, 0.005));
+    assert_eq!(stepped.progress_percent(BLACK, ROOK), 84);
+}
+
+#[test]
+fn progress_is_the_nearest_whole_percent_and_100_only_when_finished() {
+    let setup = classic();
+    // The white rook on a8 has turned 90°: 25% exactly.
+    let game = arrange(&setup, [("a8", 0), ("b1", 0), ("h8", 0), ("g8", 0)], WHITE);
+    assert_eq!(game.progress_percent(WHITE, ROOK), 25);
+    // The white rook on a6 has turned 68.2°, 18.9%: shown as 19 (rounding down showed 18).
+    let at_a6 = arrange(&setup, [("a6", 0), ("b1", 0), ("h8", 0), ("g8", 0)], WHITE);
+    assert!(close(at_a6.winding(WHITE, ROOK), 68.199, 0.001));
+    assert_eq!(at_a6.progress_percent(WHITE, ROOK), 19);
+    // The black bishop on b7 (light, as it must be): 279.46°, 77.6%, shown as 78.
+    let at_b7 = arrange(&setup, [("a1", 0), ("b1", 0), ("h8", 0), ("b7", 0)], WHITE);
+    assert_eq!(at_b7.progress_percent(BLACK, BISHOP), 78);
+    // The white rook on c1, two moves from home: 338.2°, 93.9%, shown as 94; a round later
+    // (698.2°) it shows 99, the most before it is home.
+    let nearly = arrange(&setup, [("c1", 0), ("c2", 0), ("h8", 0), ("g8", 0)], WHITE);
+    assert_eq!(nearly.progress_percent(WHITE, ROOK), 94);
+    let again = arrange(&setup, [("c1", 1), ("c2", 0), ("h8", 0), ("g8", 0)], WHITE);
+    assert!(close(again.winding(WHITE, ROOK), 698.2, 0.01));
+    assert_eq!(again.progress_percent(WHITE, ROOK), 99);
+    // Home before the loop is 0%, home after it 100%.
+    let home = arrange(&setup, [("a1", 1), ("c2", 0), ("h8", 0), ("g8", 0)], WHITE);
+    assert_eq!(home.progress_percent(WHITE, ROOK), 100);
+    assert_eq!(Circles::new(&setup).progress_percent(WHITE, ROOK), 0);
 }
 
 #[test]
@@ -598,7 +768,7 @@ fn a_finished_piece_may_step_off_and_must_come_home_again() {
     play(&mut game, &["b1c2"]);
     assert!(!game.is_piece_finished(WHITE, BISHOP));
     assert!(close(game.winding(WHITE, BISHOP), 355.426, 0.001));
-    assert_eq!(game.progress_percent(WHITE, BISHOP), 98);
+    assert_eq!(game.progress_percent(WHITE, BISHOP), 99, "98.7% to the nearest whole percent");
     play(&mut game, &["h8h1", "f1a1"]);
     assert!(game.is_piece_finished(WHITE, ROOK));
     assert!(!game.has_finished(WHITE));
@@ -611,7 +781,7 @@ fn a_finished_piece_may_step_off_and_must_come_home_again() {
     play(&mut rook, &["a1a8"]);
     assert!(close(rook.winding(WHITE, ROOK), 450.0, 1e-9));
     assert!(!rook.is_piece_finished(WHITE, ROOK));
-    assert_eq!(rook.progress_percent(WHITE, ROOK), 100);
+    assert_eq!(rook.progress_percent(WHITE, ROOK), 99, "100 only while finished");
 }
 
 /// Both sides make their full loops; White's last move finishes, then Black's one last move.
@@ -806,7 +976,7 @@ fn finishing_is_checked_before_the_20_move_rule() {
     let setup = classic();
     let base = arrange(&setup, [("a1", 1), ("c2", 0), ("h7", 0), ("g8", 0)], WHITE);
     let mut position = base.position();
-    position.best_windings[WHITE.index()][BISHOP.index()] = 360.0;
+    position.best[WHITE.index()][BISHOP.index()] = Winding { square: sq("b1"), loops: 1 };
     position.plies_without_progress = 19;
     let game = Circles::from_position(&setup, &position).unwrap();
     let mut finishing = game.clone();
@@ -820,7 +990,7 @@ fn finishing_is_checked_before_the_20_move_rule() {
     let mut not_finishing = Circles::from_position(&setup, &{
         let mut p = position.clone();
         p.squares[WHITE.index()][BISHOP.index()] = sq("c6");
-        p.windings[WHITE.index()][BISHOP.index()] = winding_on(&setup, WHITE, BISHOP, sq("c6"), 0);
+        p.loops[WHITE.index()][BISHOP.index()] = 0;
         p
     })
     .unwrap();
@@ -898,8 +1068,13 @@ fn impossible_positions_are_refused_not_panicked_on() {
     assert!(matches!(shared, Err(RuleError::Illegal(_))));
     let black_done = arrange_full(&setup, [("a1", 0), ("b1", 0), ("h8", 1), ("g8", 1)], WHITE, 0, 0);
     assert!(matches!(black_done, Err(RuleError::Illegal(_))));
-    let mut position = Circles::new(&setup).position();
-    position.windings[0][0] = 100.0;
+    // A best winding below the winding now: the white rook on a8 (90°) never did better than 0°.
+    let mut position = arrange(&setup, [("a8", 0), ("b1", 0), ("h8", 0), ("g8", 0)], WHITE).position();
+    position.best[0][0] = Winding { square: sq("a1"), loops: 0 };
+    assert!(matches!(Circles::from_position(&setup, &position), Err(RuleError::Illegal(_))));
+    position.best[0][0] = Winding { square: sq("a8"), loops: 0 };
+    assert!(Circles::from_position(&setup, &position).is_ok());
+    position.best[0][0] = Winding { square: Square::new(9, 0), loops: 3 };
     assert!(matches!(Circles::from_position(&setup, &position), Err(RuleError::Illegal(_))));
     position.squares[0][0] = Square::new(9, 0);
     assert!(matches!(Circles::from_position(&setup, &position), Err(RuleError::Illegal(_))));

@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 use tabla::levels::{self, FromLevel};
 use tabla::robot::{self, RobotLevel};
 use tabla::rules::board::{BoardShape, Square};
-use tabla::rules::halma::{Corner, Halma, HalmaAction, Mode, Setup, camp_squares};
+use tabla::rules::halma::{Corner, Halma, HalmaAction, HeldAtHome, Mode, Setup, camp_squares};
 use tabla::rules::{EndReason, Game, Outcome, Seat, SeatSet, Winner};
 use tabla::text::{self, Console};
 
@@ -272,14 +272,15 @@ fn the_p16_corner_is_a_square_like_any_other() {
     assert_eq!(jump.path(sq("n16"), sq("p16")), Some(squares(&["p16"])));
 }
 
-/// The position turned half round with the seats swapped.
+/// The position turned half round with the seats swapped (and their move counts).
 fn turned(game: &Halma) -> Halma {
     let turn = |s: Square| Square::new(15 - s.file, 15 - s.rank);
     let (a1, p16): (Vec<Square>, Vec<Square>) =
         (game.pieces(Seat(0)).collect(), game.pieces(Seat(1)).collect());
     let pieces = [p16.into_iter().map(turn).collect(), a1.into_iter().map(turn).collect()];
     let to_move = Seat(1 - game.to_move().unwrap().0);
-    Halma::from_position(&setup("two_players"), &pieces, to_move)
+    let made = [game.moves_made(Seat(1)), game.moves_made(Seat(0))];
+    Halma::from_position_with_moves(&setup("two_players"), &pieces, to_move, &made)
 }
 
 #[test]
@@ -402,6 +403,296 @@ fn a_draw_every_other_seat_accepts_ends_the_game() {
     assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Agreement)));
 }
 
+// ---- Clearing the starting camp ------------------------------------------------------------
+
+/// A two-player position with the seats' move counts: seat a1's pieces, then seat p16's, a1 to
+/// move.
+fn two_after(a1: &[&str], p16: &[&str], moves_made: [u32; 2]) -> Halma {
+    Halma::from_position_with_moves(&setup("two_players"), &[squares(a1), squares(p16)], Seat(0), &moves_made)
+}
+
+fn moves_from(game: &Halma) -> Vec<String> {
+    let mut from: Vec<String> = game.moves().iter().map(|(f, _)| f.to_string()).collect();
+    from.sort();
+    from.dedup();
+    from
+}
+
+fn is_move(game: &Halma, text: &str) -> bool {
+    game.legal_actions().contains(&mv(text))
+}
+
+#[test]
+fn every_halma_level_clears_the_camp_after_its_count() {
+    for (name, after) in
+        [("two_players", 40), ("three_players", 40), ("four_one_army", 30), ("four_both_armies", 30)]
+    {
+        let game = level(name);
+        assert_eq!(game.clear_camp_after(), after, "{name}");
+        assert_eq!(game.setup().clear_camp_after, after, "{name}");
+        assert!(game.seats().all(|s| game.moves_made(s) == 0 && !game.clears_camp(s)), "{name}");
+    }
+}
+
+#[test]
+fn after_the_count_no_move_ends_in_the_own_camp() {
+    // a1's camp is a1-e1, a2-e2, a3-d3, a4-c4, a5-b5. From c6, b5 is a step back into it.
+    let before = two_after(&["c6"], &["p16"], [39, 0]);
+    assert!(!before.clears_camp(Seat(0)));
+    assert!(is_move(&before, "c6b5"), "39 moves made: the camp is open");
+    let after = two_after(&["c6"], &["p16"], [40, 0]);
+    assert!(after.clears_camp(Seat(0)));
+    assert!(!is_move(&after, "c6b5"));
+    assert!(is_move(&after, "c6c5") && is_move(&after, "c6b6"), "outside the camp as usual");
+    let camp = after.camp(Seat(0));
+    assert!(after.moves().iter().all(|(_, to)| !camp.contains(to)), "{:?}", after.moves());
+    assert!(after.clone().apply(&mv("c6b5")).is_err());
+    // The other seat's count is its own: p16 at 0 moves may still go back into its camp.
+    let p16 = Halma::from_position_with_moves(
+        &setup("two_players"),
+        &[squares(&["c6"]), squares(&["k11"])],
+        Seat(1),
+        &[40, 0],
+    );
+    assert!(p16.legal_actions().contains(&mv("k11l12")), "l12 is in p16's camp");
+}
+
+#[test]
+fn a_jump_chain_may_pass_through_the_camp_but_not_end_there() {
+    // c6 over c5 to c4 (in the camp), then over d4 to e4 (outside).
+    let game = two_after(&["c6"], &["c5", "d4", "p16"], [40, 0]);
+    assert!(!reach(&game, "c6").contains(&"c4".to_string()));
+    assert!(reach(&game, "c6").contains(&"e4".to_string()));
+    assert_eq!(game.path(sq("c6"), sq("e4")), Some(squares(&["c4", "e4"])));
+    assert_eq!(game.path(sq("c6"), sq("c4")), None);
+    // The screen may offer c4 as a landing on the way, since the chain can go on out of the camp.
+    assert!(game.further_landings(&squares(&["c6"])).contains(&sq("c4")));
+    assert_eq!(game.further_landings(&squares(&["c6", "c4"])), squares(&["e4"]));
+    assert!(game.is_jump_chain(&squares(&["c6", "c4", "e4"])));
+    assert!(!game.is_jump_chain(&squares(&["c6", "c4"])));
+    assert!(game.parse_action("c6c4").is_ok_and(|a| !game.legal_actions().contains(&a)));
+    assert!(game.parse_action("c6c4e4").is_ok_and(|a| game.legal_actions().contains(&a)));
+    // Without d4 the chain could only end in the camp: c4 is no landing worth offering.
+    let dead_end = two_after(&["c6"], &["c5", "p16"], [40, 0]);
+    assert!(!dead_end.further_landings(&squares(&["c6"])).contains(&sq("c4")));
+    let open = two_after(&["c6"], &["c5", "p16"], [0, 0]);
+    assert!(open.further_landings(&squares(&["c6"])).contains(&sq("c4")), "before the count it may");
+}
+
+#[test]
+fn a_piece_still_at_home_that_can_leave_must_be_the_one_to_move() {
+    // e1 is in the camp and can step out to f1 or f2; h8 is far outside.
+    let game = two_after(&["e1", "h8"], &["p16"], [40, 0]);
+    assert_eq!(moves_from(&game), ["e1"]);
+    let mut to: Vec<String> = game.moves().iter().map(|(_, t)| t.to_string()).collect();
+    to.sort();
+    assert_eq!(to, ["f1", "f2"], "only the moves that leave the camp");
+    assert_eq!(game.held_at_home(sq("h8")), Some(HeldAtHome::OthersMustLeave));
+    assert_eq!(game.reach(sq("h8")), Vec::new());
+    assert_eq!(game.held_at_home(sq("e1")), None, "e1 may move");
+    // A jump out counts as leaving too: e1 over f1 to g1.
+    let jump = two_after(&["e1", "h8"], &["f1", "f2", "p16"], [40, 0]);
+    assert_eq!(moves_from(&jump), ["e1"]);
+    assert!(is_move(&jump, "e1g1") && is_move(&jump, "e1g3"));
+    // One move before the count, every piece is free.
+    let free = two_after(&["e1", "h8"], &["p16"], [39, 0]);
+    assert_eq!(moves_from(&free), ["e1", "h8"]);
+    assert!(is_move(&free, "e1d1") && free.held_at_home(sq("h8")).is_none());
+}
+
+#[test]
+fn when_no_piece_can_leave_the_seat_moves_as_usual_but_never_into_the_camp() {
+    // The piece on a1 can only step to a2, b1 or b2, all in the camp: it cannot leave, so f2 moves,
+    // though not onto e1 or e2 (camp squares).
+    let game = two_after(&["a1", "f2"], &["p16"], [40, 0]);
+    assert_eq!(moves_from(&game), ["f2"]);
+    assert_eq!(game.held_at_home(sq("a1")), Some(HeldAtHome::WouldEndAtHome));
+    let f2 = reach(&game, "f2");
+    assert_eq!(f2, ["e3", "f1", "f3", "g1", "g2", "g3"]);
+    // With only the a1 piece the seat has no move at all and passes.
+    let mut alone = two_after(&["a1"], &["p16"], [40, 0]);
+    assert_eq!(alone.to_move(), Some(Seat(1)));
+    assert_eq!(alone.passed(), [Seat(0)]);
+    play(&mut alone, "p16p15");
+    assert_eq!(alone.moves_made(Seat(0)), 40, "a pass is not a move");
+    assert_eq!(alone.moves_made(Seat(1)), 1);
+    assert_eq!(alone.passed(), [Seat(0)]);
+}
+
+#[test]
+fn held_at_home_names_only_pieces_the_rule_holds_back() {
+    let game = two_after(&["a1", "f2"], &["p16"], [40, 0]);
+    assert_eq!(game.held_at_home(sq("f2")), None, "it may move");
+    assert_eq!(game.held_at_home(sq("p16")), None, "not the seat to move's");
+    assert_eq!(game.held_at_home(sq("h8")), None, "an empty square");
+    // Before the count the same piece on a1 is free.
+    assert_eq!(two_after(&["a1", "f2"], &["p16"], [39, 0]).held_at_home(sq("a1")), None);
+    // A piece boxed in has no move at all: the rule does not hold it, the board does.
+    let boxed = ["b1", "a2", "b2", "c1", "a3", "c3", "c2", "b3", "p16"];
+    let game = two_after(&["a1", "h8"], &boxed, [40, 0]);
+    assert_eq!(game.held_at_home(sq("a1")), None);
+    assert!(game.reach(sq("a1")).is_empty());
+    // A piece outside whose only steps lead home: a1's piece on f1 is walled in on f2, g1 and g2
+    // and can step only onto e1 or e2; the camp's piece on a1 cannot leave; h8 moves.
+    let walls = ["f2", "g1", "g2", "h3", "h1", "f3", "p16"];
+    let game = two_after(&["a1", "f1", "h8"], &walls, [40, 0]);
+    assert_eq!(game.held_at_home(sq("f1")), Some(HeldAtHome::WouldEndAtHome));
+    assert_eq!(game.held_at_home(sq("a1")), Some(HeldAtHome::WouldEndAtHome));
+    assert_eq!(moves_from(&game), ["h8"]);
+    // Without h8 the seat has no legal move: it passes, and nothing is "held" on p16's turn.
+    let stuck = two_after(&["a1", "f1"], &walls, [40, 0]);
+    assert_eq!(stuck.passed(), [Seat(0)]);
+    assert_eq!(stuck.held_at_home(sq("f1")), None);
+    assert_eq!(HeldAtHome::OthersMustLeave.key(), "others_must_leave");
+}
+
+#[test]
+fn votes_are_not_moves_for_the_count() {
+    let mut game = two_after(&["c6"], &["k10"], [39, 39]);
+    play(&mut game, "offer_draw");
+    play(&mut game, "refuse_draw");
+    assert_eq!(game.moves_made(Seat(0)), 39);
+    assert_eq!(game.moves_made(Seat(1)), 39);
+    assert!(is_move(&game, "c6b5"), "still 39 moves: b5 is open");
+    play(&mut game, "c6b5");
+    assert_eq!(game.moves_made(Seat(0)), 40);
+    play(&mut game, "k10k11");
+    assert_eq!(game.moves_made(Seat(1)), 40);
+    // a1 has made 40 moves: its piece on b5 must leave, and may not go back.
+    assert!(game.clears_camp(Seat(0)));
+    assert!(game.moves().iter().all(|(from, to)| *from == sq("b5") && !game.camp(Seat(0)).contains(to)));
+    // The whole game's count, through the text interface, with offers and votes between moves.
+    let mut console = session("two_players");
+    for text in ["play e2f3", "play offer_draw", "play refuse_draw", "play o12n11", "play offer_draw"] {
+        assert_eq!(console.handle(text)["ok"], true, "{text}");
+    }
+    assert_eq!(console.handle("play refuse_draw")["ok"], true);
+    let state = console.handle("state");
+    assert_eq!(state["moves_made"], json!({"a1": 1, "p16": 1}));
+    assert_eq!(state["clear_camp_after"], 40);
+}
+
+#[test]
+fn the_move_counts_are_no_part_of_a_position_for_repetition() {
+    // e5-e6 and back, k10-k11 and back: the third time the position comes back is a draw,
+    // although each seat has made more moves every time.
+    let mut game = two_after(&["e5"], &["k10"], [40, 40]);
+    let cycle = ["e5e6", "k10k11", "e6e5", "k11k10"];
+    for text in cycle.iter().chain(cycle.iter()) {
+        assert!(game.outcome().is_none());
+        play(&mut game, text);
+    }
+    assert_eq!(game.moves_made(Seat(0)), 44);
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+}
+
+#[test]
+fn a_finished_partner_clears_its_partners_camp_counting_its_own_moves() {
+    // A both-armies game with a1 and p1 as partners: a1 has filled its goal (p16's corner), so
+    // a1 moves p1's pieces. p1's camp is p1-m1, p2-m2, p3-n3, p4-o4.
+    let mut partners = setup("four_both_armies");
+    partners.partners = vec![(Corner::A1, Corner::P1), (Corner::P16, Corner::A16)];
+    let start = Halma::new(&partners);
+    let a1_done = start.goal(Seat(0));
+    let pieces = vec![a1_done, squares(&["m1", "h8"]), squares(&["h10"]), squares(&["j10"])];
+    // a1 has made 30 moves of its own, p1 none.
+    let game = Halma::from_position_with_moves(&partners, &pieces, Seat(0), &[30, 0, 0, 0]);
+    assert!(game.has_finished(Seat(0)));
+    assert_eq!(game.army_of(Seat(0)), Seat(1));
+    assert!(game.clears_camp(Seat(0)) && !game.clears_camp(Seat(1)));
+    // a1's turn: p1's piece on m1 must leave p1's camp; the one on h8 is held back.
+    assert_eq!(moves_from(&game), ["m1"]);
+    assert!(game.moves().iter().all(|(_, to)| !game.camp(Seat(1)).contains(to)));
+    assert_eq!(game.held_at_home(sq("h8")), Some(HeldAtHome::OthersMustLeave));
+    let mut game = game;
+    play(&mut game, "m1l1");
+    assert_eq!(game.moves_made(Seat(0)), 31, "a1 counts its own moves");
+    assert_eq!(game.moves_made(Seat(1)), 0);
+    // p1's own turn: with no moves made the camp is open to it.
+    assert_eq!(game.to_move(), Some(Seat(1)));
+    assert!(game.legal_actions().contains(&mv("l1m1")));
+    play(&mut game, "h8h7");
+    play(&mut game, "h10h11");
+    play(&mut game, "j10j11");
+    // a1 again: p1's pieces are all out and may not go back in.
+    assert_eq!(game.to_move(), Some(Seat(0)));
+    assert!(!game.legal_actions().contains(&mv("l1m1")));
+    assert!(game.legal_actions().contains(&mv("l1k1")));
+    // Had a1 made 29 moves, the rule would not hold for it yet.
+    let early = Halma::from_position_with_moves(&partners, &pieces, Seat(0), &[29, 30, 0, 0]);
+    assert_eq!(moves_from(&early), ["h8", "m1"]);
+}
+
+#[test]
+fn a_piece_left_at_home_in_the_goal_must_make_way() {
+    // a1 has 18 pieces in its goal (p16's camp) and one on k16; p16's piece on l16 sits in the
+    // goal's last square, its own camp, and could stay there for ever while p16 moves its c3.
+    let goal = level("two_players").goal(Seat(0));
+    let mut a1: Vec<Square> = goal.iter().copied().filter(|&s| s != sq("l16")).collect();
+    a1.push(sq("k16"));
+    let pieces = vec![a1, squares(&["l16", "c3"])];
+    let blocking = Halma::from_position_with_moves(&setup("two_players"), &pieces, Seat(1), &[39, 39]);
+    assert!(blocking.legal_actions().contains(&mv("c3c4")), "39 moves: it may stay");
+    // After its 40th move it must move out, and a1 walks in and wins, whichever way it leaves.
+    let cleared = Halma::from_position_with_moves(&setup("two_players"), &pieces, Seat(1), &[40, 40]);
+    assert_eq!(moves_from(&cleared), ["l16"]);
+    for (from, to) in cleared.moves() {
+        let mut game = cleared.clone();
+        game.play(&HalmaAction::Move { from, to });
+        play(&mut game, "k16l16");
+        assert_eq!(game.outcome(), Some(Outcome::win(Seat(0), EndReason::Goal)), "after l16{to}");
+    }
+}
+
+/// The move nearest the goal for the seat to move, ties drawn with `rng`; with `keep`, a piece
+/// on that square moves only when nothing else can.
+fn forward_move(game: &Halma, keep: Option<Square>, rng: &mut robot::SeededRng) -> HalmaAction {
+    let seat = game.to_move().expect("a seat to move");
+    let dist = game.distances(game.army_of(seat));
+    let key = |(from, to): (Square, Square)| {
+        let gain = dist[tabla::rules::grid16::index(to) as usize] as i32
+            - dist[tabla::rules::grid16::index(from) as usize] as i32;
+        (Some(from) == keep, gain)
+    };
+    let moves = game.moves();
+    let best = moves.iter().map(|&m| key(m)).min().expect("a move");
+    let ties: Vec<(Square, Square)> = moves.into_iter().filter(|&m| key(m) == best).collect();
+    let (from, to) = ties[rand::Rng::random_range(rng, 0..ties.len())];
+    HalmaAction::Move { from, to }
+}
+
+/// Seeded games of a1 racing forward against a p16 that keeps its corner piece on p16 (a1's
+/// goal) as long as it may: how many a1 wins, and how many end with that piece still there.
+fn against_a_blocker(setup: &Setup, seeds: u64) -> (usize, usize) {
+    let (mut a1_wins, mut still_blocked) = (0, 0);
+    for seed in 0..seeds {
+        let mut game = Halma::new(setup);
+        let mut rng = robot::rng(seed);
+        while game.outcome().is_none() {
+            assert!(game.plies() < 2_000, "seed {seed}: the game does not end");
+            let keep = (game.to_move() == Some(Seat(1))).then(|| sq("p16"));
+            let action = forward_move(&game, keep, &mut rng);
+            game.play(&action);
+        }
+        a1_wins += usize::from(game.outcome().is_some_and(|o| o.winner == Winner::Seat(Seat(0))));
+        still_blocked += usize::from(game.piece_at(sq("p16")) == Some(Seat(1)));
+    }
+    (a1_wins, still_blocked)
+}
+
+#[test]
+fn a_piece_kept_at_home_no_longer_blocks_a_goal_for_ever() {
+    // Without the rule (a count never reached) the piece on p16 stays and a1 can never fill its
+    // goal: every game ends in a draw by repetition. With the level's 40 moves it is made to
+    // leave unless it is walled in, and most games end with a goal filled.
+    let mut never = setup("two_players");
+    never.clear_camp_after = u32::MAX;
+    assert_eq!(against_a_blocker(&never, 30), (0, 30));
+    let (a1_wins, still_blocked) = against_a_blocker(&setup("two_players"), 30);
+    assert!(a1_wins >= 10, "a1 won {a1_wins} of 30");
+    assert!(still_blocked <= 5, "the corner piece stayed home in {still_blocked} of 30");
+}
+
 const GOOD: &str = include_str!("../ron_configs/halma/three_players.ron");
 
 fn broken(from: &str, to: &str) -> levels::LevelError {
@@ -432,6 +723,39 @@ fn broken_level_files_name_file_and_line() {
 
     let error = broken("partners: []", "partners: [(\"a1\", \"p16\")]");
     assert_eq!(error.line, line_of("partners:"));
+
+    // Clearing the starting camp must be given, and a count of moves that can come.
+    let error = broken("    clear_camp_after: 40,\n", "");
+    assert_eq!(error.file, "broken.ron");
+    assert!(error.line > 0, "{error}");
+    assert!(error.message.contains("clear_camp_after"), "{error}");
+    for bad in ["0", "1001", "4294967295"] {
+        let error = broken("clear_camp_after: 40", &format!("clear_camp_after: {bad}"));
+        assert_eq!(error.line, line_of("clear_camp_after:"), "{bad}: {error}");
+        assert!(error.message.contains("clear_camp_after is 1 to 1000"), "{error}");
+    }
+    let error = broken("clear_camp_after: 40", "clear_camp_after: -3");
+    assert_eq!(error.line, line_of("clear_camp_after:"), "{error}");
+    let error = broken("clear_camp_after: 40", "clear_camp_after: \"many\"");
+    assert_eq!(error.line, line_of("clear_camp_after:"), "{error}");
+    assert!(
+        levels::parse("ok.ron", &GOOD.replacen("clear_camp_after: 40", "clear_camp_after: 1000", 1)).is_ok()
+    );
+
+    // A goal over its own camp could never be filled once no move may end in the camp.
+    let error = broken(
+        "(corner: \"p1\", camp: [4, 4, 3, 2], goal: \"a16\"",
+        "(corner: \"p1\", camp: [4, 4, 3, 2], goal: \"p16\"",
+    );
+    assert_eq!(error.line, line_of("(corner: \"p1\""), "{error}");
+    assert!(error.message.contains("two goals overlap"), "{error}");
+    let error = broken(
+        "(corner: \"p1\", camp: [4, 4, 3, 2], goal: \"a16\", goal_camp: [4, 4, 3, 2])",
+        // p16 down to p4, and p4 is in p1's own camp.
+        "(corner: \"p1\", camp: [4, 4, 3, 2], goal: \"p16\", goal_camp: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])",
+    );
+    assert!(error.message.contains("its goal over its own camp"), "{error}");
+    assert_eq!(error.line, line_of("(corner: \"p1\""), "{error}");
 
     let error = broken("mode: Individual,", "mode: Individual");
     assert_eq!(error.file, "broken.ron");

@@ -66,6 +66,23 @@ impl RoundEnd {
     }
 }
 
+/// How a round that is over went, for the screen's "round over": who played the bunnies, what
+/// became of them and why the round stopped.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RoundSummary {
+    /// 1 or 2.
+    pub round: u8,
+    /// The seat that played the bunnies; `garden` is its score.
+    pub bunnies_seat: Seat,
+    /// Bunnies brought into the garden in the round.
+    pub garden: u8,
+    /// Bunnies the horses caught.
+    pub caught: u8,
+    /// Bunnies still on the board when the round stopped (stuck ones: they score nothing).
+    pub left: u8,
+    pub end: RoundEnd,
+}
+
 /// How a bunny came into the garden.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GardenEntry {
@@ -114,7 +131,7 @@ pub struct BunniesAndHorses {
     to_move: Role,
     /// Bunny turns in a row on which the bunnies had no legal move.
     stuck: u8,
-    round_ends: [Option<RoundEnd>; 2],
+    rounds: [Option<RoundSummary>; 2],
     outcome: Option<Outcome>,
     last: LastAction,
 }
@@ -154,7 +171,7 @@ impl BunniesAndHorses {
             scores: [0, 0],
             to_move: Role::Bunnies,
             stuck: 0,
-            round_ends: [None, None],
+            rounds: [None, None],
             outcome: None,
             last: LastAction::default(),
         };
@@ -246,9 +263,14 @@ impl BunniesAndHorses {
         self.stuck
     }
 
-    /// How each round ended, once it has.
+    /// Why round 1 or 2 ended, once it has (`None` for a round under way or no such round).
     pub fn round_end(&self, round: u8) -> Option<RoundEnd> {
-        self.round_ends.get(round as usize - 1).copied().flatten()
+        self.round_summary(round).map(|summary| summary.end)
+    }
+
+    /// How round 1 or 2 went, once it is over: it stays known after the next round starts.
+    pub fn round_summary(&self, round: u8) -> Option<RoundSummary> {
+        self.rounds.get(usize::from(round).checked_sub(1)?).copied().flatten()
     }
 
     /// The round the last action ended and why: the screen's "round over" banner.
@@ -398,7 +420,12 @@ impl BunniesAndHorses {
     }
 
     fn end_round(&mut self, reason: RoundEnd) {
-        self.round_ends[self.round as usize - 1] = Some(reason);
+        let bunnies_seat = self.seat_of(Role::Bunnies);
+        let garden = self.scores[bunnies_seat.index()];
+        let left = self.bunnies.count_ones() as u8;
+        let caught = self.bunnies_at_start() as u8 - garden - left;
+        self.rounds[self.round as usize - 1] =
+            Some(RoundSummary { round: self.round, bunnies_seat, garden, caught, left, end: reason });
         self.last.round_ended = Some((self.round, reason));
         self.last.ended_board = (self.bunnies, self.horses);
         // Passes inside a round that is over mean nothing any more.
@@ -506,7 +533,7 @@ impl Game for BunniesAndHorses {
         fields.insert("caught".into(), json!(self.caught()));
         fields.insert("stuck".into(), json!(self.stuck));
         fields.insert("bunnies_player".into(), json!(if self.round == 1 { "p1" } else { "p2" }));
-        fields.insert("round_ends".into(), json!(self.round_ends.map(|end| end.map(RoundEnd::key))));
+        fields.insert("round_ends".into(), json!(self.rounds.map(|round| round.map(|r| r.end.key()))));
         fields.insert(
             "round_just_ended".into(),
             json!(self.last.round_ended.map(|(round, why)| json!({ "round": round, "reason": why.key() }))),

@@ -9,10 +9,6 @@ use std::sync::Arc;
 
 /// The winding of one full loop.
 pub const FULL_LOOP: f64 = 360.0;
-/// A sum of many angles is a little off; a loop counts as full this close to 360°.
-const LOOP_TOLERANCE: f64 = 1e-6;
-/// Two angles this close are the same direction (a move along a line through the centre).
-const ANGLE_TOLERANCE: f64 = 1e-9;
 /// "No way home" in the fewest-moves tables.
 const UNREACHABLE: u8 = u8::MAX;
 /// Loops counted from home that the fewest-moves tables tell apart: −1, 0 and 1 or more.
@@ -79,9 +75,10 @@ impl Step {
 /// One variant, as read from its level file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
-    /// The point every angle is measured from, in board units: a1's lower left corner is (0, 0)
-    /// and a square is 1 wide, so the middle of square (file f, rank r) is (f + 0.5, r + 0.5).
-    pub centre: (f64, f64),
+    /// The point every angle is measured from, in half squares: a1's lower left corner is (0, 0)
+    /// and a square is 2 wide, so the middle of square (file f, rank r) is (2f + 1, 2r + 1) and
+    /// (8, 8) is the board's centre. Whole numbers, so that every direction is exact.
+    pub centre_halves: (i32, i32),
     /// The largest anticlockwise turn still allowed for a step towards the centre.
     pub max_back_step_deg: f64,
     /// Home squares, `[seat][piece]` (`Piece::index`); the pieces start there.
@@ -99,6 +96,21 @@ impl Setup {
     pub fn home(&self, seat: Seat, piece: Piece) -> Square {
         self.homes[seat.index()][piece.index()]
     }
+
+    /// The centre in board units (a square is 1 wide).
+    pub fn centre(&self) -> (f64, f64) {
+        (self.centre_halves.0 as f64 / 2.0, self.centre_halves.1 as f64 / 2.0)
+    }
+}
+
+/// A winding kept exactly: the piece stands on (or, for a best winding, stood on) `square` after
+/// `loops` whole loops beyond its home's direction. In degrees it is the clockwise turn from the
+/// home's direction to the square's, in [0, 360), plus 360° a loop; no sum of angles is kept, so
+/// no rounding can gather.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Winding {
+    pub square: Square,
+    pub loops: i32,
 }
 
 /// Everything the rules keep about a game in progress, to set up a position directly.
@@ -106,10 +118,11 @@ impl Setup {
 pub struct Position {
     /// `[seat][piece]`.
     pub squares: [[Square; 2]; 2],
-    /// Each piece's winding: the sum of the turns of its own moves, in degrees.
-    pub windings: [[f64; 2]; 2],
+    /// Each piece's whole loops beyond its home's direction (`Circles::loops`): its winding is the
+    /// turn from its home to its square plus 360° a loop.
+    pub loops: [[i32; 2]; 2],
     /// Each piece's best winding so far (the 20-move rule looks for a new best).
-    pub best_windings: [[f64; 2]; 2],
+    pub best: [[Winding; 2]; 2],
     pub to_move: Seat,
     /// Turns taken so far, skipped turns included (two per round).
     pub turns_played: u32,
@@ -132,16 +145,137 @@ pub struct MoveReport {
     pub finished_piece: bool,
 }
 
+/// A square's direction from the centre, exactly: its middle minus the centre, in half squares.
+/// Every rule that tells one direction from another (forward or back, the line through the
+/// centre, a loop completed, a new best winding) compares these with whole-number cross and dot
+/// products, so it decides the same on every machine.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+struct Direction {
+    x: i64,
+    y: i64,
+}
+
+impl Direction {
+    /// 12 o'clock, towards rank 8.
+    const UP: Direction = Direction { x: 0, y: 1 };
+
+    fn of(square: Square, centre_halves: (i32, i32)) -> Direction {
+        Direction {
+            x: 2 * i64::from(square.file) + 1 - i64::from(centre_halves.0),
+            y: 2 * i64::from(square.rank) + 1 - i64::from(centre_halves.1),
+        }
+    }
+
+    fn is_zero(self) -> bool {
+        self.x == 0 && self.y == 0
+    }
+
+    /// Positive when `to` lies clockwise of this direction (by less than half a turn), negative
+    /// when anticlockwise, zero on the same line.
+    fn clockwise(self, to: Direction) -> i64 {
+        self.y * to.x - self.x * to.y
+    }
+
+    fn dot(self, to: Direction) -> i64 {
+        self.x * to.x + self.y * to.y
+    }
+
+    /// The squared length (in quarter squares).
+    fn length2(self) -> i64 {
+        self.dot(self)
+    }
+
+    /// Which half of the turn clockwise from `self` the direction `to` lies in: 0 for [0°, 180°),
+    /// 1 for [180°, 360°).
+    fn half_of(self, to: Direction) -> u8 {
+        let clockwise = self.clockwise(to);
+        u8::from(!(clockwise > 0 || (clockwise == 0 && self.dot(to) > 0)))
+    }
+
+    /// Whether `a` comes strictly before `b` going clockwise from this direction.
+    fn before(self, a: Direction, b: Direction) -> bool {
+        let (half_a, half_b) = (self.half_of(a), self.half_of(b));
+        if half_a != half_b { half_a < half_b } else { a.clockwise(b) > 0 }
+    }
+
+    /// The clockwise turn from this direction to `to`, in degrees in [0, 360).
+    fn turn_to(self, to: Direction) -> f64 {
+        let (clockwise, dot) = (self.clockwise(to), self.dot(to));
+        if clockwise >= 0 {
+            half_turn_degrees(clockwise, dot)
+        } else {
+            360.0 - half_turn_degrees(-clockwise, dot)
+        }
+    }
+
+    /// The turn from this direction to `to`, in degrees in (−180, 180]: positive clockwise.
+    fn delta_to(self, to: Direction) -> f64 {
+        let (clockwise, dot) = (self.clockwise(to), self.dot(to));
+        if clockwise >= 0 { half_turn_degrees(clockwise, dot) } else { -half_turn_degrees(-clockwise, dot) }
+    }
+}
+
+/// atan2(s, c) in degrees, in [0, 180], for whole numbers s ≥ 0 and c, not both 0; exact at
+/// the multiples of 45°.
+fn half_turn_degrees(s: i64, c: i64) -> f64 {
+    if c >= 0 { quarter_turn_degrees(s, c) } else { 180.0 - quarter_turn_degrees(s, -c) }
+}
+
+/// atan2(s, c) in degrees, in [0, 90], for whole numbers s, c ≥ 0, not both 0.
+fn quarter_turn_degrees(s: i64, c: i64) -> f64 {
+    if s <= c { octant_degrees(s, c) } else { 90.0 - octant_degrees(c, s) }
+}
+
+/// atan(s / c) in degrees, in [0, 45], for whole numbers 0 ≤ s ≤ c, c > 0.
+fn octant_degrees(s: i64, c: i64) -> f64 {
+    if s == 0 {
+        0.0
+    } else if s == c {
+        45.0
+    } else {
+        portable_atan(s as f64 / c as f64) * (180.0 / std::f64::consts::PI)
+    }
+}
+
+/// atan(t) in radians for 0 < t < 1, made of + − × ÷ and the square root only, which IEEE 754
+/// rounds the same on every machine (a platform's libm `atan` need not: the browser's differs),
+/// so a replay shows the same degrees natively and in the browser. Accurate to about 1e-16.
+fn portable_atan(t: f64) -> f64 {
+    use std::f64::consts::FRAC_PI_4;
+    // Above tan 22.5°: atan t = π/4 − atan((1 − t) / (1 + t)).
+    let (t, base, sign) = if t > std::f64::consts::SQRT_2 - 1.0 {
+        ((1.0 - t) / (1.0 + t), FRAC_PI_4, -1.0)
+    } else {
+        (t, 0.0, 1.0)
+    };
+    // Half the angle: atan t = 2 atan(t / (1 + √(1 + t²))), now below tan 11.25° ≈ 0.199.
+    let h = t / (1.0 + (1.0 + t * t).sqrt());
+    // The series h − h³/3 + h⁵/5 − …; its 13th term is below 1e-19.
+    let h2 = h * h;
+    let (mut power, mut sum) = (h, h);
+    for n in 1..13 {
+        power *= -h2;
+        sum += power / (2 * n + 1) as f64;
+    }
+    base + sign * 2.0 * sum
+}
+
 /// What a setup makes of the board, worked out once and shared by every copy of a game.
 #[derive(Debug, PartialEq)]
 struct Geometry {
     setup: Setup,
+    directions: [Direction; 64],
+    /// Each square's clockwise angle from 12 o'clock, in degrees in [0, 360).
     theta: [f64; 64],
-    /// Squared distance from the centre.
-    distance2: [f64; 64],
     barrier: u64,
     /// For every square, the squares the clockwise rule lets a piece there go to (ignoring blocking).
     allowed: [u64; 64],
+    /// The clockwise turn from each piece's home to each square, in degrees in [0, 360):
+    /// `[seat][piece][square]`.
+    from_home: [[[f64; 64]; 2]; 2],
+    /// The order of each square's direction going clockwise from each piece's home (0 for the
+    /// home's own direction; squares in one direction share it): `[seat][piece][square]`.
+    order_from_home: [[[u8; 64]; 2]; 2],
     /// Fewest moves to finish with only the barrier on the board: `[seat][piece][lap][square]`.
     fewest: [[[[u8; 64]; LAPS]; 2]; 2],
     /// The same with the partner standing on its own home the whole time.
@@ -150,22 +284,23 @@ struct Geometry {
 
 impl Geometry {
     fn new(setup: &Setup) -> Geometry {
-        let (cx, cy) = setup.centre;
+        let mut directions = [Direction::default(); 64];
         let mut theta = [0.0; 64];
-        let mut distance2 = [0.0; 64];
         for square in BoardShape::CHESS.squares() {
-            let x = square.file as f64 + 0.5 - cx;
-            let y = square.rank as f64 + 0.5 - cy;
-            theta[square.index64()] = clock_angle(x, y);
-            distance2[square.index64()] = x * x + y * y;
+            let direction = Direction::of(square, setup.centre_halves);
+            directions[square.index64()] = direction;
+            theta[square.index64()] =
+                if direction.is_zero() { 0.0 } else { Direction::UP.turn_to(direction) };
         }
         let barrier = setup.barrier.iter().fold(0u64, |acc, s| acc | s.bit());
         let mut geometry = Geometry {
             setup: setup.clone(),
+            directions,
             theta,
-            distance2,
             barrier,
             allowed: [0; 64],
+            from_home: [[[0.0; 64]; 2]; 2],
+            order_from_home: [[[0; 64]; 2]; 2],
             fewest: [[[[UNREACHABLE; 64]; LAPS]; 2]; 2],
             fewest_around_partner: [[[[UNREACHABLE; 64]; LAPS]; 2]; 2],
         };
@@ -176,7 +311,22 @@ impl Geometry {
                 }
             }
         }
-        for seat in [Seat::WHITE, Seat::BLACK] {
+        for seat in SEATS {
+            for piece in Piece::ALL {
+                let home = directions[setup.home(seat, piece).index64()];
+                for square in BoardShape::CHESS.squares() {
+                    let here = directions[square.index64()];
+                    if here.is_zero() || home.is_zero() {
+                        continue;
+                    }
+                    let turn = home.turn_to(here);
+                    geometry.from_home[seat.index()][piece.index()][square.index64()] = turn;
+                    let order = directions.iter().filter(|d| !d.is_zero() && home.before(**d, here)).count();
+                    geometry.order_from_home[seat.index()][piece.index()][square.index64()] = order as u8;
+                }
+            }
+        }
+        for seat in SEATS {
             for piece in Piece::ALL {
                 let partner_home = setup.home(seat, piece.partner()).bit();
                 geometry.fewest[seat.index()][piece.index()] = geometry.fewest_moves(seat, piece, 0);
@@ -187,25 +337,28 @@ impl Geometry {
         geometry
     }
 
+    fn direction(&self, square: Square) -> Direction {
+        self.directions[square.index64()]
+    }
+
     fn delta(&self, from: Square, to: Square) -> f64 {
-        let mut delta = self.theta[to.index64()] - self.theta[from.index64()];
-        if delta > 180.0 {
-            delta -= 360.0;
-        } else if delta <= -180.0 {
-            delta += 360.0;
-        }
-        delta
+        let (a, b) = (self.direction(from), self.direction(to));
+        if a.is_zero() || b.is_zero() { 0.0 } else { a.delta_to(b) }
     }
 
     fn step(&self, from: Square, to: Square) -> Step {
-        let delta = self.delta(from, to);
-        if delta.abs() <= ANGLE_TOLERANCE {
+        let (a, b) = (self.direction(from), self.direction(to));
+        // The square whose middle is the centre has no direction: no piece goes there or from there.
+        if a.is_zero() || b.is_zero() {
+            return Step::Backward;
+        }
+        let clockwise = a.clockwise(b);
+        if clockwise == 0 && a.dot(b) > 0 {
             Step::Neutral
-        } else if delta > 0.0 {
+        } else if clockwise >= 0 {
+            // Clockwise, or exactly half a turn across the centre: +180°, as (−180°, 180°] says.
             Step::Forward
-        } else if -delta <= self.setup.max_back_step_deg + ANGLE_TOLERANCE
-            && self.distance2[to.index64()] < self.distance2[from.index64()] - ANGLE_TOLERANCE
-        {
+        } else if -a.delta_to(b) <= self.setup.max_back_step_deg && b.length2() < a.length2() {
             Step::SmallStepBack
         } else {
             Step::Backward
@@ -217,16 +370,33 @@ impl Geometry {
         slide(from, piece.directions(), blockers) & self.allowed[from.index64()]
     }
 
-    /// The angle of `square` seen from the piece's home, in [0, 360).
-    fn angle_from_home(&self, seat: Seat, piece: Piece, square: Square) -> f64 {
-        let home = self.setup.home(seat, piece);
-        let angle = (self.theta[square.index64()] - self.theta[home.index64()]).rem_euclid(360.0);
-        if angle > 360.0 - ANGLE_TOLERANCE { 0.0 } else { angle }
+    /// How the whole loops of the piece change when it moves from `from` to `to`: +1 when a
+    /// clockwise move comes round to (or past) its home's direction, −1 when a small step back
+    /// goes back past it, else 0. Worked out from the directions' order alone, exactly.
+    fn loop_change(&self, seat: Seat, piece: Piece, from: Square, to: Square) -> i32 {
+        let order = &self.order_from_home[seat.index()][piece.index()];
+        let (before, after) = (order[from.index64()], order[to.index64()]);
+        let (a, b) = (self.direction(from), self.direction(to));
+        let clockwise = a.clockwise(b);
+        let forward = clockwise > 0 || (clockwise == 0 && a.dot(b) < 0);
+        if forward && after < before {
+            1
+        } else if clockwise < 0 && after > before {
+            -1
+        } else {
+            0
+        }
     }
 
-    /// Whole loops in a winding on `square`: the winding is the angle from home plus 360° per loop.
-    fn loops(&self, seat: Seat, piece: Piece, square: Square, winding: f64) -> i32 {
-        ((winding - self.angle_from_home(seat, piece, square)) / FULL_LOOP).round() as i32
+    /// A winding in degrees.
+    fn degrees(&self, seat: Seat, piece: Piece, winding: Winding) -> f64 {
+        self.from_home[seat.index()][piece.index()][winding.square.index64()]
+            + FULL_LOOP * winding.loops as f64
+    }
+
+    /// What orders windings exactly: the loops, then the direction's order from home.
+    fn rank(&self, seat: Seat, piece: Piece, winding: Winding) -> (i32, u8) {
+        (winding.loops, self.order_from_home[seat.index()][piece.index()][winding.square.index64()])
     }
 
     fn lap_index(loops: i32) -> usize {
@@ -247,10 +417,8 @@ impl Geometry {
                 if walls & from.bit() != 0 {
                     continue;
                 }
-                let from_angle = self.angle_from_home(seat, piece, from);
                 for to in squares_of(self.targets(piece, from, walls)) {
-                    let turn = from_angle + self.delta(from, to) - self.angle_from_home(seat, piece, to);
-                    let lap_change = (turn / FULL_LOOP).round() as i32;
+                    let lap_change = self.loop_change(seat, piece, from, to);
                     for lap in -1..=1 {
                         let after = table[Self::lap_index(lap + lap_change)][to.index64()];
                         let here = &mut table[Self::lap_index(lap)][from.index64()];
@@ -264,12 +432,6 @@ impl Geometry {
         }
         table
     }
-}
-
-/// Clockwise angle from "12 o'clock" of the vector (x, y), in [0, 360).
-fn clock_angle(x: f64, y: f64) -> f64 {
-    let angle = x.atan2(y).to_degrees().rem_euclid(360.0);
-    if angle > 360.0 - ANGLE_TOLERANCE { 0.0 } else { angle }
 }
 
 /// The empty squares reached along `directions` before the first blocker or the edge.
@@ -294,8 +456,8 @@ const SEATS: [Seat; 2] = [Seat::WHITE, Seat::BLACK];
 pub struct Circles {
     geometry: Arc<Geometry>,
     squares: [[Square; 2]; 2],
-    windings: [[f64; 2]; 2],
-    best_windings: [[f64; 2]; 2],
+    loops: [[i32; 2]; 2],
+    best: [[Winding; 2]; 2],
     to_move: Seat,
     turns_played: u32,
     plies_without_progress: u32,
@@ -312,8 +474,8 @@ impl Circles {
         let mut game = Circles {
             geometry: Arc::new(Geometry::new(setup)),
             squares: setup.homes,
-            windings: [[0.0; 2]; 2],
-            best_windings: [[0.0; 2]; 2],
+            loops: [[0; 2]; 2],
+            best: setup.homes.map(|homes| homes.map(|square| Winding { square, loops: 0 })),
             to_move: Seat::WHITE,
             turns_played: 0,
             plies_without_progress: 0,
@@ -344,27 +506,29 @@ impl Circles {
                     return refuse(format!("square {square} is not free for the {}", piece.name()));
                 }
                 taken |= square.bit();
-                let (winding, best) = (position.windings[s][p], position.best_windings[s][p]);
-                if !winding.is_finite() || !best.is_finite() || best < winding - LOOP_TOLERANCE {
-                    return refuse(format!("the {} on {square} has a bad winding", piece.name()));
-                }
-                let loops = geometry.loops(seat, piece, square, winding) as f64;
-                let angle = geometry.angle_from_home(seat, piece, square);
-                if (winding - angle - loops * FULL_LOOP).abs() > 1e-3 {
-                    return refuse(format!("a winding of {winding}° does not fit square {square}"));
+                let best = position.best[s][p];
+                let now = Winding { square, loops: position.loops[s][p] };
+                if !BoardShape::CHESS.contains(best.square)
+                    || geometry.rank(seat, piece, best) < geometry.rank(seat, piece, now)
+                {
+                    return refuse(format!(
+                        "the {} on {square} has a best winding below its winding",
+                        piece.name()
+                    ));
                 }
             }
         }
+        let limit = 2 * u64::from(setup.max_rounds);
         if position.plies_without_progress >= setup.no_progress_plies
-            || position.turns_played >= 2 * setup.max_rounds
+            || u64::from(position.turns_played) >= limit
         {
             return refuse("the position is already past a draw limit".into());
         }
         let mut game = Circles {
             geometry,
             squares: position.squares,
-            windings: position.windings,
-            best_windings: position.best_windings,
+            loops: position.loops,
+            best: position.best,
             to_move: position.to_move,
             turns_played: position.turns_played,
             plies_without_progress: position.plies_without_progress,
@@ -390,8 +554,8 @@ impl Circles {
     pub fn position(&self) -> Position {
         Position {
             squares: self.squares,
-            windings: self.windings,
-            best_windings: self.best_windings,
+            loops: self.loops,
+            best: self.best,
             to_move: self.to_move,
             turns_played: self.turns_played,
             plies_without_progress: self.plies_without_progress,
@@ -426,30 +590,41 @@ impl Circles {
             .find(|&(seat, piece)| self.square_of(seat, piece) == square)
     }
 
-    /// The piece's winding: the sum of the turns of its moves, in degrees.
+    /// The piece's winding, exactly.
+    pub fn exact_winding(&self, seat: Seat, piece: Piece) -> Winding {
+        Winding { square: self.square_of(seat, piece), loops: self.loops(seat, piece) }
+    }
+
+    /// The piece's winding: the sum of the turns of its moves, in degrees (the turn from its home
+    /// to its square plus 360° a loop).
     pub fn winding(&self, seat: Seat, piece: Piece) -> f64 {
-        self.windings[seat.index()][piece.index()]
+        self.geometry.degrees(seat, piece, self.exact_winding(seat, piece))
     }
 
+    /// The piece's best winding so far, in degrees.
     pub fn best_winding(&self, seat: Seat, piece: Piece) -> f64 {
-        self.best_windings[seat.index()][piece.index()]
+        self.geometry.degrees(seat, piece, self.best[seat.index()][piece.index()])
     }
 
-    /// Progress to show: the winding as a whole percent of a loop (rounded down), 0 to 100.
+    /// Progress to show: the winding as a percent of a loop, rounded to the nearest whole one;
+    /// 100 only for a finished piece, at most 99 before (and after it leaves home again), at
+    /// least 0. The bishop's small step back (4.57°, 1.27%) so lowers it by one.
     pub fn progress_percent(&self, seat: Seat, piece: Piece) -> u8 {
-        let percent = (self.winding(seat, piece) / FULL_LOOP * 100.0 + LOOP_TOLERANCE).floor();
-        percent.clamp(0.0, 100.0) as u8
+        if self.is_piece_finished(seat, piece) {
+            return 100;
+        }
+        let percent = (self.winding(seat, piece) / FULL_LOOP * 100.0).round();
+        percent.clamp(0.0, 99.0) as u8
     }
 
     /// Whole loops the piece has made beyond its home direction (−1 after a small step back from home).
     pub fn loops(&self, seat: Seat, piece: Piece) -> i32 {
-        self.geometry.loops(seat, piece, self.square_of(seat, piece), self.winding(seat, piece))
+        self.loops[seat.index()][piece.index()]
     }
 
     /// A full loop made and standing on its home square.
     pub fn is_piece_finished(&self, seat: Seat, piece: Piece) -> bool {
-        self.square_of(seat, piece) == self.home(seat, piece)
-            && self.winding(seat, piece) >= FULL_LOOP - LOOP_TOLERANCE
+        self.square_of(seat, piece) == self.home(seat, piece) && self.loops(seat, piece) >= 1
     }
 
     /// Both pieces finished.
@@ -530,37 +705,25 @@ impl Circles {
     /// never can.
     pub fn moves_to_finish(&self, seat: Seat, piece: Piece) -> Option<u8> {
         let table = &self.geometry.fewest[seat.index()][piece.index()];
-        self.look_up(table, seat, piece, self.square_of(seat, piece), self.winding(seat, piece))
+        look_up(table, self.exact_winding(seat, piece))
     }
 
     /// The same, after the piece moved to `to` (counting from there; the move itself not included).
     pub fn moves_to_finish_after(&self, seat: Seat, piece: Piece, to: Square) -> Option<u8> {
         let table = &self.geometry.fewest[seat.index()][piece.index()];
-        let winding = self.winding(seat, piece) + self.delta(self.square_of(seat, piece), to);
-        self.look_up(table, seat, piece, to, winding)
+        let from = self.square_of(seat, piece);
+        let loops = self.loops(seat, piece) + self.geometry.loop_change(seat, piece, from, to);
+        look_up(table, Winding { square: to, loops })
     }
 
     /// The same as `moves_to_finish` if the partner stood on its home the whole time.
     pub fn moves_to_finish_around_partner(&self, seat: Seat, piece: Piece) -> Option<u8> {
         let table = &self.geometry.fewest_around_partner[seat.index()][piece.index()];
-        self.look_up(table, seat, piece, self.square_of(seat, piece), self.winding(seat, piece))
-    }
-
-    fn look_up(
-        &self,
-        table: &[[u8; 64]; LAPS],
-        seat: Seat,
-        piece: Piece,
-        square: Square,
-        winding: f64,
-    ) -> Option<u8> {
-        let loops = self.geometry.loops(seat, piece, square, winding);
-        let moves = table[Geometry::lap_index(loops)][square.index64()];
-        (moves != UNREACHABLE).then_some(moves)
+        look_up(table, self.exact_winding(seat, piece))
     }
 
     fn round_limit_reached(&self) -> bool {
-        self.turns_played >= 2 * self.geometry.setup.max_rounds
+        u64::from(self.turns_played) >= 2 * u64::from(self.geometry.setup.max_rounds)
     }
 
     /// Gives the turn to `seat`, or skips it when `seat` cannot move, or ends the game.
@@ -587,13 +750,16 @@ impl Circles {
     /// Moves the piece and keeps its winding and the progress count.
     fn move_piece(&mut self, seat: Seat, piece: Piece, mv: Move) {
         let (s, p) = (seat.index(), piece.index());
-        let delta = self.delta(mv.from, mv.to);
-        let step = self.step(mv.from, mv.to);
+        let geometry = &self.geometry;
+        let delta = geometry.delta(mv.from, mv.to);
+        let step = geometry.step(mv.from, mv.to);
+        let loops = self.loops[s][p] + geometry.loop_change(seat, piece, mv.from, mv.to);
+        let winding = Winding { square: mv.to, loops };
+        let progressed = geometry.rank(seat, piece, winding) > geometry.rank(seat, piece, self.best[s][p]);
         self.squares[s][p] = mv.to;
-        self.windings[s][p] += delta;
-        let progressed = self.windings[s][p] > self.best_windings[s][p] + LOOP_TOLERANCE;
+        self.loops[s][p] = loops;
         if progressed {
-            self.best_windings[s][p] = self.windings[s][p];
+            self.best[s][p] = winding;
             self.plies_without_progress = 0;
         } else {
             self.plies_without_progress += 1;
@@ -602,6 +768,12 @@ impl Circles {
         let finished_piece = self.is_piece_finished(seat, piece);
         self.last_move = Some(MoveReport { seat, piece, mv, delta, step, progressed, finished_piece });
     }
+}
+
+/// A fewest-moves table's entry for a winding.
+fn look_up(table: &[[u8; 64]; LAPS], winding: Winding) -> Option<u8> {
+    let moves = table[Geometry::lap_index(winding.loops)][winding.square.index64()];
+    (moves != UNREACHABLE).then_some(moves)
 }
 
 impl Game for Circles {

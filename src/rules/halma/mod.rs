@@ -121,6 +121,10 @@ pub struct Setup {
     pub partners: Vec<(Corner, Corner)>,
     /// The seat that moves first.
     pub first: Corner,
+    /// Clearing the starting camp: once a seat has made this many moves of its own, no move of
+    /// the pieces it moves may end in their army's starting camp, and while one of them still
+    /// stands there and can get out this move, the seat must move one out (spec/halma.md).
+    pub clear_camp_after: u32,
 }
 
 impl Setup {
@@ -146,6 +150,36 @@ pub enum HalmaAction {
     Vote(bool),
 }
 
+/// Why clearing the starting camp holds a piece back (`Halma::held_at_home`), for the screen to
+/// tell a child.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum HeldAtHome {
+    /// Every move it has would end inside its army's starting camp, where no move may end any
+    /// more.
+    WouldEndAtHome,
+    /// Pieces of its army still in their starting camp can get out this move, and one of them
+    /// must.
+    OthersMustLeave,
+}
+
+impl HeldAtHome {
+    pub fn key(self) -> &'static str {
+        match self {
+            HeldAtHome::WouldEndAtHome => "would_end_at_home",
+            HeldAtHome::OthersMustLeave => "others_must_leave",
+        }
+    }
+}
+
+/// Clearing the starting camp as it stands for the seat to move, once it is in force.
+#[derive(Clone, Copy, Debug)]
+struct CampRule {
+    /// The starting camp of the army the seat moves.
+    camp: Grid16,
+    /// A piece in that camp can get out this move, so one must.
+    must_leave: bool,
+}
+
 /// A draw proposal being voted on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DrawVote {
@@ -166,6 +200,7 @@ struct Table {
     distance: Vec<[u8; 256]>,
     mode: Mode,
     partner: [Option<Seat>; 4],
+    clear_camp_after: u32,
     setup: Setup,
 }
 
@@ -182,9 +217,12 @@ pub struct Halma {
     /// Armies that have filled their goal.
     finished: u8,
     passed: Vec<Seat>,
-    /// The position after each move (and at the start), with the seat to act next.
+    /// The position after each move (and at the start), with the seat to act next. The seats'
+    /// move counts are not part of it.
     history: Vec<u64>,
     plies: u32,
+    /// Moves each seat has made (votes and proposals are not moves), for clearing the camp.
+    moves_made: [u32; 4],
     last_move: Option<(Square, Square)>,
     outcome: Option<Outcome>,
 }
@@ -200,8 +238,20 @@ impl Halma {
     }
 
     /// Any position of a seating: `pieces[i]` are the squares of seat `i`'s army (seats in turn
-    /// order), `first` the seat to move (it passes if it cannot). For tests and custom boards.
+    /// order), `first` the seat to move (it passes if it cannot). No seat has moved yet. For tests
+    /// and custom boards.
     pub fn from_position(setup: &Setup, pieces: &[Vec<Square>], first: Seat) -> Halma {
+        Halma::from_position_with_moves(setup, pieces, first, &[])
+    }
+
+    /// The same, with the moves each seat has made so far (`moves_made[i]` for seat `i`, in turn
+    /// order; seats left out have made none), which bring clearing the starting camp into force.
+    pub fn from_position_with_moves(
+        setup: &Setup,
+        pieces: &[Vec<Square>],
+        first: Seat,
+        moves_made: &[u32],
+    ) -> Halma {
         let mut seats = setup.seats.clone();
         seats.sort_by_key(|s| s.corner);
         assert!((2..=4).contains(&seats.len()), "Halma is played by 2 to 4 seats");
@@ -239,6 +289,7 @@ impl Halma {
             distance,
             mode: setup.mode,
             partner,
+            clear_camp_after: setup.clear_camp_after,
             setup: setup.clone(),
         };
         let mut armies = [Grid16::EMPTY; 4];
@@ -246,6 +297,10 @@ impl Halma {
             *army = Grid16::of(squares.iter().copied());
         }
         let occupied = armies.iter().fold(Grid16::EMPTY, |all, a| all | *a);
+        let mut made = [0; 4];
+        for (count, &given) in made.iter_mut().zip(moves_made) {
+            *count = given;
+        }
         let mut game = Halma {
             table: Arc::new(table),
             armies,
@@ -257,6 +312,7 @@ impl Halma {
             passed: Vec::new(),
             history: Vec::new(),
             plies: 0,
+            moves_made: made,
             last_move: None,
             outcome: None,
         };
@@ -423,6 +479,46 @@ impl Halma {
         self.last_move
     }
 
+    /// Moves the seat has made so far (votes and proposals are not moves, nor passes).
+    pub fn moves_made(&self, seat: Seat) -> u32 {
+        self.moves_made[seat.index()]
+    }
+
+    /// After how many of a seat's own moves clearing the starting camp comes into force.
+    pub fn clear_camp_after(&self) -> u32 {
+        self.table.clear_camp_after
+    }
+
+    /// Whether clearing the starting camp is in force for the seat: it has made
+    /// `clear_camp_after` moves. It then holds for the pieces the seat moves (`army_of`).
+    pub fn clears_camp(&self, seat: Seat) -> bool {
+        self.moves_made(seat) >= self.table.clear_camp_after
+    }
+
+    /// Clearing the starting camp for `seat`, if it is in force.
+    fn camp_rule(&self, seat: Seat) -> Option<CampRule> {
+        if !self.clears_camp(seat) {
+            return None;
+        }
+        let army = self.army_of(seat).index();
+        let camp = self.table.camps[army];
+        let must_leave = (self.armies[army] & camp)
+            .indices()
+            .any(|from| !(moves::destinations(self.occupied, from) & !camp).is_empty());
+        Some(CampRule { camp, must_leave })
+    }
+
+    /// Where the piece on `from` may go under `rule`: nowhere in its starting camp, and nowhere
+    /// at all if it stands outside the camp while a piece in it must get out.
+    fn allowed(&self, from: u8, rule: Option<CampRule>) -> Grid16 {
+        let all = moves::destinations(self.occupied, from);
+        match rule {
+            None => all,
+            Some(rule) if rule.must_leave && !rule.camp.contains(from) => Grid16::EMPTY,
+            Some(rule) => all & !rule.camp,
+        }
+    }
+
     /// Every move of the seat to move as (from, destination), each destination once per piece.
     pub fn moves(&self) -> Vec<(Square, Square)> {
         let mut out = Vec::new();
@@ -430,15 +526,36 @@ impl Halma {
             return out;
         }
         let army = self.armies[self.army_of(self.turn).index()];
+        let rule = self.camp_rule(self.turn);
         for from in army.indices() {
-            for to in moves::destinations(self.occupied, from).indices() {
+            for to in self.allowed(from, rule).indices() {
                 out.push((grid16::square(from), grid16::square(to)));
             }
         }
         out
     }
 
-    /// Whether `square` holds a piece the seat to move may move now.
+    /// Why clearing the starting camp keeps the piece on `square` from moving now: `Some` only
+    /// for a piece the seat to move moves, which could move but for that rule.
+    pub fn held_at_home(&self, square: Square) -> Option<HeldAtHome> {
+        if !self.movable(square) {
+            return None;
+        }
+        let rule = self.camp_rule(self.turn)?;
+        let from = grid16::index(square);
+        let all = moves::destinations(self.occupied, from);
+        if all.is_empty() || !self.allowed(from, Some(rule)).is_empty() {
+            return None;
+        }
+        Some(if (all & !rule.camp).is_empty() {
+            HeldAtHome::WouldEndAtHome
+        } else {
+            HeldAtHome::OthersMustLeave
+        })
+    }
+
+    /// Whether `square` holds a piece of the army the seat to move moves (it may be picked up;
+    /// `reach` tells where it may go, `held_at_home` why it may not).
     pub fn movable(&self, square: Square) -> bool {
         self.outcome.is_none()
             && self.vote.is_none()
@@ -454,7 +571,7 @@ impl Halma {
             return Vec::new();
         }
         let from = grid16::index(from);
-        moves::destinations(self.occupied, from)
+        self.allowed(from, self.camp_rule(self.turn))
             .indices()
             .map(|to| {
                 let path = moves::path(self.occupied, from, to).expect("a destination has a path");
@@ -468,27 +585,45 @@ impl Halma {
         if !self.movable(from) || !BoardShape::HALMA.contains(to) {
             return None;
         }
-        moves::path(self.occupied, grid16::index(from), grid16::index(to)).map(|p| moves::squares(&p))
+        let (from, to) = (grid16::index(from), grid16::index(to));
+        if !self.allowed(from, self.camp_rule(self.turn)).contains(to) {
+            return None;
+        }
+        moves::path(self.occupied, from, to).map(|p| moves::squares(&p))
     }
 
     /// Where a jump chain can go on: `chain` is the start square then the landings so far. Empty
-    /// if the chain is not a legal one for the seat to move or cannot go on.
+    /// if the chain is not a legal one for the seat to move or cannot go on. A landing is offered
+    /// only where the chain may stop, or may jump on to where it may stop (clearing the starting
+    /// camp lets a chain pass through the camp but not end there).
     pub fn further_landings(&self, chain: &[Square]) -> Vec<Square> {
         match chain.first() {
             Some(&from) if self.movable(from) && chain.iter().all(|&s| BoardShape::HALMA.contains(s)) => {
-                let indices: Vec<u8> = chain.iter().map(|&s| grid16::index(s)).collect();
-                moves::further_landings(self.occupied, &indices).squares().collect()
+                let mut indices: Vec<u8> = chain.iter().map(|&s| grid16::index(s)).collect();
+                let allowed = self.allowed(indices[0], self.camp_rule(self.turn));
+                let mut out = Vec::new();
+                for land in moves::further_landings(self.occupied, &indices).indices() {
+                    indices.push(land);
+                    if allowed.contains(land) || moves::can_go_on_to(self.occupied, &indices, allowed) {
+                        out.push(grid16::square(land));
+                    }
+                    indices.pop();
+                }
+                out
             }
             _ => Vec::new(),
         }
     }
 
-    /// Whether `chain` (start then landings) is a legal jump chain for the seat to move.
+    /// Whether `chain` (start then landings) is a legal jump chain for the seat to move, ending
+    /// where it may stop.
     pub fn is_jump_chain(&self, chain: &[Square]) -> bool {
         match chain.first() {
             Some(&from) if self.movable(from) && chain.iter().all(|&s| BoardShape::HALMA.contains(s)) => {
                 let indices: Vec<u8> = chain.iter().map(|&s| grid16::index(s)).collect();
+                let end = *indices.last().expect("not empty");
                 moves::is_jump_chain(self.occupied, &indices)
+                    && self.allowed(indices[0], self.camp_rule(self.turn)).contains(end)
             }
             _ => false,
         }
@@ -496,7 +631,16 @@ impl Halma {
 
     fn has_move(&self, seat: Seat) -> bool {
         let army = self.armies[self.army_of(seat).index()];
-        army.indices().any(|from| moves::can_move(self.occupied, from))
+        match self.camp_rule(seat) {
+            None => army.indices().any(|from| moves::can_move(self.occupied, from)),
+            // A piece in the camp can get out; else only pieces outside it may move, and not into it.
+            Some(rule) => {
+                rule.must_leave
+                    || (army & !rule.camp)
+                        .indices()
+                        .any(|from| !(moves::destinations(self.occupied, from) & !rule.camp).is_empty())
+            }
+        }
     }
 
     /// Gives the turn to `seat`, or to the next seat round the table that can move; seats that
@@ -534,6 +678,7 @@ impl Halma {
         self.armies[army.index()] ^= change;
         self.occupied ^= change;
         self.plies += 1;
+        self.moves_made[mover.index()] = self.moves_made[mover.index()].saturating_add(1);
         self.proposed = false;
         self.passed.clear();
         self.last_move = Some((from, to));

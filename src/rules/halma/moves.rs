@@ -128,6 +128,34 @@ pub fn further_landings(occupied: Grid16, chain: &[u8]) -> Grid16 {
     one_jump(board, *chain.last().expect("not empty")) & !seen
 }
 
+/// Whether a partial jump chain (the start, then the landings so far) can go on jumping until it
+/// lands on one of `targets`, never landing twice on a square nor on its start.
+pub fn can_go_on_to(occupied: Grid16, chain: &[u8], targets: Grid16) -> bool {
+    let (Some(&from), Some(&end)) = (chain.first(), chain.last()) else { return false };
+    let mut board = occupied;
+    board.remove(from);
+    let mut seen = Grid16::EMPTY;
+    for &s in chain {
+        seen.insert(s);
+    }
+    // A search from the end over squares not landed on yet: a square it reaches is reached by a
+    // chain that lands on no square twice.
+    let mut queue = vec![end];
+    while let Some(at) = queue.pop() {
+        for land in one_jump(board, at).indices() {
+            if seen.contains(land) {
+                continue;
+            }
+            if targets.contains(land) {
+                return true;
+            }
+            seen.insert(land);
+            queue.push(land);
+        }
+    }
+    false
+}
+
 /// Square names for indices.
 pub fn squares(indices: &[u8]) -> Vec<Square> {
     indices.iter().map(|&i| grid16::square(i)).collect()

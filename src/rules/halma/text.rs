@@ -102,6 +102,8 @@ pub(super) fn state_fields(game: &Halma) -> Map<String, Value> {
     fields.insert("passed".into(), json!(game.passed().into_iter().map(name).collect::<Vec<_>>()));
     fields.insert("last_move".into(), json!(game.last_move().map(|(f, t)| format!("{f}{t}"))));
     fields.insert("plies".into(), json!(game.plies()));
+    fields.insert("moves_made".into(), per_seat(&|s| json!(game.moves_made(s))));
+    fields.insert("clear_camp_after".into(), json!(game.clear_camp_after()));
     fields.insert("picture".into(), json!(picture));
     fields
 }
