@@ -139,3 +139,13 @@ fn halma_slices_are_bounded_at_any_depth_with_two_and_four_seats() {
         }
     }
 }
+
+#[test]
+fn the_robots_hash_writes_a_usize_as_eight_bytes_on_every_platform() {
+    // An array's length goes in as a usize: 4 bytes in the browser, 8 on the desktop, unless the
+    // hasher fixes its width.
+    assert_eq!(robot::stable_hash(&7usize), robot::stable_hash(&7u64));
+    assert_eq!(robot::stable_hash(&-7isize), robot::stable_hash(&-7i64));
+    assert_eq!(robot::stable_hash(&[3u8, 4]), robot::stable_hash(&(2u64, 3u8, 4u8)));
+    assert_ne!(robot::stable_hash(&(1u32, 2u8)), robot::stable_hash(&(2u32, 1u8)));
+}

@@ -74,9 +74,10 @@ else
     cargo=(env PATH="/usr/bin:$PATH" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 /usr/bin/cargo)
     build_std=(-Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size)
     # Size levers that need the unstable compiler switches this path has anyway: no file names
-    # and lines kept for panics, Debug output reduced to type names, panics that stop at once
+    # and lines kept for panics, no Debug output at all (nothing relies on its text: the Robot's
+    # plan cache hashes its strength by value), panics that stop at once
     # (the page shows its message when the module traps).
-    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=shallow -Zunstable-options -Cpanic=immediate-abort"
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=none -Zunstable-options -Cpanic=immediate-abort"
     toolchain="Debian's $(/usr/bin/rustc --version) with -Zbuild-std"
 fi
 

@@ -234,12 +234,19 @@ impl HalmaTree {
         let width =
             if team.contains(position.mover) { self.strength.width } else { self.strength.other_width };
         if width > 0 && out.len() > width {
-            out.select_nth_unstable_by_key(width - 1, |m| -m.0);
+            out.select_nth_unstable_by_key(width - 1, forward_first);
             out.truncate(width);
         }
-        out.sort_unstable_by_key(|m| -m.0);
+        out.sort_unstable_by_key(forward_first);
         true
     }
+}
+
+/// The order moves are looked at in: the most forward first, then by start and destination, so
+/// that equal moves keep one order whatever the sort's algorithm (the desktop's and the browser's
+/// standard libraries may differ).
+fn forward_first(m: &(i32, u8, u8)) -> (i32, u8, u8) {
+    (-m.0, m.1, m.2)
 }
 
 impl Tree for HalmaTree {

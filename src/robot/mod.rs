@@ -19,6 +19,51 @@ use search::{AlphaBeta, Strength};
 /// browser and in the text interface.
 pub type SeededRng = rand_chacha::ChaCha8Rng;
 
+/// A hash that is the same on every platform and every Rust release (FNV-1a, with `usize`
+/// written as eight bytes): the Robot's noise and plan keys come from it, so a seeded game plays
+/// the same Robot moves on the desktop (64-bit) and in the browser (32-bit). The standard
+/// library's `DefaultHasher` promises neither.
+#[derive(Clone, Copy, Debug)]
+pub struct StableHasher(u64);
+
+impl Default for StableHasher {
+    fn default() -> Self {
+        StableHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for StableHasher {
+    fn finish(&self) -> u64 {
+        // A last mix, so nearby inputs give far-apart numbers in every bit.
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write(&(n as u64).to_le_bytes());
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.write(&(n as i64).to_le_bytes());
+    }
+}
+
+/// `value`'s stable hash (`StableHasher`).
+pub fn stable_hash(value: &impl std::hash::Hash) -> u64 {
+    let mut hasher = StableHasher::default();
+    value.hash(&mut hasher);
+    std::hash::Hasher::finish(&hasher)
+}
+
 /// How strong the Robot plays: `One` is beatable by a young child, `Three` plays as well as it can.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "u8", into = "u8")]

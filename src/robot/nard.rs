@@ -13,13 +13,12 @@
 //! so that asking again costs nothing.
 
 use super::{Evaluate, RobotPlayer, Thinker, pick_best_by};
-use super::{RobotLevel, SeededRng};
+use super::{RobotLevel, SeededRng, stable_hash};
 use crate::rules::nard::{
     Board, CHECKERS, CheckerMove, HEAD, Nard, NardAction, Numbers, Phase, Play, SetKind, plays_walked,
 };
 use crate::rules::{Game, Seat};
 use std::cell::RefCell;
-use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
 /// Pips a roll moves on average, counting the whole chain of a double (about 15.9).
@@ -296,7 +295,8 @@ fn features(board: &Board, seat: Seat) -> [f64; FEATURES] {
             quarter[(p as usize - 1) / 6] += n;
         }
         let closed = (1..=6u8).filter(|&d| board.opponent_on(seat, p - d)).count();
-        blocked += n as f64 * (closed as f64 / 6.0).powi(2);
+        let share = closed as f64 / 6.0;
+        blocked += n as f64 * (share * share);
         if closed == 6 {
             trapped += n;
         }
@@ -332,7 +332,7 @@ fn features(board: &Board, seat: Seat) -> [f64; FEATURES] {
         final_rolls,
         final_waste / PIPS_PER_ROLL,
         behind as f64 * walled,
-        behind as f64 * walled.powi(3),
+        behind as f64 * (walled * walled * walled),
         if walled >= 1.0 { behind as f64 } else { 0.0 },
     ]
 }
@@ -377,7 +377,31 @@ pub fn win_chance(board: &Board, seat: Seat, on_roll: Seat) -> f64 {
     if board.is_deadlock() {
         return 0.5;
     }
-    1.0 / (1.0 + (-lead(board, seat, on_roll) / stage(board)).exp())
+    1.0 / (1.0 + exp(-lead(board, seat, on_roll) / stage(board)))
+}
+
+/// e^x from + − × ÷ alone, so it is the same number on every platform: the standard library's
+/// `exp` is each platform's own maths library, and one ulp apart could tip the Robot between two
+/// plays judged alike, on the desktop one way and in the browser the other.
+fn exp(x: f64) -> f64 {
+    if x > 700.0 {
+        return f64::INFINITY;
+    }
+    if x < -700.0 {
+        return 0.0;
+    }
+    // x = k·ln 2 + r with |r| ≤ ln 2 / 2, e^r by its series (the 19th term is under 1e-20).
+    // ln 2 is split in two (its high part has trailing zero bits, so k times it is exact).
+    const LN2_HIGH: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+    const LN2_LOW: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+    let k = (x / std::f64::consts::LN_2).round();
+    let r = (x - k * LN2_HIGH) - k * LN2_LOW;
+    let (mut term, mut sum) = (1.0, 1.0);
+    for n in 1..=18 {
+        term *= r / n as f64;
+        sum += term;
+    }
+    sum * f64::from_bits(((1023 + k as i64) as u64) << 52)
 }
 
 impl Evaluate for Nard {
@@ -441,15 +465,11 @@ impl Situation {
 
 /// A number in [-1, 1] that depends only on the inputs: the noise of the weaker levels.
 fn noise_of(board: &Board, serial: u32, salt: u8) -> f64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    (board, serial, salt).hash(&mut h);
-    (h.finish() % 2_000_001) as f64 / 1_000_000.0 - 1.0
+    (stable_hash(&(board, serial, salt)) % 2_000_001) as f64 / 1_000_000.0 - 1.0
 }
 
 fn unit_of(serial: u32, salt: u8, which: u64) -> f64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    (serial, salt, which).hash(&mut h);
-    (h.finish() % 1_000_000) as f64 / 1_000_000.0
+    (stable_hash(&(serial, salt, which)) % 1_000_000) as f64 / 1_000_000.0
 }
 
 /// One dice set of `seat` played by the static estimate, a node at a time: its plays are listed
@@ -950,16 +970,17 @@ impl Planner {
     }
 }
 
+/// What tells the levels' plans apart in the plan cache: the salt and every field of the
+/// strength (by value, never by its `Debug` text, which the browser build reduces to a name).
 fn strength_tag(salt: u8, strength: &Strength) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    (salt, format!("{strength:?}")).hash(&mut h);
-    h.finish()
+    let Strength { lookahead, candidates, deep, close, node_limit, noise, blunder, contrary, double_at, take_at } =
+        *strength;
+    let fractions = [close, noise, blunder, contrary, double_at, take_at].map(f64::to_bits);
+    stable_hash(&(salt, lookahead, candidates, deep, node_limit, fractions))
 }
 
 fn plan_key(s: &Situation, tag: u64) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    (s, tag).hash(&mut h);
-    h.finish()
+    stable_hash(&(s, tag))
 }
 
 thread_local! {
@@ -1059,5 +1080,19 @@ pub fn greedy(game: &Nard, rng: &mut SeededRng) -> Option<NardAction> {
             play.moves.first().map(|&m| NardAction::Move(m))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn exp_from_plain_arithmetic_matches_the_maths_library() {
+        for i in -4000..=4000 {
+            let x = i as f64 / 100.0;
+            let (ours, library) = (super::exp(x), x.exp());
+            assert!((ours - library).abs() <= library * 4.0 * f64::EPSILON, "e^{x}: {ours} against {library}");
+        }
+        assert_eq!(super::exp(0.0), 1.0);
+        assert_eq!(super::exp(-800.0), 0.0);
     }
 }
