@@ -42,3 +42,26 @@ need_web_packages() {
     command -v npm >/dev/null 2>&1 || need_packages npm
     has_rustup_wasm || need_packages rustc-web cargo-web rust-web-src rust-web-llvm lld-22
 }
+
+# Prints a stage's name with the minutes since the run began (TABLA_STARTED, set by the first
+# script of the run), so every run shows where its time went.
+export TABLA_STARTED="${TABLA_STARTED:-$(date +%s)}"
+stage() {
+    local elapsed=$(( $(date +%s) - TABLA_STARTED ))
+    printf '== [%d:%02d] %s\n' $(( elapsed / 60 )) $(( elapsed % 60 )) "$*"
+}
+
+# Lints Tabla's own code while it is built: clippy's driver compiles the workspace's crates (the
+# dependencies are built as usual), so no separate `cargo clippy` run checks Bevy a second time.
+lint_while_building() {
+    if ! command -v clippy-driver >/dev/null 2>&1; then
+        command -v rustup >/dev/null 2>&1 && rustup component add clippy >/dev/null 2>&1
+    fi
+    command -v clippy-driver >/dev/null 2>&1 || {
+        echo "clippy is needed for the lints: rustup component add clippy" >&2
+        exit 1
+    }
+    export RUSTC_WORKSPACE_WRAPPER
+    RUSTC_WORKSPACE_WRAPPER=$(command -v clippy-driver)
+    export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+}

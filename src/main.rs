@@ -9,6 +9,9 @@ tabla                         play (opens the game window)
 tabla --game knight_hunt [--variant two_knights] [--players robot|friend] [--color white|black]
       [--robot-level 1|2|3] [--clock 0|1|3|5|10] [--lang ro|en|it|el]
                               start one game directly
+tabla --continue              go on with the game in progress
+tabla --load <record.ron>     go on from a game's record file
+tabla --seed N                the first game's dice and Robot choices, as `tabla text --seed N`
 tabla --tour <dir>            open every screen, save one PNG per screen, exit
 tabla text --level <file.ron> [--seed N]
                               play through text: one command per line in, one JSON line out
@@ -25,6 +28,11 @@ fn flags(args: &[String]) -> Result<Vec<(String, String)>, String> {
         let Some(name) = flag.strip_prefix("--") else {
             return Err(format!("unexpected argument '{flag}'"));
         };
+        // The one switch that takes no value.
+        if name == "continue" {
+            pairs.push((name.to_string(), String::new()));
+            continue;
+        }
         let value = rest.next().ok_or_else(|| format!("--{name} needs a value"))?;
         pairs.push((name.to_string(), value.clone()));
     }
@@ -75,7 +83,17 @@ fn bench_command(args: &[String]) -> Result<(), String> {
 
 #[cfg(feature = "app")]
 fn app_command(args: &[String]) -> Result<(), String> {
-    let launch = tabla::app::Launch::from_flags(&flags(args)?)?;
+    #[allow(unused_mut)]
+    let mut launch = tabla::app::Launch::from_flags(&flags(args)?)?;
+    // In the browser the page's address holds the options (`?game=nard&players=robot`): one that
+    // cannot be used is said on the console and the menu opens as usual.
+    #[cfg(target_arch = "wasm32")]
+    {
+        match tabla::app::Launch::from_flags(&tabla::app::platform::web::address_flags()) {
+            Ok(from_address) => launch = from_address,
+            Err(problem) => tracing::warn!("the page's address: {problem}"),
+        }
+    }
     match tabla::app::run(launch) {
         bevy::app::AppExit::Success => Ok(()),
         bevy::app::AppExit::Error(code) => Err(format!("the game ended with error {code}")),

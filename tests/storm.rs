@@ -137,7 +137,7 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
                 app.world_mut().write_message(command);
             }
             75..=84 => {
-                let command = match rng.random_range(0..11) {
+                let command = match rng.random_range(0..13) {
                     0 => GameCommand::Undo,
                     1 => GameCommand::Redo,
                     2 => GameCommand::Restart,
@@ -147,6 +147,8 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
                     6 => GameCommand::Hint,
                     7 => GameCommand::Choose(rng.random_range(0..3)),
                     8 | 9 => GameCommand::Confirm,
+                    10 => GameCommand::StartAgain,
+                    11 => GameCommand::KeepPlaying,
                     _ => GameCommand::Deselect,
                 };
                 // Buttons that may play an action count as board input.

@@ -14,6 +14,11 @@
 //   tabla movable <sq> …                         the pieces that can move, before any tap
 //   tabla targets <from> <sq> …                  where the picked piece can go
 //   tabla move <game> <seat> <person|robot> <action>   (a roll of the dice too: "roll 6 5")
+//   record <game>/<variant> <actions> <last action>     the game saved after a change
+// It also reloads the page in the middle of a Knight Hunt game and of a Crazy Nard match and goes
+// on from the menu's Continue card, and opens a seeded Robot game by the page's address
+// (`?game=nard&seats=robot2,robot3&seed=11`) to compare its actions with `tabla text`'s
+// (TABLA_BIN, the desktop binary).
 import { chromium } from "playwright-core";
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -187,6 +192,45 @@ async function open(context, url) {
   await log.next(/tabla ready/, "first frame (tabla ready)", STARTUP_MS);
   await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: STEP_MS });
   return { page, log, seconds: (Date.now() - started) / 1000 };
+}
+
+/// The page loaded again (a browser that dropped the tab, a parent's reload): the log starts
+/// afresh with it.
+async function reload(page, log) {
+  log.lines.length = 0;
+  log.cursor = 0;
+  await page.reload();
+  await log.next(/tabla ready/, "first frame after the reload (tabla ready)", STARTUP_MS);
+}
+
+const RECORD_LINE = /record (\w+)\/(\w+) (\d+) (.+)$/;
+
+/// The app's last `record <game>/<variant> <actions> <last action>` line: what it has saved.
+function lastSaved(log, game) {
+  const found = log.latest(RECORD_LINE);
+  if (!found || found[1] !== game) throw new Error(`no game of ${game} saved (${found && found[0]})`);
+  return { variant: found[2], actions: Number(found[3]), last: found[4] };
+}
+
+/// After a reload mid-game: the menu offers the game first, a tap on it goes on, and the next
+/// saved line counts on from where the game stood.
+async function continueAfterReload(page, log, game, shot) {
+  const before = lastSaved(log, game);
+  await reload(page, log);
+  await page.screenshot({ path: `${SHOTS}/${shot}_menu.png` });
+  await tap(page, await target(page, log, "continue"));
+  await board(log, 1500);
+  await page.screenshot({ path: `${SHOTS}/${shot}_continued.png` });
+  return before;
+}
+
+/// The next saved line of `game`, which must count on from `before`.
+async function savedAfter(log, game, before) {
+  const found = await log.next(RECORD_LINE, `${game} saved again after continuing`);
+  if (found[1] !== game || Number(found[3]) <= before.actions) {
+    throw new Error(`after continuing from ${before.actions} actions, the app saved ${found[0]}`);
+  }
+  return Number(found[3]);
 }
 
 /// The board as the app last logged it.
@@ -408,11 +452,15 @@ async function nard(context, url) {
   pass(`Crazy Nard upright: every point ${(await pointPitch(log)).toFixed(1)} px across`);
   let [mine, answer] = await nardSet(page, log, "13_nard_upright");
   pass(`Crazy Nard upright: the dice rolled by a tap, a whole set played by taps (${mine}…) and confirmed; the Robot answers ${answer}`);
+  await sleep(1500);
+  const kept = await continueAfterReload(page, log, "nard", "13_nard_reloaded");
   await page.setViewportSize({ width: HEIGHT, height: WIDTH });
   await board(log);
   pass(`Crazy Nard on its side: every point ${(await pointPitch(log)).toFixed(1)} px across`);
   [mine, answer] = await nardSet(page, log, "14_nard_on_its_side");
   pass(`Crazy Nard on its side: another set by taps (${mine}…); the Robot answers ${answer}`);
+  const counted = await savedAfter(log, "nard", kept);
+  pass(`Crazy Nard reloaded after ${kept.actions} actions goes on from the Continue card (saved ${counted} since)`);
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
   log.assertClean();
   await page.close();
@@ -534,6 +582,39 @@ async function density(url, factor) {
   }
 }
 
+/// A seeded Robot-against-Robot game opened by the page's address plays the very actions that
+/// `tabla text` plays for the same level and seed (TABLA_BIN: the desktop build's binary).
+async function sameGame(context, url) {
+  const bin = process.env.TABLA_BIN;
+  if (!bin) throw new Error("TABLA_BIN names the desktop build's tabla, to compare its text interface with");
+  const [variant, seed, count] = ["crazy", 11, 24];
+  const levelOf = { white: 2, black: 3 };
+  const { page, log } = await open(context, `${url}?game=nard&variant=${variant}&seats=robot2,robot3&seed=${seed}`);
+  const played = [];
+  while (played.length < count) {
+    const found = await log.next(/tabla move nard (\w+) robot (.+)$/, `the Robots' move ${played.length + 1}`, 120_000);
+    played.push({ seat: found[1], action: found[2].trim() });
+  }
+  await page.screenshot({ path: `${SHOTS}/17_nard_robots_seeded.png` });
+  log.assertClean();
+  await page.close();
+  // The same seats' Robots, move by move, in one text session.
+  const { spawnSync } = await import("node:child_process");
+  const commands = played.map((move) => `robot ${levelOf[move.seat]}`);
+  const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/nard/${variant}.ron`, "--seed", String(seed)], {
+    input: commands.join("\n") + "\n",
+    encoding: "utf8",
+  });
+  if (session.status !== 0) throw new Error(`tabla text failed: ${session.stderr}`);
+  const text = session.stdout.trim().split("\n").map((line) => JSON.parse(line).action);
+  const browser = played.map((move) => move.action);
+  const differs = browser.findIndex((action, i) => action !== text[i]);
+  if (differs >= 0) {
+    throw new Error(`move ${differs + 1}: the browser played ${browser[differs]}, tabla text ${text[differs]} (browser ${browser.join(", ")}; text ${text.join(", ")})`);
+  }
+  pass(`a seeded Robot game (seed ${seed}) plays the same ${count} actions in the browser as in tabla text (${browser.slice(0, 5).join(", ")}, …)`);
+}
+
 async function main() {
   mkdirSync(SHOTS, { recursive: true });
   const server = await serve(DIST, 0);
@@ -556,6 +637,7 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "nard") return await nard(context, url);
     if (process.env.TABLA_WEB_ONLY === "halma") return await halma(context, url);
     if (process.env.TABLA_WEB_ONLY === "offline") return await offline(context, url);
+    if (process.env.TABLA_WEB_ONLY === "same") return await sameGame(context, url);
     if (process.env.TABLA_WEB_ONLY === "density") {
       for (const factor of [3, 2.625]) await density(url, factor);
       return;
@@ -621,6 +703,17 @@ async function main() {
     await log.next(/tabla move knight_hunt black robot/, "the Robot's answer to the hinted move");
     await sleep(1500);
 
+    // The tab dropped mid-game: the menu offers it first, one tap goes on where it stood.
+    const kept = await continueAfterReload(page, log, "knight_hunt", "05_knight_hunt_reloaded");
+    await tap(page, await steadyTarget(page, log, "button.hint"));
+    await sleep(800);
+    await tap(page, await steadyTarget(page, log, "button.confirm"));
+    const counted = await savedAfter(log, "knight_hunt", kept);
+    if (counted !== kept.actions + 1) throw new Error(`continued from ${kept.actions} actions, the next move saved ${counted}`);
+    await log.next(/tabla move knight_hunt black robot/, "the Robot's answer after continuing");
+    await sleep(1500);
+    pass(`reloaded after ${kept.actions} moves (the last ${kept.last}), Knight Hunt goes on from the Continue card: the next move is the ${counted}th`);
+
     // The phone turned on its side: the canvas and the board follow.
     await page.setViewportSize({ width: HEIGHT, height: WIDTH });
     const turned = await board(log);
@@ -646,6 +739,7 @@ async function main() {
     await halma(context, url);
     await nard(context, url);
     await offline(context, url);
+    await sameGame(context, url);
     for (const factor of [3, 2.625]) await density(url, factor);
 
     // Every other game in the menu opens and starts.

@@ -8,12 +8,8 @@ use crate::rules::Seat;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
-/// Who plays a seat.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
-pub enum Control {
-    Person,
-    Robot(RobotLevel),
-}
+/// Who plays a seat: the record's own, so a saved game names its players the same way.
+pub use crate::record::Control;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub enum Opponent {
@@ -38,6 +34,30 @@ pub struct MatchSetup {
 }
 
 impl MatchSetup {
+    /// The setup a record was played with: its level (with its first seat), its players and its
+    /// clock.
+    pub fn of_record(record: &crate::record::Record) -> Result<MatchSetup, crate::record::RecordError> {
+        let level = record.level()?.with_first(Seat(record.first));
+        let robot_level = record
+            .seats
+            .iter()
+            .find_map(|c| match c {
+                Control::Robot(level) => Some(*level),
+                Control::Person => None,
+            })
+            .unwrap_or(RobotLevel::One);
+        let has_robot = record.seats.iter().any(|c| matches!(c, Control::Robot(_)));
+        let person = record.seats.iter().position(|c| *c == Control::Person).unwrap_or(0);
+        Ok(MatchSetup {
+            level,
+            opponent: if has_robot { Opponent::Robot } else { Opponent::Friend },
+            person_seat: Seat(person as u8),
+            robot_level,
+            clock_minutes: record.clock_minutes,
+            seats: record.seats.clone(),
+        })
+    }
+
     /// Who plays each of the game's `seats`: as chosen seat by seat, or else against the Robot
     /// the person takes their seat and the Robot every other one.
     pub fn controls(&self, seats: usize) -> Vec<Control> {
@@ -86,8 +106,16 @@ pub struct Launch {
     /// `--tour <dir>`: show every screen, save a picture of each, then quit.
     pub tour: Option<PathBuf>,
     pub language: Option<Language>,
-    /// Where the settings are kept, instead of the user's configuration folder (for tests).
+    /// Where the settings and games are kept, instead of the user's configuration folder (for
+    /// tests).
     pub settings_dir: Option<PathBuf>,
+    /// `--continue`: go on with the game in progress at once.
+    pub continue_game: bool,
+    /// `--load FILE`: go on from a record file.
+    pub load: Option<PathBuf>,
+    /// `--seed N`: the first game's seed (its dice and the Robot's choices), so it plays as
+    /// `tabla text --seed N` does.
+    pub seed: Option<u64>,
 }
 
 impl Launch {
@@ -104,6 +132,9 @@ impl Launch {
             "clock",
             "lang",
             "tour",
+            "continue",
+            "load",
+            "seed",
         ];
         if let Some((name, _)) = flags.iter().find(|(n, _)| !known.contains(&n.as_str())) {
             return Err(format!("unknown option --{name}"));
@@ -144,7 +175,18 @@ impl Launch {
                 Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes, seats })
             }
         };
-        Ok(Launch { start, tour: get("tour").map(PathBuf::from), language, settings_dir: None })
+        Ok(Launch {
+            start,
+            tour: get("tour").map(PathBuf::from),
+            language,
+            settings_dir: None,
+            continue_game: get("continue").is_some(),
+            load: get("load").map(PathBuf::from),
+            seed: match get("seed") {
+                None => None,
+                Some(n) => Some(n.parse().map_err(|_| format!("--seed is a whole number, not '{n}'"))?),
+            },
+        })
     }
 }
 

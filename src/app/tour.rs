@@ -115,6 +115,17 @@ fn script() -> Vec<Step> {
         Wait(120),
         ExpectMoves(8),
         Shot("knight_hunt_hint_counted_ro"),
+        // Restart in a game with moves asks first; keeping on changes nothing.
+        Command(GameCommand::Restart),
+        Wait(20),
+        Shot("ask_before_restart_ro"),
+        Command(GameCommand::KeepPlaying),
+        Wait(10),
+        ExpectMoves(8),
+        // ⌂ keeps the game: the menu offers it first.
+        Go(Screen::Menu),
+        Wait(30),
+        Shot("menu_continue_ro"),
     ]);
     steps.extend([
         Language(crate::i18n::Language::El),

@@ -973,8 +973,18 @@ impl Planner {
 /// What tells the levels' plans apart in the plan cache: the salt and every field of the
 /// strength (by value, never by its `Debug` text, which the browser build reduces to a name).
 fn strength_tag(salt: u8, strength: &Strength) -> u64 {
-    let Strength { lookahead, candidates, deep, close, node_limit, noise, blunder, contrary, double_at, take_at } =
-        *strength;
+    let Strength {
+        lookahead,
+        candidates,
+        deep,
+        close,
+        node_limit,
+        noise,
+        blunder,
+        contrary,
+        double_at,
+        take_at,
+    } = *strength;
     let fractions = [close, noise, blunder, contrary, double_at, take_at].map(f64::to_bits);
     stable_hash(&(salt, lookahead, candidates, deep, node_limit, fractions))
 }
@@ -1090,7 +1100,10 @@ mod tests {
         for i in -4000..=4000 {
             let x = i as f64 / 100.0;
             let (ours, library) = (super::exp(x), x.exp());
-            assert!((ours - library).abs() <= library * 4.0 * f64::EPSILON, "e^{x}: {ours} against {library}");
+            assert!(
+                (ours - library).abs() <= library * 4.0 * f64::EPSILON,
+                "e^{x}: {ours} against {library}"
+            );
         }
         assert_eq!(super::exp(0.0), 1.0);
         assert_eq!(super::exp(-800.0), 0.0);

@@ -44,17 +44,25 @@ pub fn headless_kit(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&
 }
 
 fn headless_with(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut App)) -> App {
+    let launch = Launch { start: Some(setup), settings_dir: Some(test_home(home)), ..default() };
+    let app = launched(launch, seed, add);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    app
+}
+
+/// Tabla's game plugins without a window, started as `launch` asks (its folder the test's own),
+/// after three frames.
+pub fn launched(launch: Launch, seed: u64, add: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default(), InputPlugin))
         .init_asset::<Image>()
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
-        .insert_resource(Launch { start: Some(setup), settings_dir: Some(test_home(home)), ..default() });
+        .insert_resource(launch);
     add(&mut app);
     app.insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 50.0 }).insert_resource(GameSeed(seed));
     for _ in 0..3 {
         app.update();
     }
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
     app
 }
 

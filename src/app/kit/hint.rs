@@ -37,6 +37,10 @@ fn think_of_hint<G: AppGame>(
     }
     if commands.read().any(|c| *c == GameCommand::Hint) {
         hinting.0 = play.hint_thinker();
+        if hinting.0.is_some() {
+            // Counting it changes nothing on the board.
+            play.bypass_change_detection().ask_hint();
+        }
     }
     let Some(thinker) = hinting.0.as_mut() else { return };
     let Some(action) = think_within(thinker.as_mut(), pace.slice_ms) else { return };

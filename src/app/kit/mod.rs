@@ -1,8 +1,9 @@
 //! The screen kit every game uses: what a game brings (`game`), the game being played (`play`),
 //! whose turn it is (`turn`), the board and its view (`board`), the pieces on it (`pieces`),
-//! input (`input`, `keys`), animation (`animate`), hints (`hint`), help's demonstration (`help`)
-//! and the celebration of a win (`celebrate`). `add_game` puts a game on it, so a new game brings
-//! only its rules, its Robot and its view file (an `AppGame`).
+//! input (`input`, `keys`), animation (`animate`), hints (`hint`), help's demonstration (`help`),
+//! the celebration of a win (`celebrate`) and the game kept as it is played (`keeping`).
+//! `add_game` puts a game on it, so a new game brings only its rules, its Robot and its view file
+//! (an `AppGame`).
 
 pub mod animate;
 pub mod board;
@@ -12,6 +13,7 @@ pub mod game;
 pub mod help;
 pub mod hint;
 pub mod input;
+pub mod keeping;
 pub mod keys;
 pub mod pieces;
 pub mod play;
@@ -32,6 +34,7 @@ pub fn plugin(app: &mut App) {
         turn::plugin,
         celebrate::plugin,
         help::plugin,
+        keeping::plugin,
     ));
 }
 
@@ -42,4 +45,5 @@ pub fn add_game<G: AppGame>(app: &mut App) {
     hint::add_game::<G>(app);
     help::add_game::<G>(app);
     pieces::add_game::<G>(app);
+    keeping::add_game::<G>(app);
 }

@@ -4,6 +4,7 @@
 use super::game::AppGame;
 use crate::app::launch::{Control, MatchSetup};
 use crate::history::History;
+use crate::record::{Record, RecordError};
 use crate::robot::RobotLevel;
 use crate::rules::board::{Move, Square};
 use crate::rules::{Outcome, Seat};
@@ -56,6 +57,21 @@ pub struct StepNote {
     pub hinted: bool,
 }
 
+impl StepNote {
+    /// The move-list entries of `action`, played in `before` and leading to `after`: the piece's
+    /// letter and where it went, then the seats that passed right after it.
+    pub fn of<G: AppGame>(before: &G, action: &G::Action, after: &G, hinted: bool) -> StepNote {
+        let mut moves = Vec::new();
+        if let (Some(letter), Some(motion), Some(seat)) =
+            (before.piece_letter(action), before.motion_of(action), before.actor())
+        {
+            moves.push(MoveNote { seat, letter: Some(letter), to: Some(motion.to) });
+            moves.extend(after.passed().into_iter().map(|seat| MoveNote { seat, letter: None, to: None }));
+        }
+        StepNote { moves, hinted }
+    }
+}
+
 /// The game being played: its history (undo, redo and dice are the history's), who plays each
 /// seat, a person's moves tried out and not yet confirmed, and what the last change was. It
 /// changes only when the game does (or its players), so the board and panels follow it through
@@ -74,6 +90,18 @@ pub struct Play<G: AppGame> {
     hint: Option<G::Action>,
     /// What happened since the feedback last read it (`take_news`).
     news: Vec<News<G>>,
+    asked: Asked,
+}
+
+/// A record to go on from when the game screen opens.
+#[derive(Resource, Clone, Debug)]
+pub struct Resume(pub Record);
+
+/// What a person asked for in a game besides moves: hints, and moves taken back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asked {
+    pub hints: u32,
+    pub takebacks: u32,
 }
 
 /// What happened to the game, as `Play` reports it: the one place that turns it into messages,
@@ -111,7 +139,37 @@ impl<G: AppGame> Play<G> {
             draft: Vec::new(),
             hint: None,
             news: Vec::new(),
+            asked: Asked::default(),
         }
+    }
+
+    /// A record's game, replayed through the rules with its move list, hint marks, and the
+    /// hints and take-backs asked for.
+    pub fn of_record(record: &Record) -> Result<Play<G>, RecordError> {
+        let history = record.replay::<G, StepNote>(|before, action, index| {
+            let mut after = before.clone();
+            after.play(action);
+            StepNote::of(before, action, &after, record.hinted.contains(&(index as u32 + 1)))
+        })?;
+        Ok(Play {
+            history,
+            controls: record.seats.clone(),
+            change: Change::Reset,
+            draft: Vec::new(),
+            hint: None,
+            news: Vec::new(),
+            asked: Asked { hints: record.hints_asked, takebacks: record.takebacks },
+        })
+    }
+
+    /// The hints and take-backs asked for in this game.
+    pub fn asked(&self) -> Asked {
+        self.asked
+    }
+
+    /// A hint was asked for.
+    pub fn ask_hint(&mut self) {
+        self.asked.hints += 1;
     }
 
     pub fn controls(&self) -> &[Control] {
@@ -363,20 +421,13 @@ impl<G: AppGame> Play<G> {
     fn commit(&mut self, action: G::Action, hinted: bool) -> Option<()> {
         let before = self.history.game().clone();
         let mover = before.actor()?;
-        let mut notes = Vec::new();
-        if let (Some(letter), Some(motion)) = (before.piece_letter(&action), before.motion_of(&action)) {
-            notes.push(MoveNote { seat: mover, letter: Some(letter), to: Some(motion.to) });
-        }
-        self.history.play(&action, StepNote { moves: notes, hinted }).ok()?;
+        let mut after = before.clone();
+        after.apply(&action).ok()?;
+        let note = StepNote::of(&before, &action, &after, hinted);
+        self.history.play(&action, note).ok()?;
         // One line per move, which the browser test reads from the console.
         let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
         info!("tabla move {} {} {} {}", G::NAME, before.seat_name(mover), who, before.action_text(&action));
-        let passed = self.game().passed();
-        if let Some(step_note) = self.history.last_note_mut()
-            && !step_note.moves.is_empty()
-        {
-            step_note.moves.extend(passed.iter().map(|&seat| MoveNote { seat, letter: None, to: None }));
-        }
         Some(())
     }
 
@@ -405,6 +456,7 @@ impl<G: AppGame> Play<G> {
                 Change::Played { motion: back, path: back.map(|m| vec![m.to]).unwrap_or_default(), mover };
             self.news.push(News::Jumped { afresh: false });
         } else if self.can_undo() {
+            self.asked.takebacks += 1;
             self.travel(|history| history.undo().map(|step| step.mover));
         }
     }
@@ -435,6 +487,7 @@ impl<G: AppGame> Play<G> {
     pub fn new_game(&mut self) {
         self.draft.clear();
         self.hint = None;
+        self.asked = Asked::default();
         match self.history.steps()[0].game.next_first() {
             Some(start) => {
                 let seed = self.history.position_seed().wrapping_add(1);
@@ -449,6 +502,7 @@ impl<G: AppGame> Play<G> {
     pub fn restart(&mut self) {
         self.draft.clear();
         self.hint = None;
+        self.asked = Asked::default();
         self.history.restart();
         self.change = Change::Reset;
         self.news.push(News::Jumped { afresh: true });

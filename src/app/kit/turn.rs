@@ -6,8 +6,8 @@ use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand};
 use super::catalog::Screen;
 use super::game::{AppGame, RoundReport};
 use super::input::{BoardDrop, BoardPress, BoardTap};
-use super::play::{News, Play, PlayKind};
-use crate::app::launch::{Control, MatchSetup};
+use super::play::{News, Play, PlayKind, Resume};
+use crate::app::launch::{Control, Launch, MatchSetup};
 use crate::app::platform::settings::Words;
 use crate::app::platform::sound::SoundCue;
 use crate::robot::{SLICE_NODES, Thinker};
@@ -43,7 +43,17 @@ pub enum GameCommand {
     NewGame,
     /// Closes the panel between two rounds: the next round goes on.
     NextRound,
+    /// The answer to "start again?" (asked by Restart or New game in a game with moves): yes.
+    StartAgain,
+    /// The same question: no, the game goes on.
+    KeepPlaying,
+    /// Gives the game out as a file (desktop: into `records/`, browser: a download).
+    Export,
 }
+
+/// Restart or New game asked in a game with moves, until the person answers.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AskFirst(pub Option<GameCommand>);
 
 /// How the Robot paces itself so a child sees each move coming.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -97,16 +107,33 @@ pub struct Notices(pub Option<Notice>);
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct RoundOver(pub Option<RoundReport>);
 
-/// Seconds left per seat while a clock runs, and the minutes the next game's clock will have.
+/// Seconds left per seat while a clock runs, the minutes this game's clock started with, and the
+/// minutes the next game's clock will have.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Clocks {
     pub left: Option<Vec<f32>>,
+    pub minutes: u32,
     pub next_minutes: u32,
 }
 
 impl Clocks {
     fn start(minutes: u32, seats: usize) -> Clocks {
-        Clocks { left: (minutes > 0).then(|| vec![minutes as f32 * 60.0; seats]), next_minutes: minutes }
+        Clocks {
+            left: (minutes > 0).then(|| vec![minutes as f32 * 60.0; seats]),
+            minutes,
+            next_minutes: minutes,
+        }
+    }
+
+    /// A saved game's clocks: each seat's time left, in milliseconds.
+    fn resumed(minutes: u32, left_ms: Option<&[u64]>) -> Clocks {
+        let left = left_ms.map(|left| left.iter().map(|&ms| ms as f32 / 1000.0).collect());
+        Clocks { left, minutes, next_minutes: minutes }
+    }
+
+    /// Each seat's time left, in milliseconds, for a record.
+    pub fn left_ms(&self) -> Option<Vec<u64>> {
+        self.left.as_ref().map(|left| left.iter().map(|&s| (s.max(0.0) * 1000.0).round() as u64).collect())
     }
 }
 
@@ -140,6 +167,8 @@ pub struct Notice {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    let seed =
+        app.world().get_resource::<Launch>().and_then(|launch| launch.seed).unwrap_or_else(seed_from_clock);
     app.add_message::<GameCommand>()
         .add_message::<SetControls>()
         .init_resource::<RobotPace>()
@@ -149,10 +178,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Preview>()
         .init_resource::<Notices>()
         .init_resource::<RoundOver>()
+        .init_resource::<AskFirst>()
         .init_resource::<Hurry>()
         .init_resource::<Clocks>()
         .init_resource::<super::play::NowPlaying>()
-        .insert_resource(GameSeed(seed_from_clock()));
+        .insert_resource(GameSeed(seed));
     app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)));
 }
 
@@ -211,19 +241,38 @@ fn start_game<G: AppGame>(
     mut preview: ResMut<Preview>,
     mut notices: ResMut<Notices>,
     mut round_over: ResMut<RoundOver>,
+    mut ask: ResMut<AskFirst>,
     images: Res<crate::app::platform::art::ArtImages>,
+    resume: Option<Res<Resume>>,
 ) {
     let Some(game) = G::from_level(&setup.level) else { return };
-    let play = Play::new(game.clone(), &setup, seed.0);
+    let resumed = resume.as_ref().filter(|r| r.0.game == G::NAME).map(|r| {
+        let clocks = Clocks::resumed(r.0.clock_minutes, r.0.clock_left_ms.as_deref());
+        Play::<G>::of_record(&r.0).map(|play| (play, clocks))
+    });
+    if resumed.is_some() {
+        commands.remove_resource::<Resume>();
+    }
+    let (play, started_clocks) = match resumed {
+        Some(Ok(resumed)) => resumed,
+        other => {
+            if let Some(Err(why)) = other {
+                tracing::error!("the saved game could not be continued: {why}");
+            }
+            (Play::new(game.clone(), &setup, seed.0), Clocks::start(setup.clock_minutes, game.seat_count()))
+        }
+    };
+    let game = play.game().clone();
     let flipped = game.flipped(play.person_against_robot());
     let layout = BoardLayout::of(&game, flipped);
     let board = super::board::spawn_board(&mut commands, &game, layout, &images);
     super::input::observe_board(&mut commands, board);
-    *clocks = Clocks::start(setup.clock_minutes, game.seat_count());
+    *clocks = started_clocks;
     *selection = Selection::default();
     *preview = Preview::default();
     *notices = Notices::default();
     *round_over = RoundOver::default();
+    *ask = AskFirst::default();
     commands.insert_resource(play);
     commands.insert_resource(Thinking::<G>(None));
     seed.0 = seed.0.wrapping_add(0x9E37_79B9);
@@ -239,6 +288,7 @@ pub(super) struct Feedback<'w> {
     selection: ResMut<'w, Selection>,
     preview: ResMut<'w, Preview>,
     round_over: ResMut<'w, RoundOver>,
+    ask: ResMut<'w, AskFirst>,
     cues: MessageWriter<'w, SoundCue>,
 }
 
@@ -270,6 +320,7 @@ impl Feedback<'_> {
                     self.preview.0.clear();
                     if afresh {
                         self.round_over.0 = None;
+                        self.ask.0 = None;
                     }
                 }
                 News::TimedOut => {
@@ -316,9 +367,9 @@ impl Feedback<'_> {
         }
     }
 
-    /// The board waits for a panel between rounds to be closed.
+    /// The board waits for a panel between rounds to be closed, or a question to be answered.
     fn waits(&self) -> bool {
-        self.round_over.0.is_some()
+        self.round_over.0.is_some() || self.ask.0.is_some()
     }
 }
 
@@ -500,16 +551,19 @@ pub(super) fn commands<G: AppGame>(
         match command {
             GameCommand::Undo if play.can_undo() && !clock_runs => play.undo(),
             GameCommand::Redo if play.can_redo() && !clock_runs => play.redo(),
-            GameCommand::Restart => {
-                play.restart();
-                *clocks = Clocks::start(clocks.next_minutes, play.controls().len());
+            // A game with moves, not over yet, is not thrown away by one tap: the person is asked.
+            GameCommand::Restart | GameCommand::NewGame if worth_asking(&play) => {
+                feedback.ask.0 = Some(*command);
             }
+            GameCommand::Restart | GameCommand::NewGame => begin_again(&mut play, &mut clocks, *command),
+            GameCommand::StartAgain => {
+                if let Some(asked) = feedback.ask.0.take() {
+                    begin_again(&mut play, &mut clocks, asked);
+                }
+            }
+            GameCommand::KeepPlaying => feedback.ask.0 = None,
             GameCommand::NextRound => feedback.round_over.0 = None,
             GameCommand::SetClock(minutes) => clocks.next_minutes = *minutes,
-            GameCommand::NewGame => {
-                play.new_game();
-                *clocks = Clocks::start(clocks.next_minutes, play.controls().len());
-            }
             GameCommand::Roll if play.can_roll() => {
                 play.roll();
             }
@@ -534,11 +588,27 @@ pub(super) fn commands<G: AppGame>(
             | GameCommand::Deselect
             | GameCommand::Confirm
             | GameCommand::Choose(_) => {}
-            // Thought of in slices, by hint.rs.
-            GameCommand::Hint => {}
+            // Thought of in slices, by hint.rs; given out by keeping.rs.
+            GameCommand::Hint | GameCommand::Export => {}
         }
         feedback.report(play.bypass_change_detection());
     }
+}
+
+/// Whether Restart or New game asks first: the game has moves and is not over, and a person plays.
+fn worth_asking<G: AppGame>(play: &Play<G>) -> bool {
+    play.moves_played() > 0 && play.game().outcome().is_none() && play.controls().contains(&Control::Person)
+}
+
+/// Restart (the same game again) or New game (the first turn to the next seat), with the clock
+/// chosen for the next game.
+fn begin_again<G: AppGame>(play: &mut Play<G>, clocks: &mut Clocks, command: GameCommand) {
+    if command == GameCommand::NewGame {
+        play.new_game();
+    } else {
+        play.restart();
+    }
+    *clocks = Clocks::start(clocks.next_minutes, play.controls().len());
 }
 
 /// Thinks in slices until the frame's budget would be passed by one more as long as the longest

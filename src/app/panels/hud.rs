@@ -86,6 +86,10 @@ fn settings_window(
                 });
                 ui.label(RichText::new(words.get("clock_at_restart")).italics().size(15.0));
             }
+            ui.add_space(6.0);
+            if ui.button(format!("↓ {}", words.get("export_game"))).clicked() {
+                commands.write(GameCommand::Export);
+            }
             ui.vertical_centered(|ui| {
                 if ui.button(words.get("close")).clicked() {
                     *open = false;
@@ -196,8 +200,8 @@ fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, comma
 fn round_dialog(
     ctx: &egui::Context,
     board: &ScoreBoard,
-    art: &EguiArt,
     words: &Words,
+    art: &EguiArt,
     commands: &mut MessageWriter<GameCommand>,
 ) {
     let Some(round) = &board.round else { return };
@@ -222,6 +226,40 @@ fn round_dialog(
             if response.clicked() {
                 commands.write(GameCommand::NextRound);
             }
+        });
+    });
+}
+
+/// Restart or New game in a game with moves asks first: two big picture buttons, the game going on
+/// (green, first) or beginning again.
+fn ask_dialog(
+    ctx: &egui::Context,
+    board: &ScoreBoard,
+    words: &Words,
+    commands: &mut MessageWriter<GameCommand>,
+) {
+    let Some(question) = &board.asking else { return };
+    dialog("ask").show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(bold(question, 26.0).color(ACCENT));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                let answers = [
+                    ("▶", "keep_playing", CALM, GameCommand::KeepPlaying, "button.keep_playing"),
+                    ("↻", "start_again", ACCENT, GameCommand::StartAgain, "button.start_again"),
+                ];
+                for (sign, key, colour, command, tag) in answers {
+                    let text = format!("{sign}\n{}", words.get(key));
+                    let button = egui::Button::new(bold(text, 24.0).color(Color32::WHITE))
+                        .fill(colour)
+                        .min_size(vec2(140.0, 96.0));
+                    let response = ui.add(button);
+                    crate::app::platform::web::tag(&response, tag);
+                    if response.clicked() {
+                        commands.write(command);
+                    }
+                }
+            });
         });
     });
 }
@@ -447,7 +485,8 @@ fn game_panels(
     let now_covered = BoardCovered(help.0 || *settings_open || (slim && *details));
     covered.set_if_neq(now_covered);
 
-    round_dialog(ctx, &board, &art, &words, &mut commands);
+    round_dialog(ctx, &board, &words, &art, &mut commands);
+    ask_dialog(ctx, &board, &words, &mut commands);
 
     if let Some(result) = &board.result {
         dialog("result").show(ctx, |ui| {

@@ -3,7 +3,7 @@
 
 use crate::app::kit::game::{AppGame, Extra, RoundReport};
 use crate::app::kit::play::Play;
-use crate::app::kit::turn::{Clocks, Notice, Notices, Preview, RoundOver, game_key};
+use crate::app::kit::turn::{AskFirst, Clocks, GameCommand, Notice, Notices, Preview, RoundOver, game_key};
 use crate::app::launch::{Control, MatchSetup};
 use crate::app::platform::settings::Words;
 use crate::rules::{EndReason, Seat, Winner};
@@ -79,6 +79,8 @@ pub struct ScoreBoard {
     pub question: Option<String>,
     /// New game passes the first turn on (a New game button beside Restart).
     pub passes_first: bool,
+    /// The words of the question Restart or New game asked ("start again?"), until answered.
+    pub asking: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -154,9 +156,11 @@ pub fn publish_scoreboard<G: AppGame>(
     setup: Res<MatchSetup>,
     preview: Res<Preview>,
     round_over: Res<RoundOver>,
+    ask: Res<AskFirst>,
     mut board: ResMut<ScoreBoard>,
 ) {
-    let changed = play.is_changed()
+    let changed = ask.is_changed()
+        || play.is_changed()
         || clocks.is_changed()
         || notices.is_changed()
         || words.is_changed()
@@ -265,5 +269,8 @@ pub fn publish_scoreboard<G: AppGame>(
         },
         question: game.question(&words).filter(|_| person_acts),
         passes_first: play.history().steps()[0].game.next_first().is_some(),
+        asking: ask.0.map(|asked| {
+            words.get(if asked == GameCommand::NewGame { "ask_new_game" } else { "ask_restart" }).to_string()
+        }),
     };
 }

@@ -4,6 +4,7 @@
 pub mod art;
 pub mod settings;
 pub mod sound;
+pub mod store;
 pub mod web;
 
 use bevy::prelude::*;

@@ -1,10 +1,14 @@
 //! The player's settings (language, sound, the last choices on each setup screen), kept between
-//! runs. A missing or broken settings file gives the defaults, never a crash.
+//! runs in the store. The file is read field by field: one bad or outdated field falls back to its
+//! default alone; a file that is no settings file, or of a newer version, is set aside with a
+//! message and the defaults are used.
 
+use super::store::{SETTINGS, Store};
 use crate::app::launch::{Control, Launch, Opponent};
 use crate::i18n::{Language, Strings};
 use crate::robot::RobotLevel;
 use bevy::prelude::*;
+use ron::value::RawValue;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use tracing::warn;
@@ -20,7 +24,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { language: storage::system_language(), sound: true, choices: BTreeMap::new() }
+        Settings { language: system::system_language(), sound: true, choices: BTreeMap::new() }
     }
 }
 
@@ -58,17 +62,97 @@ impl Default for Choices {
 pub struct Words(pub Strings);
 
 pub(super) fn plugin(app: &mut App) {
+    // The store is there from the first system on (the first screen looks for a saved game).
+    let dir = app.world().get_resource::<Launch>().and_then(|launch| launch.settings_dir.clone());
+    app.insert_resource(Store::new(dir.as_deref()));
     app.add_systems(PreStartup, load);
     app.add_systems(Update, (save, follow_language).run_if(resource_changed::<Settings>));
 }
 
-fn load(mut commands: Commands, launch: Res<Launch>) {
-    let mut settings = match storage::read(launch.settings_dir.as_deref()) {
-        Some(text) => ron::from_str::<Settings>(&text).unwrap_or_else(|e| {
-            warn!("the settings could not be read ({e}); starting from the defaults");
-            Settings::default()
-        }),
+/// The version of the settings file this Tabla writes; a newer one is set aside, not guessed at.
+pub const SETTINGS_VERSION: u32 = 1;
+
+/// The settings file as written, each field kept as its own text so one bad or outdated field
+/// falls back alone.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct RawSettings {
+    #[serde(deserialize_with = "present")]
+    version: Option<u32>,
+    #[serde(deserialize_with = "present")]
+    language: Option<Box<RawValue>>,
+    #[serde(deserialize_with = "present")]
+    sound: Option<Box<RawValue>>,
+    #[serde(deserialize_with = "present")]
+    choices: Option<BTreeMap<String, Box<RawValue>>>,
+}
+
+/// A field that is written is there (RON would otherwise want `Some(…)` around it); a field
+/// left out is `None` by `default`.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(field: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(field).map(Some)
+}
+
+/// Reads a settings file field by field: what cannot be read falls back to its default alone,
+/// named in the notes. `Err` when the file is no settings file at all, or of a newer version.
+pub fn read_settings(text: &str) -> Result<(Settings, Vec<String>), String> {
+    let raw: RawSettings = ron::from_str(text).map_err(|e| format!("not a settings file: {e}"))?;
+    if let Some(version) = raw.version.filter(|&v| v > SETTINGS_VERSION) {
+        return Err(format!("settings of version {version} (this Tabla reads version {SETTINGS_VERSION})"));
+    }
+    let mut settings = Settings::default();
+    let mut notes = Vec::new();
+    let mut field = |name: &str, value: &Option<Box<RawValue>>, apply: &mut dyn FnMut(&RawValue) -> bool| {
+        if let Some(value) = value
+            && !apply(value)
+        {
+            notes.push(format!(
+                "the setting '{name}' ({}) could not be read; it is back to its default",
+                value.get_ron().trim()
+            ));
+        }
+    };
+    field("language", &raw.language, &mut |v| v.into_rust().map(|l| settings.language = l).is_ok());
+    field("sound", &raw.sound, &mut |v| v.into_rust().map(|on| settings.sound = on).is_ok());
+    for (game, value) in raw.choices.unwrap_or_default() {
+        field(&format!("choices of {game}"), &Some(value), &mut |v| {
+            v.into_rust::<Choices>().map(|c| settings.choices.insert(game.clone(), c)).is_ok()
+        });
+    }
+    Ok((settings, notes))
+}
+
+/// The settings as the file keeps them, with their version.
+fn write_settings(settings: &Settings) -> Result<String, String> {
+    #[derive(Serialize)]
+    struct Written<'a> {
+        version: u32,
+        language: Language,
+        sound: bool,
+        choices: &'a BTreeMap<String, Choices>,
+    }
+    let written = Written {
+        version: SETTINGS_VERSION,
+        language: settings.language,
+        sound: settings.sound,
+        choices: &settings.choices,
+    };
+    ron::ser::to_string_pretty(&written, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
+}
+
+fn load(mut commands: Commands, launch: Res<Launch>, store: Res<Store>) {
+    let mut settings = match store.read(SETTINGS).map(|text| read_settings(&text)) {
         None => Settings::default(),
+        Some(Ok((settings, notes))) => {
+            for note in notes {
+                warn!("{note}");
+            }
+            settings
+        }
+        Some(Err(why)) => {
+            store.set_aside(SETTINGS, &why);
+            Settings::default()
+        }
     };
     if let Some(language) = launch.language {
         settings.language = language;
@@ -77,14 +161,13 @@ fn load(mut commands: Commands, launch: Res<Launch>) {
     commands.insert_resource(settings);
 }
 
-fn save(settings: Res<Settings>, launch: Res<Launch>) {
+fn save(settings: Res<Settings>, launch: Res<Launch>, store: Res<Store>) {
     // The tour shows screens in several languages; it must not change the player's settings.
     if launch.tour.is_some() || settings.is_added() {
         return;
     }
-    match ron::ser::to_string_pretty(&*settings, ron::ser::PrettyConfig::default()) {
-        Ok(text) => storage::write(launch.settings_dir.as_deref(), &text),
-        Err(e) => warn!("the settings could not be written: {e}"),
+    if let Err(e) = write_settings(&settings).and_then(|text| store.write(SETTINGS, &text)) {
+        warn!("the settings could not be saved: {e}");
     }
 }
 
@@ -95,32 +178,8 @@ fn follow_language(settings: Res<Settings>, mut words: ResMut<Words>) {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-mod storage {
+mod system {
     use crate::i18n::Language;
-    use std::path::{Path, PathBuf};
-
-    /// The given folder, else `$TABLA_HOME`, else the user's configuration folder.
-    fn file(dir: Option<&Path>) -> Option<PathBuf> {
-        let dir = dir
-            .map(Path::to_path_buf)
-            .or_else(|| std::env::var_os("TABLA_HOME").map(PathBuf::from))
-            .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|d| PathBuf::from(d).join("tabla")))
-            .or_else(|| std::env::var_os("HOME").map(|d| PathBuf::from(d).join(".config").join("tabla")))?;
-        Some(dir.join("settings.ron"))
-    }
-
-    pub fn read(dir: Option<&Path>) -> Option<String> {
-        std::fs::read_to_string(file(dir)?).ok()
-    }
-
-    pub fn write(dir: Option<&Path>, text: &str) {
-        let Some(path) = file(dir) else { return };
-        let written =
-            path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&path, text));
-        if let Err(e) = written {
-            tracing::warn!("the settings could not be saved to {}: {e}", path.display());
-        }
-    }
 
     pub fn system_language() -> Language {
         ["LC_ALL", "LC_MESSAGES", "LANG"]
@@ -133,24 +192,8 @@ mod storage {
 }
 
 #[cfg(target_arch = "wasm32")]
-mod storage {
+mod system {
     use crate::i18n::Language;
-
-    const KEY: &str = "tabla.settings";
-
-    fn local_storage() -> Option<web_sys::Storage> {
-        web_sys::window()?.local_storage().ok()?
-    }
-
-    pub fn read(_dir: Option<&std::path::Path>) -> Option<String> {
-        local_storage()?.get_item(KEY).ok()?
-    }
-
-    pub fn write(_dir: Option<&std::path::Path>, text: &str) {
-        if let Some(storage) = local_storage() {
-            let _ = storage.set_item(KEY, text);
-        }
-    }
 
     pub fn system_language() -> Language {
         web_sys::window()

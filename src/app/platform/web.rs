@@ -29,7 +29,76 @@ pub fn log_to_console() {
 
 pub(super) fn plugin(_app: &mut App) {
     #[cfg(target_arch = "wasm32")]
-    browser::show_panics();
+    {
+        browser::show_panics();
+        keeping::save_when_hidden();
+    }
+}
+
+/// Keeps `text` to be written again as `name` when the page is hidden or closed: the frames stop
+/// then, so it is written from the page's own event. Nothing on the desktop (closing the window
+/// runs the app's last frame).
+pub fn keep_for_closing(name: &str, text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    keeping::keep(name, text.to_string());
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (name, text);
+}
+
+/// As `keep_for_closing`, at most once a second, with the text made only then (a running clock).
+pub fn keep_for_closing_now_and_then(name: &str, make: impl FnOnce() -> String) {
+    #[cfg(target_arch = "wasm32")]
+    if keeping::due() {
+        keeping::keep(name, make());
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (name, make);
+}
+
+/// Nothing more to write when the page is hidden (what was kept is saved already).
+pub fn forget_for_closing() {
+    #[cfg(target_arch = "wasm32")]
+    keeping::forget();
+}
+
+/// The page's address options (`?game=nard&variant=crazy&robot-level=2`, `?continue`) as the
+/// command line's `--name value` pairs; none on the desktop.
+pub fn address_flags() -> Vec<(String, String)> {
+    #[cfg(target_arch = "wasm32")]
+    return address::flags();
+    #[cfg(not(target_arch = "wasm32"))]
+    Vec::new()
+}
+
+/// Offers `text` as a file to download, named `file_name` (the browser's way to export).
+pub fn download(file_name: &str, text: &str) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    return files::download(file_name, text);
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = (file_name, text);
+        Err("downloads are the browser's".into())
+    }
+}
+
+/// Opens the browser's file picker; the chosen file's text comes with `picked_file` later.
+pub fn pick_file() {
+    #[cfg(target_arch = "wasm32")]
+    files::pick();
+}
+
+/// The text of the file the person picked, once it has been read.
+pub fn picked_file() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    return files::picked();
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// The `localStorage` key a kept file has: `settings.ron` is kept under `tabla.settings`, and
+/// so on.
+pub fn storage_key(name: &str) -> String {
+    format!("tabla.{}", name.trim_end_matches(".ron"))
 }
 
 /// Calls `window.<name>(text)` if the page defines it; nothing on the desktop.
@@ -106,5 +175,142 @@ mod browser {
                 rect.height()
             );
         }
+    }
+}
+
+/// What is written when the page goes away: the page's `pagehide`, and `visibilitychange` to
+/// hidden (a tablet's screen going off, the tab put away), which a closing browser may not follow
+/// with anything else.
+#[cfg(target_arch = "wasm32")]
+mod keeping {
+    use std::cell::RefCell;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+
+    thread_local! {
+        static PENDING: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
+        static LAST_KEPT: RefCell<f64> = const { RefCell::new(0.0) };
+    }
+
+    pub fn keep(name: &str, text: String) {
+        PENDING.with(|pending| *pending.borrow_mut() = Some((name.to_string(), text)));
+        LAST_KEPT.with(|last| *last.borrow_mut() = js_sys::Date::now());
+    }
+
+    pub fn forget() {
+        PENDING.with(|pending| *pending.borrow_mut() = None);
+    }
+
+    /// A second has passed since the last keep.
+    pub fn due() -> bool {
+        LAST_KEPT.with(|last| js_sys::Date::now() - *last.borrow() >= 1000.0)
+    }
+
+    fn write_pending() {
+        let Some((name, text)) = PENDING.with(|pending| pending.borrow().clone()) else { return };
+        let key = super::storage_key(&name);
+        if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+            let _ = storage.set_item(&key, &text);
+        }
+    }
+
+    pub fn save_when_hidden() {
+        let Some(window) = web_sys::window() else { return };
+        let on_hide = Closure::<dyn Fn()>::new(write_pending);
+        let _ = window.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+        on_hide.forget();
+        let Some(document) = window.document() else { return };
+        let on_change = Closure::<dyn Fn()>::new(|| {
+            let hidden = web_sys::window()
+                .and_then(|w| w.document())
+                .is_some_and(|d| d.visibility_state() == web_sys::VisibilityState::Hidden);
+            if hidden {
+                write_pending();
+            }
+        });
+        let _ =
+            document.add_event_listener_with_callback("visibilitychange", on_change.as_ref().unchecked_ref());
+        on_change.forget();
+    }
+}
+
+/// The page's address as options: `?game=nard&players=robot` → `--game nard --players robot`;
+/// a name alone (`?continue`) has an empty value.
+#[cfg(target_arch = "wasm32")]
+mod address {
+    pub fn flags() -> Vec<(String, String)> {
+        let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+        let decode = |text: &str| {
+            js_sys::decode_uri_component(&text.replace('+', " "))
+                .ok()
+                .and_then(|decoded| decoded.as_string())
+                .unwrap_or_else(|| text.to_string())
+        };
+        search
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| {
+                let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+                (decode(name), decode(value))
+            })
+            .collect()
+    }
+}
+
+/// A record out as a download, and in from the file picker.
+#[cfg(target_arch = "wasm32")]
+mod files {
+    use std::cell::RefCell;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::{JsCast, JsValue};
+
+    thread_local! {
+        static PICKED: RefCell<Option<String>> = const { RefCell::new(None) };
+    }
+
+    pub fn download(file_name: &str, text: &str) -> Result<(), String> {
+        let fail = |what: &str| format!("the file could not be offered: {what}");
+        let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| fail("no page"))?;
+        let parts = js_sys::Array::of1(&JsValue::from_str(text));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("text/plain");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+            .map_err(|_| fail("no blob"))?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("no address"))?;
+        let link: web_sys::HtmlAnchorElement =
+            document.create_element("a").map_err(|_| fail("no link"))?.unchecked_into();
+        link.set_href(&url);
+        link.set_download(file_name);
+        link.click();
+        let _ = web_sys::Url::revoke_object_url(&url);
+        Ok(())
+    }
+
+    pub fn pick() {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Ok(input) = document.create_element("input") else { return };
+        let input: web_sys::HtmlInputElement = input.unchecked_into();
+        input.set_type("file");
+        input.set_accept(".ron,text/plain");
+        let chosen = input.clone();
+        let on_change = Closure::<dyn Fn()>::new(move || {
+            let Some(file) = chosen.files().and_then(|files| files.get(0)) else { return };
+            let read = file.text();
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok(text) = wasm_bindgen_futures::JsFuture::from(read).await
+                    && let Some(text) = text.as_string()
+                {
+                    PICKED.with(|picked| *picked.borrow_mut() = Some(text));
+                }
+            });
+        });
+        input.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+        on_change.forget();
+        input.click();
+    }
+
+    pub fn picked() -> Option<String> {
+        PICKED.with(|picked| picked.borrow_mut().take())
     }
 }

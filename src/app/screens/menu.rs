@@ -2,11 +2,20 @@
 
 use super::setup::SetupFor;
 use crate::app::kit::catalog::{GameEntry, Levels, PlayableGames, Screen};
+use crate::app::kit::keeping::{self, SavedGame};
+use crate::app::launch::Control;
 use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::platform::settings::{Settings, Words};
+use crate::app::platform::store::Store;
+use crate::app::platform::web;
 use crate::i18n::Language;
+use crate::record::{Progress, Record, Summary};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+/// The Continue card's warm fill.
+const CONTINUE: Color32 = Color32::from_rgb(255, 236, 200);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -23,6 +32,9 @@ fn menu(
     mut settings: ResMut<Settings>,
     playable: Res<PlayableGames>,
     levels: Res<Levels>,
+    mut saved: ResMut<SavedGame>,
+    store: Res<Store>,
+    mut opening: Local<bool>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -34,6 +46,43 @@ fn menu(
     full_screen(ctx, "menu", |ui| {
         ui.add_space((screen.height() * 0.08).min(60.0));
         ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
+        if let Some(problem) = &saved.problem {
+            // Tapped away; a file that could not be used is kept aside, never deleted.
+            let text = format!("{}\n{problem}", words.get("saved_problem"));
+            if ui
+                .add(
+                    egui::Label::new(RichText::new(text).color(ACCENT).size(15.0))
+                        .sense(egui::Sense::click()),
+                )
+                .clicked()
+            {
+                saved.problem = None;
+            }
+        }
+        let mut chosen = None;
+        if let Some((record, summary)) = &saved.card
+            && let Some(entry) = playable.get(&record.game)
+            && continue_card(ui, &art, &words, &entry, record, summary, screen.width())
+        {
+            chosen = Some(Ok(record.clone()));
+        }
+        if let Some(picked) = web::picked_file() {
+            chosen = Some(super::read_record_text(&picked));
+        }
+        if saved.card.is_some() {
+            ui.add_space(10.0);
+        }
+        match chosen {
+            Some(Ok(record)) => match keeping::begin(&mut commands, record.clone()) {
+                Ok(_) => {
+                    commands.insert_resource(SetupFor(record.game.clone()));
+                    next.set(Screen::Playing);
+                }
+                Err(problem) => saved.problem = Some(problem.to_string()),
+            },
+            Some(Err(problem)) => saved.problem = Some(problem),
+            None => {}
+        }
         ui.label(bold(words.get("menu_title"), 26.0));
         ui.add_space(12.0);
         // One row of picture cards, centred; it wraps on a narrow screen.
@@ -58,8 +107,120 @@ fn menu(
                 *settings = changed;
             }
         });
+        ui.add_space(8.0);
+        if let Some(file) = open_card(ui, &words, &store, &mut opening) {
+            match super::read_record_file(&file) {
+                Ok(record) => match keeping::begin(&mut commands, record.clone()) {
+                    Ok(_) => {
+                        commands.insert_resource(SetupFor(record.game.clone()));
+                        next.set(Screen::Playing);
+                    }
+                    Err(problem) => saved.problem = Some(problem.to_string()),
+                },
+                Err(problem) => saved.problem = Some(problem),
+            }
+        }
     });
     Ok(())
+}
+
+/// The game in progress, first and large: its picture, who plays and how far it has gone; a tap
+/// anywhere on it goes on with it.
+fn continue_card(
+    ui: &mut egui::Ui,
+    art: &EguiArt,
+    words: &Words,
+    entry: &GameEntry,
+    record: &Record,
+    summary: &Summary,
+    width: f32,
+) -> bool {
+    let picture = (width * 0.22).clamp(72.0, 140.0);
+    let inner = card(CONTINUE).show(ui, |ui| {
+        ui.set_width((width - 48.0).min(720.0));
+        ui.horizontal(|ui| {
+            ui.add(art.image(entry.picture, picture));
+            ui.vertical(|ui| {
+                ui.label(bold(format!("▶ {}", words.get("continue_title")), 28.0).color(ACCENT));
+                ui.label(bold(words.get(&format!("game_{}", record.game)), 22.0));
+                ui.label(RichText::new(players(words, record)).size(18.0));
+                ui.label(RichText::new(how_far(words, summary)).size(18.0));
+            });
+        });
+    });
+    let response = ui.interact(inner.response.rect, egui::Id::new("continue"), egui::Sense::click());
+    crate::app::platform::web::tag(&response, "continue");
+    response.clicked()
+}
+
+/// Who plays each seat: "You – Robot ★★", or "Player 1 – Player 2" between friends.
+fn players(words: &Words, record: &Record) -> String {
+    let has_robot = record.seats.iter().any(|c| matches!(c, Control::Robot(_)));
+    let names: Vec<String> = record
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, control)| match control {
+            Control::Robot(level) => {
+                format!("{} {}", words.get("robot"), "★".repeat(level.number() as usize))
+            }
+            Control::Person if has_robot => words.get("you").to_string(),
+            Control::Person => words.get(&format!("player_{}", i + 1)).to_string(),
+        })
+        .collect();
+    names.join(" – ")
+}
+
+/// How far the game has gone, in the game's own terms.
+fn how_far(words: &Words, summary: &Summary) -> String {
+    match &summary.progress {
+        Progress::Moves(n) => words.fill("continue_move", &[("n", &(n + 1).to_string())]),
+        Progress::Match { white, black, game, .. } => words.fill(
+            "continue_match",
+            &[("white", &white.to_string()), ("black", &black.to_string()), ("game", &game.to_string())],
+        ),
+        Progress::InGoal(counts) => {
+            let counts: Vec<String> = counts.iter().map(|c| format!("{}/{}", c.in_goal, c.of)).collect();
+            words.fill("continue_goal", &[("counts", &counts.join(" · "))])
+        }
+    }
+}
+
+/// Opening a game's record file. In the browser the button opens the file picker (the file's
+/// text comes a few frames later, through `web::picked_file`); on the desktop it lists the
+/// records exported to `records/`, newest first, and returns the one tapped.
+fn open_card(
+    ui: &mut egui::Ui,
+    words: &Words,
+    store: &Store,
+    opening: &mut bool,
+) -> Option<std::path::PathBuf> {
+    let mut chosen = None;
+    ui.vertical_centered(|ui| {
+        let response = ui.button(RichText::new(format!("↑ {}", words.get("open_game"))).size(18.0));
+        web::tag(&response, "open_game");
+        if response.clicked() {
+            if cfg!(target_arch = "wasm32") {
+                web::pick_file();
+            } else {
+                *opening = !*opening;
+            }
+        }
+        if *opening {
+            let files = store.records();
+            if files.is_empty() {
+                ui.label(RichText::new(words.get("no_records")).size(15.0));
+            }
+            for file in files.into_iter().take(8) {
+                let name = file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+                if ui.button(RichText::new(name).size(16.0)).clicked() {
+                    *opening = false;
+                    chosen = Some(file);
+                }
+            }
+        }
+    });
+    chosen
 }
 
 /// The language and sound choices; returns the new settings when one was changed.

@@ -7,8 +7,11 @@ mod setup;
 pub use setup::SetupFor;
 
 use crate::app::kit::catalog::{PlayableGames, Screen};
+use crate::app::kit::keeping::{self, SavedGame, read_saved_game};
 use crate::app::launch::{Launch, MatchSetup};
+use crate::app::platform::store::Store;
 use crate::levels;
+use crate::record::Record;
 use bevy::prelude::*;
 use tracing::error;
 
@@ -26,8 +29,31 @@ fn start_from_launch(
     mut commands: Commands,
     launch: Res<Launch>,
     playable: Res<PlayableGames>,
+    store: Res<Store>,
+    mut saved: ResMut<SavedGame>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    if launch.continue_game || launch.load.is_some() {
+        let record = match &launch.load {
+            Some(file) => read_record_file(file),
+            None => match read_saved_game(&store) {
+                Ok(Some((record, _))) => Ok(record),
+                Ok(None) => Err("there is no game in progress to continue".to_string()),
+                Err(problem) => Err(problem),
+            },
+        };
+        match record.and_then(|record| keeping::begin(&mut commands, record).map_err(|e| e.to_string())) {
+            Ok(setup) => {
+                commands.insert_resource(SetupFor(setup.level.game_name().to_string()));
+                next.set(Screen::Playing);
+            }
+            Err(problem) => {
+                error!("{problem}");
+                saved.problem = Some(problem);
+            }
+        }
+        return;
+    }
     if let Some(setup) = &launch.start {
         if playable.get(setup.level.game_name()).is_none() {
             error!("{}", no_screen_yet(&setup.level));
@@ -37,6 +63,20 @@ fn start_from_launch(
         commands.insert_resource::<MatchSetup>(setup.clone());
         next.set(Screen::Playing);
     }
+}
+
+/// A record file the person chose (on the command line or on the menu): it is their own file,
+/// read and never moved.
+pub(super) fn read_record_file(file: &std::path::Path) -> Result<Record, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    read_record_text(&text).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// A record's text, checked against the rules.
+pub(super) fn read_record_text(text: &str) -> Result<Record, String> {
+    let record = Record::from_ron(text).map_err(|e| e.to_string())?;
+    record.check().map_err(|e| e.to_string())?;
+    Ok(record)
 }
 
 /// What the app says when asked to open a game it holds no screen for (an app built with the

@@ -1,0 +1,170 @@
+//! Where what a child or a parent makes is kept (the settings, the game in progress, the last
+//! game): files in the data folder on the desktop, written to a temporary file, flushed and
+//! renamed over the last one, so a kill at any instant leaves the old file or the new one, whole;
+//! `localStorage` in the browser. A file that cannot be read is set aside under a new name,
+//! never deleted.
+
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// The settings.
+pub const SETTINGS: &str = "settings.ron";
+/// The game in progress, until it ends.
+pub const GAME: &str = "game.ron";
+/// The last game that ended.
+pub const LAST_GAME: &str = "last_game.ron";
+
+/// The place things are kept: a folder on the desktop (`None` in the browser).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Store {
+    dir: Option<PathBuf>,
+}
+
+impl Store {
+    /// The given folder, else `$TABLA_HOME`, else the user's configuration folder.
+    pub fn new(dir: Option<&Path>) -> Store {
+        let dir = dir
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::var_os("TABLA_HOME").map(PathBuf::from))
+            .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|d| PathBuf::from(d).join("tabla")))
+            .or_else(|| std::env::var_os("HOME").map(|d| PathBuf::from(d).join(".config").join("tabla")));
+        Store { dir }
+    }
+
+    /// The folder things are kept in, where there is one.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    pub fn read(&self, name: &str) -> Option<String> {
+        backend::read(self.dir.as_deref(), name)
+    }
+
+    /// Keeps `text` as `name`; an error says what failed.
+    pub fn write(&self, name: &str, text: &str) -> Result<(), String> {
+        backend::write(self.dir.as_deref(), name, text)
+    }
+
+    pub fn remove(&self, name: &str) {
+        backend::remove(self.dir.as_deref(), name);
+    }
+
+    /// Gives `text` out as a file of its own, `file_name`: on the desktop into `records/` in the
+    /// store's folder, in the browser as a download. Says where it went.
+    pub fn export(&self, file_name: &str, text: &str) -> Result<String, String> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let dir = self.dir.as_ref().ok_or("no folder to keep it in")?.join("records");
+            backend::write(Some(&dir), file_name, text)?;
+            Ok(dir.join(file_name).display().to_string())
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            super::web::download(file_name, text)?;
+            Ok(file_name.to_string())
+        }
+    }
+
+    /// The record files given out to `records/` (desktop only), newest first.
+    pub fn records(&self) -> Vec<PathBuf> {
+        let Some(dir) = &self.dir else { return Vec::new() };
+        let Ok(entries) = std::fs::read_dir(dir.join("records")) else { return Vec::new() };
+        let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|e| e == "ron"))
+            .map(|path| (path.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH), path))
+            .collect();
+        files.sort_by(|a, b| b.cmp(a));
+        files.into_iter().map(|(_, path)| path).collect()
+    }
+
+    /// Moves `name` aside under a new name (never over another) and says where, with `why`.
+    pub fn set_aside(&self, name: &str, why: &str) -> String {
+        let message = match backend::set_aside(self.dir.as_deref(), name) {
+            Ok(kept) => format!("{name} could not be used ({why}); it is kept as {kept}"),
+            Err(e) => format!("{name} could not be used ({why}), and could not be set aside: {e}"),
+        };
+        tracing::warn!("{message}");
+        message
+    }
+}
+
+/// The name a file set aside gets: the first `<name>.broken-<n>` not taken yet.
+fn aside_name(name: &str, taken: impl Fn(&str) -> bool) -> String {
+    (1..).map(|n| format!("{name}.broken-{n}")).find(|candidate| !taken(candidate)).expect("a free name")
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod backend {
+    use std::io::Write;
+    use std::path::Path;
+
+    pub fn read(dir: Option<&Path>, name: &str) -> Option<String> {
+        std::fs::read_to_string(dir?.join(name)).ok()
+    }
+
+    pub fn write(dir: Option<&Path>, name: &str, text: &str) -> Result<(), String> {
+        let dir = dir.ok_or("no folder to keep it in")?;
+        let path = dir.join(name);
+        let temporary = dir.join(format!(".{name}.new"));
+        let written = std::fs::create_dir_all(dir).and_then(|()| {
+            let mut file = std::fs::File::create(&temporary)?;
+            file.write_all(text.as_bytes())?;
+            file.sync_all()?;
+            std::fs::rename(&temporary, &path)?;
+            // The rename itself lasts once the folder is flushed too.
+            std::fs::File::open(dir).and_then(|folder| folder.sync_all())
+        });
+        written.map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    pub fn remove(dir: Option<&Path>, name: &str) {
+        if let Some(dir) = dir {
+            let _ = std::fs::remove_file(dir.join(name));
+        }
+    }
+
+    pub fn set_aside(dir: Option<&Path>, name: &str) -> Result<String, String> {
+        let dir = dir.ok_or("no folder")?;
+        let kept = super::aside_name(name, |candidate| dir.join(candidate).exists());
+        std::fs::rename(dir.join(name), dir.join(&kept)).map_err(|e| e.to_string())?;
+        Ok(dir.join(kept).display().to_string())
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod backend {
+    use std::path::Path;
+
+    fn storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok()?
+    }
+
+    use crate::app::platform::web::storage_key as key;
+
+    pub fn read(_dir: Option<&Path>, name: &str) -> Option<String> {
+        storage()?.get_item(&key(name)).ok()?
+    }
+
+    pub fn write(_dir: Option<&Path>, name: &str, text: &str) -> Result<(), String> {
+        let storage = storage().ok_or("this browser keeps nothing (no localStorage)")?;
+        storage.set_item(&key(name), text).map_err(|_| "the browser's storage is full".to_string())
+    }
+
+    pub fn remove(_dir: Option<&Path>, name: &str) {
+        if let Some(storage) = storage() {
+            let _ = storage.remove_item(&key(name));
+        }
+    }
+
+    pub fn set_aside(_dir: Option<&Path>, name: &str) -> Result<String, String> {
+        let storage = storage().ok_or("no localStorage")?;
+        let text = storage.get_item(&key(name)).ok().flatten().ok_or("nothing kept")?;
+        let kept =
+            super::aside_name(&key(name), |candidate| storage.get_item(candidate).ok().flatten().is_some());
+        storage.set_item(&kept, &text).map_err(|_| "the browser's storage is full".to_string())?;
+        let _ = storage.remove_item(&key(name));
+        Ok(kept)
+    }
+}
