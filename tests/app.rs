@@ -462,3 +462,16 @@ fn the_command_line_gives_each_seat_its_player() {
         assert!(refused.is_err(), "--seats {wrong} must be refused");
     }
 }
+
+#[test]
+fn every_sound_is_mono_16_bit_pcm_the_browser_can_play() {
+    use tabla::app::platform::sound::{SoundCue, pcm16_mono};
+    for cue in SoundCue::ALL {
+        let (rate, samples) = pcm16_mono(cue.wav()).expect("a mono 16-bit PCM file");
+        let samples: Vec<f32> = samples.collect();
+        assert!(rate >= 8000, "{cue:?}: {rate} Hz");
+        assert!(samples.len() > rate as usize / 20, "{cue:?}: {} samples", samples.len());
+        assert!(samples.iter().any(|s| s.abs() > 0.05), "{cue:?} is not silent");
+    }
+    assert!(pcm16_mono(b"RIFF....WAVEfmt ").is_none(), "a file that is no sound is refused");
+}

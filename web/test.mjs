@@ -224,13 +224,20 @@ async function continueAfterReload(page, log, game, shot) {
   return before;
 }
 
-/// The next saved line of `game`, which must count on from `before`.
+/// The first line since the reload that saved `game` with more actions than `before`: it must
+/// count on from there (the line of the game as it was continued comes first and is skipped).
 async function savedAfter(log, game, before) {
-  const found = await log.next(RECORD_LINE, `${game} saved again after continuing`);
-  if (found[1] !== game || Number(found[3]) <= before.actions) {
-    throw new Error(`after continuing from ${before.actions} actions, the app saved ${found[0]}`);
+  const end = Date.now() + STEP_MS;
+  for (;;) {
+    log.assertClean();
+    for (const line of log.lines) {
+      const found = line.match(RECORD_LINE);
+      if (found && found[1] === game && Number(found[3]) > before.actions) return Number(found[3]);
+      if (found && Number(found[3]) < before.actions) throw new Error(`after a reload at ${before.actions} actions, the app saved ${found[0]}`);
+    }
+    if (Date.now() > end) throw new Error(`${game} was not saved again after continuing`);
+    await sleep(100);
   }
-  return Number(found[3]);
 }
 
 /// The board as the app last logged it.

@@ -14,6 +14,7 @@ use crate::app::platform::store::{GAME, LAST_GAME, Store};
 use crate::app::platform::web;
 use crate::record::{Record, RecordError, Summary};
 use bevy::prelude::*;
+use tracing::{info, warn};
 
 /// The game in progress the menu offers to continue, read when the menu opens; or why the saved
 /// game could not be used (it was set aside).

@@ -13,7 +13,7 @@ use crate::app::platform::store::Store;
 use crate::levels;
 use crate::record::Record;
 use bevy::prelude::*;
-use tracing::error;
+use tracing::{error, warn};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, start_from_launch);
@@ -38,7 +38,11 @@ fn start_from_launch(
             Some(file) => read_record_file(file),
             None => match read_saved_game(&store) {
                 Ok(Some((record, _))) => Ok(record),
-                Ok(None) => Err("there is no game in progress to continue".to_string()),
+                Ok(None) => {
+                    // Nothing went wrong: the menu opens as usual.
+                    warn!("there is no game in progress to continue");
+                    return;
+                }
                 Err(problem) => Err(problem),
             },
         };
