@@ -99,6 +99,20 @@ pub fn read_saved_game(store: &Store) -> Result<Option<(Record, Summary)>, Strin
     }
 }
 
+/// A record file the person chose (on the command line or on the menu): it is their own file,
+/// read and never moved.
+pub fn read_record_file(file: &std::path::Path) -> Result<Record, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    read_record_text(&text).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// A record's text, checked against the rules.
+pub fn read_record_text(text: &str) -> Result<Record, String> {
+    let record = Record::from_ron(text).map_err(|e| e.to_string())?;
+    record.check().map_err(|e| e.to_string())?;
+    Ok(record)
+}
+
 fn look_for_saved_game(store: Res<Store>, mut saved: ResMut<SavedGame>) {
     // A problem found before (at the start) is still told until it is tapped away.
     let before = saved.problem.take();

@@ -67,7 +67,7 @@ fn menu(
             chosen = Some(Ok(record.clone()));
         }
         if let Some(picked) = web::picked_file() {
-            chosen = Some(super::read_record_text(&picked));
+            chosen = Some(keeping::read_record_text(&picked));
         }
         if saved.card.is_some() {
             ui.add_space(10.0);
@@ -109,7 +109,7 @@ fn menu(
         });
         ui.add_space(8.0);
         if let Some(file) = open_card(ui, &words, &store, &mut opening) {
-            match super::read_record_file(&file) {
+            match keeping::read_record_file(&file) {
                 Ok(record) => match keeping::begin(&mut commands, record.clone()) {
                     Ok(_) => {
                         commands.insert_resource(SetupFor(record.game.clone()));

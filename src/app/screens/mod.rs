@@ -7,11 +7,10 @@ mod setup;
 pub use setup::SetupFor;
 
 use crate::app::kit::catalog::{PlayableGames, Screen};
-use crate::app::kit::keeping::{self, SavedGame, read_saved_game};
+use crate::app::kit::keeping::{self, SavedGame, read_record_file, read_saved_game};
 use crate::app::launch::{Launch, MatchSetup};
 use crate::app::platform::store::Store;
 use crate::levels;
-use crate::record::Record;
 use bevy::prelude::*;
 use tracing::{error, warn};
 
@@ -67,20 +66,6 @@ fn start_from_launch(
         commands.insert_resource::<MatchSetup>(setup.clone());
         next.set(Screen::Playing);
     }
-}
-
-/// A record file the person chose (on the command line or on the menu): it is their own file,
-/// read and never moved.
-pub(super) fn read_record_file(file: &std::path::Path) -> Result<Record, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    read_record_text(&text).map_err(|e| format!("{}: {e}", file.display()))
-}
-
-/// A record's text, checked against the rules.
-pub(super) fn read_record_text(text: &str) -> Result<Record, String> {
-    let record = Record::from_ron(text).map_err(|e| e.to_string())?;
-    record.check().map_err(|e| e.to_string())?;
-    Ok(record)
 }
 
 /// What the app says when asked to open a game it holds no screen for (an app built with the
