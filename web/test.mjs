@@ -203,7 +203,7 @@ async function reload(page, log) {
   await log.next(/tabla ready/, "first frame after the reload (tabla ready)", STARTUP_MS);
 }
 
-const RECORD_LINE = /record (\w+)\/(\w+) (\d+) (.+)$/;
+const RECORD_LINE = /record (\w+)\/(\w+) (\d+) (.+?)(?: color:.*)?$/;
 
 /// The app's last `record <game>/<variant> <actions> <last action>` line: what it has saved.
 function lastSaved(log, game) {
@@ -597,9 +597,11 @@ async function sameGame(context, url) {
   const [variant, seed, count] = ["crazy", 11, 24];
   const levelOf = { white: 2, black: 3 };
   const { page, log } = await open(context, `${url}?game=nard&variant=${variant}&seats=robot2,robot3&seed=${seed}`);
+  // The Robots begin before the page says it is ready: read their moves from the first line.
+  log.cursor = 0;
   const played = [];
   while (played.length < count) {
-    const found = await log.next(/tabla move nard (\w+) robot (.+)$/, `the Robots' move ${played.length + 1}`, 120_000);
+    const found = await log.next(/tabla move nard (\w+) robot (.+?)(?: color:.*)?$/, `the Robots' move ${played.length + 1}`, 120_000);
     played.push({ seat: found[1], action: found[2].trim() });
   }
   await page.screenshot({ path: `${SHOTS}/17_nard_robots_seeded.png` });
