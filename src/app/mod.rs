@@ -29,7 +29,7 @@ pub fn run(launch: Launch) -> AppExit {
     let plugins = DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Tabla".into(),
-            resolution: (1280, 800).into(),
+            resolution: platform::web::first_window_size().into(),
             fit_canvas_to_parent: true,
             canvas: Some("#bevy".into()),
             prevent_default_event_handling: true,

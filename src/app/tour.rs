@@ -1,6 +1,7 @@
 //! `tabla --tour <dir>`: opens every screen of every game in a real window, plays a few moves,
 //! saves one picture per screen and quits. A picture of one colour counts as a failure.
 
+use crate::app::kit::animate::AnimationPace;
 use crate::app::kit::board::{Cell, ViewCommand};
 use crate::app::kit::catalog::Screen;
 use crate::app::kit::help::HelpOpen;
@@ -337,8 +338,8 @@ fn begin(mut commands: Commands, launch: Res<Launch>) {
     if let Err(e) = std::fs::create_dir_all(&dir) {
         error!("cannot make the tour folder {}: {e}", dir.display());
     }
-    commands.insert_resource(RobotPace { think: 0.05, show: 0.1, slice_ms: 8.0 });
-    commands.insert_resource(crate::app::kit::animate::AnimationPace(2.5));
+    commands.insert_resource(PACE.0);
+    commands.insert_resource(PACE.1);
     // The Robot's choices follow the seed, so the tour plays the same moves every time.
     commands.insert_resource(GameSeed(2026));
     commands.insert_resource(Tour {
@@ -356,6 +357,13 @@ fn begin(mut commands: Commands, launch: Res<Launch>) {
     });
 }
 
+/// The tour's pace: the Robot quick and the pieces gliding faster than in play.
+const PACE: (RobotPace, AnimationPace) =
+    (RobotPace { think: 0.05, show: 0.1, slice_ms: 8.0 }, AnimationPace(2.5));
+/// While a game is played to its end unpictured: under a software renderer every frame counts.
+const HURRIED: (RobotPace, AnimationPace) =
+    (RobotPace { think: 0.0, show: 0.0, slice_ms: 8.0 }, AnimationPace(12.0));
+
 #[allow(clippy::too_many_arguments)]
 fn run(
     mut commands: Commands,
@@ -368,6 +376,7 @@ fn run(
     mut game_commands: MessageWriter<GameCommand>,
     mut view: MessageWriter<ViewCommand>,
     mut help: ResMut<HelpOpen>,
+    mut pace: (ResMut<RobotPace>, ResMut<AnimationPace>),
     board: Res<ScoreBoard>,
     mut windows: Query<(Entity, &mut Window)>,
     mut pointer: PointerSender,
@@ -463,9 +472,14 @@ fn run(
         }
         Step::Wait(frames) => tour.waiting = frames,
         Step::WaitForEnd => {
-            if board.result.is_none() {
+            let (robot, animation) = if board.result.is_none() {
                 tour.next -= 1;
-            }
+                HURRIED
+            } else {
+                PACE
+            };
+            *pace.0 = robot;
+            *pace.1 = animation;
         }
         Step::WaitForNotice => {
             if board.big_notice.is_none() {

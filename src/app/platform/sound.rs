@@ -38,7 +38,10 @@ pub(super) fn cues_plugin(app: &mut App) {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(Startup, player::load);
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, player::load_after_first_picture);
     app.add_systems(Update, play);
 }
 
@@ -81,22 +84,35 @@ mod player {
 mod player {
     use super::SoundCue;
     use bevy::prelude::*;
-    use std::cell::RefCell;
+    use std::cell::OnceCell;
     use web_sys::{AudioBuffer, AudioContext};
+
+    type Loaded = Option<(AudioContext, Vec<(SoundCue, AudioBuffer)>)>;
 
     thread_local! {
         /// The page's audio context (the page resumes it at the first tap) and each cue's sound.
-        static SOUNDS: RefCell<Option<(AudioContext, Vec<(SoundCue, AudioBuffer)>)>> = const { RefCell::new(None) };
+        static SOUNDS: OnceCell<Loaded> = const { OnceCell::new() };
     }
 
-    pub fn load() {
+    /// Making an audio context takes a good part of the start where the browser is slow, so it
+    /// is made once the first picture is on screen (some frames in), before a child can tap.
+    pub fn load_after_first_picture(mut frames: Local<u32>) {
+        *frames += 1;
+        if *frames == FRAMES_BEFORE_SOUND {
+            SOUNDS.with(|sounds| sounds.get_or_init(load));
+        }
+    }
+
+    const FRAMES_BEFORE_SOUND: u32 = 10;
+
+    fn load() -> Loaded {
         let Ok(context) = AudioContext::new() else {
             tracing::warn!("this browser has no Web Audio: no sounds");
-            return;
+            return None;
         };
         let buffers =
             SoundCue::ALL.into_iter().filter_map(|cue| Some((cue, buffer(&context, cue.wav())?))).collect();
-        SOUNDS.with(|sounds| *sounds.borrow_mut() = Some((context, buffers)));
+        Some((context, buffers))
     }
 
     /// A mono 16-bit PCM file as an audio buffer.
@@ -110,8 +126,7 @@ mod player {
 
     pub fn play(_commands: &mut Commands, cue: SoundCue) {
         SOUNDS.with(|sounds| {
-            let sounds = sounds.borrow();
-            let Some((context, buffers)) = sounds.as_ref() else { return };
+            let Some((context, buffers)) = sounds.get_or_init(load) else { return };
             let Some((_, buffer)) = buffers.iter().find(|(c, _)| *c == cue) else { return };
             let Ok(source) = context.create_buffer_source() else { return };
             source.set_buffer(Some(buffer));

@@ -101,6 +101,16 @@ pub fn storage_key(name: &str) -> String {
     format!("tabla.{}", name.trim_end_matches(".ron"))
 }
 
+/// The window's first size, in logical pixels: the page's own in the browser (the first picture
+/// is then laid out and drawn once, at the size it is shown), a desktop window's otherwise.
+pub fn first_window_size() -> (u32, u32) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(size) = browser::page_size() {
+        return size;
+    }
+    (1280, 800)
+}
+
 /// Calls `window.<name>(text)` if the page defines it; nothing on the desktop.
 pub fn call_page(name: &str, text: &str) {
     #[cfg(target_arch = "wasm32")]
@@ -136,6 +146,14 @@ mod browser {
     use bevy_egui::egui;
     use tracing::info;
     use wasm_bindgen::{JsCast, JsValue};
+
+    /// The page's inner size in CSS pixels.
+    pub fn page_size() -> Option<(u32, u32)> {
+        let window = web_sys::window()?;
+        let width = window.inner_width().ok()?.as_f64()?;
+        let height = window.inner_height().ok()?.as_f64()?;
+        (width >= 1.0 && height >= 1.0).then_some((width as u32, height as u32))
+    }
 
     /// Calls `window.<name>(text)` if the page defines it.
     pub fn call_page(name: &str, text: &str) {
