@@ -97,13 +97,14 @@ mod player {
     /// Making an audio context takes a good part of the start where the browser is slow, so it
     /// is made once the first picture is on screen (some frames in), before a child can tap.
     pub fn load_after_first_picture(mut frames: Local<u32>) {
+        const FRAMES_BEFORE_SOUND: u32 = 10;
         *frames += 1;
         if *frames == FRAMES_BEFORE_SOUND {
-            SOUNDS.with(|sounds| sounds.get_or_init(load));
+            SOUNDS.with(|sounds| {
+                sounds.get_or_init(load);
+            });
         }
     }
-
-    const FRAMES_BEFORE_SOUND: u32 = 10;
 
     fn load() -> Loaded {
         let Ok(context) = AudioContext::new() else {
