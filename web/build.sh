@@ -93,7 +93,7 @@ step "building wasm32 with $toolchain, profile $profile"
 t=$SECONDS
 # RUSTFLAGS from the environment would make every crate build again: leave them out.
 # BEVY_REFLECT_AUTO_REGISTER_STATIC would bring back reflection's auto-registration (Cargo.toml).
-env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS -u BEVY_REFLECT_AUTO_REGISTER_STATIC CARGO_TARGET_DIR="$wasm_target_dir" nice -n 5 \
+env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS -u BEVY_REFLECT_AUTO_REGISTER_STATIC CARGO_TARGET_DIR="$wasm_target_dir" \
     "${cargo[@]}" build --profile "$profile" --target wasm32-unknown-unknown "${build_std[@]}" --bin tabla
 build_seconds=$(( SECONDS - t ))
 took $t
