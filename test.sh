@@ -12,15 +12,16 @@ need_web_packages
 need_rust
 lint_while_building
 
-# The browser bundle builds in the background beside the native tests, at the same priority: its
-# single-threaded link then overlaps the tour instead of waiting for it. Without wasm-opt here:
-# on this bundle it saves 0.5% gzipped (13% raw) for some 11 minutes of one core, which CI
-# cannot spare on every run; ./web.sh still runs it (its result is cached).
-web_log="${TMPDIR:-/tmp}/tabla-web-build.$$.log"
-stage "the browser build starts beside the native tests (its log: $web_log)"
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS TABLA_WASM_OPT=none web/build.sh >"$web_log" 2>&1 &
-web_build=$!
-trap 'kill "$web_build" 2>/dev/null || true' EXIT
+# The browser side (scripts/browser_side.sh) runs in the background beside the native tests, at
+# the same priority: the bundle builds while the native app does (its single-threaded link
+# overlapping them), and the browser test plays it as soon as both are built, beside the tour.
+browser_log="${TMPDIR:-/tmp}/tabla-browser-side.$$.log"
+native_ready="${TMPDIR:-/tmp}/tabla-native-ready.$$"
+rm -f "$native_ready"
+stage "the browser side starts beside the native tests (its log: $browser_log)"
+setsid scripts/browser_side.sh "$CARGO_TARGET_DIR/ci/tabla" "$native_ready" >"$browser_log" 2>&1 &
+browser_side=$!
+trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -f "$native_ready"' EXIT
 
 # The tests that need no window run once, without Bevy (which also proves the rules, the Robot,
 # the levels and the text interface build without it); then the app's own tests with Bevy.
@@ -29,6 +30,7 @@ cargo test --release --no-default-features --all-targets
 stage "the app without a window: whole games, the screen kit, a storm of input"
 cargo test --profile ci --test app --test kit --test storm --test halma_app --test nard_app --test hint_app --test help_app --test keeping_app
 cargo build --profile ci --bin tabla
+touch "$native_ready"
 
 stage "the rendered tour under Xvfb"
 tour="$CARGO_TARGET_DIR/tour"
@@ -46,14 +48,13 @@ echo "tour: $found pictures in $tour"
 stage "the app in a window, killed at random moments and continued"
 timeout 900 xvfb-run -a -s "-screen 0 1280x800x24" cargo test --profile ci --test continue_after_kill
 
-stage "waiting for the browser build"
-if ! wait "$web_build"; then
-    cat "$web_log" >&2
-    echo "the browser build failed" >&2
+stage "waiting for the browser side"
+if ! wait "$browser_side"; then
+    cat "$browser_log" >&2
+    echo "the browser side failed" >&2
     exit 1
 fi
 trap - EXIT
-grep -E '^(web size|web:|== web)' "$web_log" || true
-stage "the browser build, played by touch in Chromium"
-TABLA_BIN="$CARGO_TARGET_DIR/ci/tabla" timeout 1200 node web/test.mjs
+rm -f "$native_ready"
+grep -E '^(== \[|web size|web:|== web|ok -|not ok|web test)' "$browser_log" || true
 stage "all tests passed"
