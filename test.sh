@@ -17,11 +17,12 @@ lint_while_building
 # overlapping them), and the browser test plays it as soon as both are built, beside the tour.
 browser_log="${TMPDIR:-/tmp}/tabla-browser-side.$$.log"
 native_ready="${TMPDIR:-/tmp}/tabla-native-ready.$$"
-rm -f "$native_ready"
+native_done="${TMPDIR:-/tmp}/tabla-native-done.$$"
+rm -f "$native_ready" "$native_done"
 stage "the browser side starts beside the native tests (its log: $browser_log)"
-setsid scripts/browser_side.sh "$CARGO_TARGET_DIR/ci/tabla" "$native_ready" >"$browser_log" 2>&1 &
+setsid scripts/browser_side.sh "$CARGO_TARGET_DIR/ci/tabla" "$native_ready" "$native_done" >"$browser_log" 2>&1 &
 browser_side=$!
-trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -f "$native_ready"' EXIT
+trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -f "$native_ready" "$native_done"' EXIT
 
 # The tests that need no window run once, without Bevy (which also proves the rules, the Robot,
 # the levels and the text interface build without it); then the app's own tests with Bevy.
@@ -47,6 +48,7 @@ echo "tour: $found pictures in $tour"
 
 stage "the app in a window, killed at random moments and continued"
 timeout 900 xvfb-run -a -s "-screen 0 1280x800x24" cargo test --profile ci --test continue_after_kill
+touch "$native_done"
 
 stage "waiting for the browser side"
 if ! wait "$browser_side"; then
@@ -55,6 +57,6 @@ if ! wait "$browser_side"; then
     exit 1
 fi
 trap - EXIT
-rm -f "$native_ready"
+rm -f "$native_ready" "$native_done"
 grep -E '^(== \[|web size|web:|== web|ok -|not ok|web test)' "$browser_log" || true
 stage "all tests passed"

@@ -18,9 +18,10 @@
 // It also reloads the page in the middle of a Knight Hunt game and of a Crazy Nard match and goes
 // on from the menu's Continue card, and opens a seeded Robot game by the page's address
 // (`?game=nard&seats=robot2,robot3&seed=11`) to compare its actions with `tabla text`'s
-// (TABLA_BIN, the desktop binary).
+// (TABLA_BIN, the desktop binary). Last, a first visit in a browser of its own measures the first
+// picture (under test.sh once the native tests beside it are over: TABLA_QUIET_WHEN).
 import { chromium } from "playwright-core";
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { serve, DIST } from "./serve.mjs";
 
@@ -624,6 +625,27 @@ async function sameGame(context, url) {
   pass(`a seeded Robot game (seed ${seed}) plays the same ${count} actions in the browser as in tabla text (${browser.slice(0, 5).join(", ")}, …)`);
 }
 
+/// The first picture of a first visit, in a browser of its own (nothing cached) and, under
+/// test.sh, once the native tests that run beside this one are over (TABLA_QUIET_WHEN names the
+/// file that appears then), so that other work does not slow it.
+async function firstVisit(url) {
+  const quietWhen = process.env.TABLA_QUIET_WHEN;
+  const end = Date.now() + 30 * 60_000;
+  while (quietWhen && !existsSync(quietWhen)) {
+    if (Date.now() > end) throw new Error(`${quietWhen} did not appear within 30 minutes`);
+    await sleep(1000);
+  }
+  const { browser, context } = await phone(1);
+  try {
+    const { page, log, seconds } = await open(context, url);
+    log.assertClean();
+    pass(`a first visit in a fresh browser draws the menu in ${seconds.toFixed(1)} s (nothing else running)`);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   mkdirSync(SHOTS, { recursive: true });
   const server = await serve(DIST, 0);
@@ -654,7 +676,8 @@ async function main() {
     // The menu.
     const { page, log, seconds } = await open(context, url);
     await page.screenshot({ path: `${SHOTS}/01_menu.png` });
-    pass(`the page loads and draws the menu (${seconds.toFixed(1)} s)`);
+    const beside = process.env.TABLA_QUIET_WHEN ? ", beside the native tests" : "";
+    pass(`the page loads and draws the menu (${seconds.toFixed(1)} s${beside})`);
     const canvas = await page.evaluate(() => {
       const c = document.getElementById("bevy");
       return { w: c.clientWidth, h: c.clientHeight, touch: getComputedStyle(c).touchAction };
@@ -764,6 +787,8 @@ async function main() {
       pass(`${game} opens and starts`);
       await page.close();
     }
+
+    await firstVisit(url);
   } catch (error) {
     fail("the browser session", error.message);
   } finally {
