@@ -20,7 +20,14 @@ export const DIST = fileURLToPath(new URL("./dist/", import.meta.url));
 /// Starts the server; resolves to it once it listens (port 0 picks a free port).
 export async function serve(root = DIST, port = 0) {
   const base = resolve(root);
+  // Each file compressed once (by path and size, so a rebuilt bundle is compressed afresh).
   const gzipped = new Map();
+  const compressed = (file, body) => {
+    const key = `${file}:${body.length}`;
+    if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 6 }));
+    return gzipped.get(key);
+  };
+  const compressible = (file) => extname(file) !== ".png";
   const server = createServer(async (request, response) => {
     try {
       const path = decodeURIComponent(new URL(request.url, "http://127.0.0.1").pathname);
@@ -33,10 +40,8 @@ export async function serve(root = DIST, port = 0) {
         "Cache-Control": "no-cache",
       };
       // Compressed as a real host would send it; the page counts its progress from the raw size.
-      if (/\bgzip\b/.test(request.headers["accept-encoding"] || "") && extname(file) !== ".png") {
-        const key = `${file}:${body.length}`;
-        if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 6 }));
-        body = gzipped.get(key);
+      if (/\bgzip\b/.test(request.headers["accept-encoding"] || "") && compressible(file)) {
+        body = compressed(file, body);
         headers["Content-Encoding"] = "gzip";
       }
       headers["Content-Length"] = body.length;
@@ -50,20 +55,11 @@ export async function serve(root = DIST, port = 0) {
   });
   // Compressed once before the first visitor comes, as a host keeps its files compressed: the
   // page's first load then waits for the bytes, not for the server.
-  const gzipAll = readdir(base)
-    .then((names) =>
-      Promise.all(
-        names
-          .filter((name) => extname(name) !== ".png")
-          .map(async (name) => {
-            const file = join(base, name);
-            const body = await readFile(file).catch(() => undefined);
-            if (body) gzipped.set(`${file}:${body.length}`, gzipSync(body, { level: 6 }));
-          }),
-      ),
-    )
-    .catch(() => {});
-  await gzipAll;
+  for (const name of await readdir(base).catch(() => [])) {
+    const file = join(base, name);
+    const body = compressible(file) && (await readFile(file).catch(() => undefined));
+    if (body) compressed(file, body);
+  }
   return new Promise((done, fail) => {
     server.once("error", fail);
     server.listen(port, "127.0.0.1", () => done(server));
