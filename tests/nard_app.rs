@@ -16,6 +16,8 @@ use tabla::app::kit::input::BoardDrop;
 use tabla::app::kit::play::Play;
 use tabla::app::kit::turn::{GameCommand, Notices, RoundOver, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
+use tabla::app::platform::art::Art;
+use tabla::app::platform::settings::Words;
 use tabla::app::{Control, MatchSetup, Opponent};
 use tabla::robot::{RobotLevel, SeededRng, rng};
 use tabla::rules::board::Square;
@@ -171,6 +173,91 @@ fn the_opening_is_one_die_each_and_the_higher_plays_both() {
     assert_eq!(set.dealt.len(), 2);
     settle(&mut app);
     assert!(panel(&app, set.player).iter().any(|e| matches!(e, Extra::Dice(d) if d.len() == 2)));
+}
+
+/// The big message over the board, in words.
+fn big_notice(app: &App) -> String {
+    let notice = app.world().resource::<Notices>().0.clone().expect("a message over the board");
+    assert!(notice.big && notice.ready, "a big message: {notice:?}");
+    notice.key
+}
+
+/// An opening tie: both dice stay on their sides and in their panels, the screen says so, and both
+/// roll again; then it says who starts and with which numbers.
+#[test]
+fn an_opening_tie_is_shown_and_told_and_then_who_starts() {
+    let mut app = app("one_point", Opponent::Friend, Seat::WHITE);
+    let setup = app.world().resource::<MatchSetup>().clone();
+    let start = game(&app);
+    let ties = |play: &Play<Nard>| play.game().events().iter().any(|e| matches!(e, Event::OpeningTie(_)));
+    let seed = (0..200)
+        .find(|&seed| {
+            let mut play = Play::new(start.clone(), &setup, seed);
+            play.roll() && play.roll() && ties(&play)
+        })
+        .expect("an opening tie within 200 seeds");
+    app.world_mut().insert_resource(Play::new(start, &setup, seed));
+    settle(&mut app);
+    command(&mut app, GameCommand::Roll);
+    let white = game(&app).opening_white_die().expect("White's die is rolled");
+    assert!(
+        panel(&app, Seat::WHITE).contains(&Extra::Dice(vec![(white, false)])),
+        "White's die in its panel"
+    );
+    command(&mut app, GameCommand::Roll);
+    let words = app.world().resource::<Words>().0.clone();
+    assert_eq!(big_notice(&app), words.fill("nard_opening_tie", &[("n", &white.to_string())]));
+    let tied = game(&app);
+    assert_eq!(GameInfo::actor(&tied), Some(Seat::WHITE), "both roll again, White first");
+    let dice: Vec<Art> = tied.pictures().iter().map(|d| d.art).filter(|a| matches!(a, Art::Die(_))).collect();
+    assert_eq!(dice, vec![Art::Die(white), Art::Die(white)], "both tied dice stay on the board");
+    for seat in [Seat::WHITE, Seat::BLACK] {
+        assert!(
+            panel(&app, seat).contains(&Extra::Dice(vec![(white, false)])),
+            "{seat:?}'s panel shows its die"
+        );
+    }
+    // Rolled again until one side is higher.
+    while game(&app).dice_set().is_none() {
+        command(&mut app, GameCommand::Roll);
+    }
+    let set = game(&app).dice_set().cloned().expect("the opening pair");
+    let colour = |seat: Seat| words.get(if seat == Seat::WHITE { "white" } else { "black" }).to_string();
+    let (w, b) = if set.player == Seat::WHITE {
+        (set.dealt.as_slice()[0], set.dealt.as_slice()[1])
+    } else {
+        (set.dealt.as_slice()[1], set.dealt.as_slice()[0])
+    };
+    assert!(w != b && (w > b) == (set.player == Seat::WHITE), "the higher die starts");
+    let expected = words.fill(
+        "nard_starts",
+        &[("name", &colour(set.player)), ("white", &w.to_string()), ("black", &b.to_string())],
+    );
+    assert_eq!(big_notice(&app), expected);
+}
+
+/// A roll none of whose numbers can be played passes them all to the other side, and says so.
+#[test]
+fn a_roll_whose_numbers_all_pass_says_so() {
+    let mut app = app("one_point", Opponent::Friend, Seat::WHITE);
+    // Black holds White's 23 to 19: White's head can move only with a six.
+    let blocks = [(24, 5), (11, 2), (10, 2), (9, 2), (8, 2), (7, 2)];
+    let board = Board::from_points(&[(24, 15)], &blocks).unwrap();
+    let start = Nard::from_position(&Setup::standard(1), board, Seat::WHITE);
+    let setup = app.world().resource::<MatchSetup>().clone();
+    let seed = (0..200)
+        .find(|&seed| {
+            let mut play = Play::new(start.clone(), &setup, seed);
+            play.roll() && play.game().passed() == vec![Seat::WHITE]
+        })
+        .expect("a roll with no six within 200 seeds");
+    app.world_mut().insert_resource(Play::new(start, &setup, seed));
+    settle(&mut app);
+    command(&mut app, GameCommand::Roll);
+    let notice = app.world().resource::<Notices>().0.clone().expect("a message");
+    assert_eq!((notice.key.as_str(), notice.seat), ("passes_nard", Some(Seat::WHITE)));
+    let set = game(&app).dice_set().cloned().expect("the numbers passed");
+    assert_eq!((set.player, set.kind), (Seat::BLACK, SetKind::Passed));
 }
 
 /// A checker that cannot move says why; a legal one lights its targets.

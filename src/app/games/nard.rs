@@ -179,12 +179,13 @@ impl GameInfo for Nard {
         if self.borne_off(seat) > 0 {
             extras.push(Extra::Text(words.fill("nard_off", &[("n", &self.borne_off(seat).to_string())])));
         }
-        if let Some(set) = self.dice_set().filter(|s| s.player == seat) {
-            extras.push(Extra::Dice(dice_faces(set)));
-            if set.kind == SetKind::Passed {
-                let from = self.colour_name(seat.opponent(), words);
-                extras.push(Extra::Text(words.fill("nard_passed_from", &[("name", from)])));
-            }
+        // The seat's dice: its opening die (both, after a tie) or the set it plays.
+        if let Some((_, faces)) = dice_of(self).sides.into_iter().find(|(s, _)| *s == seat) {
+            extras.push(Extra::Dice(faces));
+        }
+        if self.dice_set().is_some_and(|s| s.player == seat && s.kind == SetKind::Passed) {
+            let from = self.colour_name(seat.opponent(), words);
+            extras.push(Extra::Text(words.fill("nard_passed_from", &[("name", from)])));
         }
         if let Some(steps) = chain_steps(self).filter(|_| self.chain_owner() == Some(seat)) {
             let text: Vec<String> = steps
@@ -521,9 +522,9 @@ impl GameView for Nard {
     }
 
     fn pictures(&self) -> Vec<Decoration> {
-        let (faces, side, cup) = dice_of(self);
+        let Dice { sides, cup } = dice_of(self);
         let mut pictures = Vec::new();
-        if let Some(seat) = side {
+        for (seat, faces) in sides {
             let centre = self.place_at(dice_place(seat));
             pictures.extend(faces.iter().enumerate().map(|(i, &(value, played))| Decoration {
                 colour: die_colour(played),
@@ -573,32 +574,54 @@ impl Picture {
     }
 }
 
-/// What the dice show: each die's number, whether it is played, and the side it lies on; or the
-/// cup where dice are due.
-fn dice_to_show(play: &Play<Nard>) -> (Vec<(u8, bool)>, Option<Seat>, Option<Seat>) {
-    // A draft that has played its set shows that set, all played, until it is confirmed.
+/// What the dice show: each side's dice (each its number and whether it is played), and the
+/// side whose cup waits to be tapped where dice are due.
+struct Dice {
+    sides: Vec<(Seat, Vec<(u8, bool)>)>,
+    cup: Option<Seat>,
+}
+
+/// The dice to show while playing: a draft that has played its set shows that set, all played,
+/// until it is confirmed.
+fn dice_to_show(play: &Play<Nard>) -> Dice {
     if play.draft_done() {
         let game = play.history().game();
         if let Some(set) = game.dice_set() {
-            return (set.dealt.as_slice().iter().map(|&v| (v, true)).collect(), Some(set.player), None);
+            let faces = set.dealt.as_slice().iter().map(|&v| (v, true)).collect();
+            return Dice { sides: vec![(set.player, faces)], cup: None };
         }
     }
     dice_of(play.game())
 }
 
-/// The dice of a game as it stands: see `dice_to_show`.
-fn dice_of(game: &Nard) -> (Vec<(u8, bool)>, Option<Seat>, Option<Seat>) {
+/// The dice of a game as it stands. At the opening each side's die lies on its own side; after a
+/// tie both stay there until White rolls again.
+fn dice_of(game: &Nard) -> Dice {
     if let Some(set) = game.dice_set() {
-        return (dice_faces(set), Some(set.player), None);
+        return Dice { sides: vec![(set.player, dice_faces(set))], cup: None };
     }
     match game.phase() {
         Phase::Opening { white_die: Some(white) } => {
-            (vec![(*white, false)], Some(Seat::WHITE), Some(Seat::BLACK))
+            Dice { sides: vec![(Seat::WHITE, vec![(*white, false)])], cup: Some(Seat::BLACK) }
         }
-        Phase::Opening { white_die: None } => (Vec::new(), None, Some(Seat::WHITE)),
-        Phase::AwaitingRoll(seat) => (Vec::new(), None, Some(*seat)),
-        _ => (Vec::new(), None, None),
+        Phase::Opening { white_die: None } => {
+            let sides = match opening_tie(game) {
+                Some(die) => vec![(Seat::WHITE, vec![(die, false)]), (Seat::BLACK, vec![(die, false)])],
+                None => Vec::new(),
+            };
+            Dice { sides, cup: Some(Seat::WHITE) }
+        }
+        Phase::AwaitingRoll(seat) => Dice { sides: Vec::new(), cup: Some(*seat) },
+        _ => Dice { sides: Vec::new(), cup: None },
     }
+}
+
+/// The number both opening dice showed, when the last roll was a tie.
+fn opening_tie(game: &Nard) -> Option<u8> {
+    game.events().iter().find_map(|e| match e {
+        Event::OpeningTie(die) => Some(*die),
+        _ => None,
+    })
 }
 
 /// Where the `i`-th of `count` dice lies, about its side's dice place `centre`.
@@ -630,20 +653,22 @@ fn show_dice(
         commands.entity(entity).despawn();
     }
     let game = play.game();
-    let (faces, side, cup) = dice_to_show(&play);
+    let Dice { sides, cup } = dice_to_show(&play);
     let rolled = matches!(play.change, Change::Played { motion: None, .. })
         && play.previous().is_some_and(|before| before.chance().is_some());
+    // After a tie only Black's die was just thrown; White's has lain there since its roll.
+    let tie = opening_tie(game).is_some();
     let passed = game.events().iter().any(|e| matches!(e, Event::NumbersPassed { .. }))
         && game.dice_set().is_some_and(|s| s.kind == SetKind::Passed);
     let place = |seat: Seat| layout.places.get(&dice_place(seat)).map_or(Vec2::ZERO, |p| p.at);
-    if let Some(seat) = side {
+    for (seat, faces) in sides {
         let centre = place(seat);
         for (i, &(value, played)) in faces.iter().enumerate() {
             let at = die_at(centre, i, faces.len());
             let end = layout.local_point(at).extend(PIECE_Z + 0.5);
             let picture = Picture { art: Art::Die(value), at, size: DIE_SIZE, colour: die_colour(played) };
             let mut die = commands.spawn((NardDie, picture.bundle(&layout, &images, root)));
-            if rolled {
+            if rolled && !(tie && seat == Seat::WHITE) {
                 // Thrown in from nearer the middle, spinning, bouncing to rest.
                 let start = layout.local_point(at + Vec2::new(-1.5 + i as f32 * 0.4, 0.8)).extend(end.z);
                 die.insert(

@@ -111,8 +111,9 @@ pub enum News<G> {
     /// Actions reached the game: one, a checker's route of several, a move into a draft, or a
     /// draft confirmed; the game `before` and `after` them.
     Played { before: G, after: G, kind: PlayKind },
-    /// The dice were rolled.
-    Rolled,
+    /// The dice were rolled: the game `before` and `after` the roll (a tie at the opening, who
+    /// starts, numbers that pass at once all show in `after`).
+    Rolled { before: G, after: G },
     /// Time jumped (undo, redo); `afresh` when a new game began (restart, new game).
     Jumped { afresh: bool },
     /// A seat's clock ran out and the game ended with that.
@@ -439,7 +440,7 @@ impl<G: AppGame> Play<G> {
         let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
         info!("tabla move {} {} {who} {}", G::NAME, before.seat_name(mover), before.action_text(&roll));
         self.change = Change::Played { motion: None, path: Vec::new(), mover };
-        self.news.push(News::Rolled);
+        self.news.push(News::Rolled { before, after: self.game().clone() });
         true
     }
 

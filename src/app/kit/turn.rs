@@ -311,8 +311,9 @@ impl Feedback<'_> {
         for news in play.take_news() {
             match news {
                 News::Played { before, after, kind } => self.played(&before, &after, kind, person),
-                News::Rolled => {
+                News::Rolled { before, after } => {
                     self.cues.write(SoundCue::Roll);
+                    self.announce(&before, &after, person);
                 }
                 News::Jumped { afresh } => {
                     self.notices.0 = None;
@@ -348,6 +349,11 @@ impl Feedback<'_> {
         if after.outcome().is_some() {
             self.cues.write(SoundCue::Win);
         }
+        self.announce(before, after, person);
+    }
+
+    /// The messages and panels that actions or a roll bring: who passed, a new phase, a round over.
+    fn announce<G: AppGame>(&mut self, before: &G, after: &G, person: Option<Seat>) {
         // A big message (a new round) stays for its time; small ones end with the next move.
         if !self.notices.0.as_ref().is_some_and(|n| n.big) {
             self.notices.0 = None;
