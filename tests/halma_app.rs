@@ -17,7 +17,7 @@ use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::settings::Words;
 use tabla::app::{Control, MatchSetup, Opponent};
 use tabla::robot::{RobotLevel, RobotPlayer};
-use tabla::rules::board::Square;
+use tabla::rules::board::{BoardShape, Square};
 use tabla::rules::halma::{Halma, HalmaAction};
 use tabla::rules::{EndReason, Game, Seat, Winner};
 
@@ -409,4 +409,53 @@ fn by_keys_a_piece_is_picked_its_move_previewed_confirmed_and_a_preview_dropped(
     assert_eq!(preview(&app), vec![f1]);
     common::press_key(&mut app, KeyCode::Enter);
     assert_eq!(game(&app).last_move(), Some((e1, f1)), "Enter on the preview's end plays it");
+}
+
+/// Once every piece must leave home: a tap on a piece the rule holds back says why, and the move
+/// that brings the rule in says so to everyone when pieces are still at home.
+#[test]
+fn a_tap_on_a_piece_held_back_by_clearing_the_camp_says_why() {
+    use tabla::app::kit::turn::Notices;
+    let mut app = friends("two_players", 2);
+    let setup = app.world().resource::<MatchSetup>().clone();
+    let rules = game(&app).setup().clone();
+    let square = |name: &str| BoardShape::HALMA.parse(name).unwrap();
+    let place = |names: &[&str]| names.iter().map(|n| square(n)).collect::<Vec<_>>();
+    let notice = |app: &App| app.world().resource::<Notices>().0.clone().map(|n| n.key);
+    let after = rules.clear_camp_after;
+    // a1 can only step or hop back into its camp; f2 is outside it and may not move while e1 can leave.
+    let start = Halma::from_position_with_moves(
+        &rules,
+        &[place(&["a1", "f2"]), place(&["p16"])],
+        Seat(0),
+        &[after, 0],
+    );
+    app.world_mut().insert_resource(Play::new(start, &setup, 5));
+    settle(&mut app);
+    press(&mut app, square("a1"));
+    assert_eq!(notice(&app).as_deref(), Some("halma_would_end_at_home"));
+    let start = Halma::from_position_with_moves(
+        &rules,
+        &[place(&["e1", "h8"]), place(&["p16"])],
+        Seat(0),
+        &[after, 0],
+    );
+    app.world_mut().insert_resource(Play::new(start, &setup, 5));
+    settle(&mut app);
+    press(&mut app, square("h8"));
+    assert_eq!(notice(&app).as_deref(), Some("halma_others_must_leave"));
+    assert!(game(&app).targets(square("e1")).iter().all(|to| !game(&app).camp(Seat(0)).contains(to)));
+    // The seat's last free move: the rule comes in with it, and e1 is still at home.
+    let start = Halma::from_position_with_moves(
+        &rules,
+        &[place(&["e1", "h8"]), place(&["p16"])],
+        Seat(0),
+        &[after - 1, 0],
+    );
+    app.world_mut().insert_resource(Play::new(start, &setup, 5));
+    settle(&mut app);
+    play_by_taps(&mut app, square("h8"), square("h9"), true);
+    let words = app.world().resource::<Words>();
+    let expected = words.fill("halma_leave_home_now", &[("name", words.get("halma_red"))]);
+    assert_eq!(notice(&app), Some(expected));
 }

@@ -6,7 +6,7 @@ use crate::app::kit::game::{BoardAction, Decoration, Extra, GameInfo, GameView};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::rules::board::{BoardShape, Move, Square};
-use crate::rules::halma::{Corner, Halma, HalmaAction};
+use crate::rules::halma::{Corner, Halma, HalmaAction, HeldAtHome};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
 
@@ -99,10 +99,24 @@ impl GameInfo for Halma {
     }
 
     fn phase_notice(&self, before: &Self, _person: Option<Seat>, words: &Words) -> Option<String> {
+        if let Some(mover) =
+            before.to_move().filter(|&seat| self.clears_camp(seat) && !before.clears_camp(seat))
+            && self.pieces(mover).any(|square| self.camp(mover).contains(&square))
+        {
+            let name = words.get(self.seat_label_key(mover));
+            return Some(words.fill("halma_leave_home_now", &[("name", name)]));
+        }
         // A draw offer that ended without ending the game was refused by the seat that voted last.
         let refused = before.vote().filter(|_| self.vote().is_none() && self.outcome().is_none())?;
         let name = words.get(self.seat_label_key(refused.voter));
         Some(words.fill("draw_refused", &[("name", name)]))
+    }
+
+    fn why_stuck(&self, square: Square) -> Option<&'static str> {
+        self.held_at_home(square).map(|held| match held {
+            HeldAtHome::WouldEndAtHome => "halma_would_end_at_home",
+            HeldAtHome::OthersMustLeave => "halma_others_must_leave",
+        })
     }
 
     fn choices(&self) -> Vec<(HalmaAction, &'static str)> {

@@ -530,7 +530,8 @@ fn press<G: AppGame>(play: &mut Play<G>, square: Square, feedback: &mut Feedback
     if play.game().movable(square) {
         feedback.selection.0 = Some(square);
         if play.game().targets(square).is_empty() {
-            feedback.tell(format!("stuck_{}", G::NAME));
+            let why = play.game().why_stuck(square).map(str::to_string);
+            feedback.tell(why.unwrap_or_else(|| format!("stuck_{}", G::NAME)));
         }
     } else if let Some(why) = play.game().why_stuck(square) {
         feedback.selection.0 = None;
