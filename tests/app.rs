@@ -364,12 +364,51 @@ fn bunnies_against_the_robot_the_board_turns_for_round_2() {
     app.update();
     app.update();
     let board = app.world().resource::<ScoreBoard>().clone();
-    assert!(board.big_notice.as_deref().is_some_and(|n| n.contains("Round 2")), "{:?}", board.big_notice);
+    let round = board.round.clone().expect("the panel between the rounds");
+    assert_eq!(round.title, "Round 1 is over");
+    // Two Robots finished round 1, so the panel speaks to two players.
+    assert!(round.lines.last().is_some_and(|line| line.starts_with("Round 2")), "{:?}", round.lines);
     assert!(
         app.world().resource::<tabla::app::kit::board::BoardLayout>().flipped,
         "the person's horses are below"
     );
     assert!(board.seats[0].name.contains("Horses"), "{}", board.seats[0].name);
+}
+
+/// Bunnies and Horses between the rounds: a panel tells why round 1 stopped, what the bunnies
+/// did, the score and who plays what next; round 2 waits for it to be closed.
+#[test]
+fn bunnies_round_1_ends_with_a_panel_that_tells_how() {
+    let mut app = app_for("bunnies/one_horse", Opponent::Friend, Seat::WHITE);
+    let setup = app.world().resource::<tabla::app::MatchSetup>().clone();
+    let square = |name: &str| tabla::rules::board::BoardShape::CHESS.parse(name).unwrap();
+    let squares = |names: &[&str]| names.iter().map(|n| square(n)).collect();
+    let start = BunniesAndHorses::new(&tabla::rules::bunnies::Setup {
+        bunnies: squares(&["c7", "h4"]),
+        horses: squares(&["g7", "a1"]),
+    });
+    app.world_mut().insert_resource(Play::new(start, &setup, 3));
+    settle(&mut app);
+    // A bunny steps up, the horse catches it, the other hops into the garden: none is left.
+    for (from, to) in [("h4", "h5"), ("g7", "h5"), ("c7", "c8")] {
+        common::press(&mut app, square(from));
+        common::press(&mut app, square(to));
+        settle(&mut app);
+    }
+    let round = app.world().resource::<ScoreBoard>().round.clone().expect("the panel between the rounds");
+    assert_eq!(round.title, "Round 1 is over");
+    assert_eq!(
+        round.lines,
+        vec![
+            "No bunnies are left on the board.",
+            "Bunnies (Player 1): 1 in the garden, 1 caught.",
+            "Carrots: Player 1 1 – Player 2 0",
+            "Round 2: swap! Player 2 plays the bunnies.",
+        ]
+    );
+    assert_eq!(app.world().resource::<Play<BunniesAndHorses>>().game().round(), 2);
+    common::command(&mut app, GameCommand::NextRound);
+    assert!(app.world().resource::<ScoreBoard>().round.is_none(), "Next closes it");
 }
 
 fn settings_read_from(text: &str, name: &str) -> tabla::app::platform::settings::Settings {

@@ -62,8 +62,8 @@ enum Step {
     WindowSize(f32, f32),
     Wait(u32),
     WaitForEnd,
-    /// Waits for a big message over the board (a new round).
-    WaitForNotice,
+    /// Waits for the panel between two rounds.
+    WaitForRoundPanel,
     Shot(&'static str),
     /// Crazy Nard from a position of the tour's own, the game on screen keeping its players.
     NardPosition(fn(&Setup) -> Nard),
@@ -180,10 +180,11 @@ fn script() -> Vec<Step> {
         Press("d4"),
         Wait(80),
         Robots,
-        WaitForNotice,
+        WaitForRoundPanel,
         PersonAgain,
         Wait(12),
-        Shot("bunnies_round_2_banner_en"),
+        Shot("bunnies_round_1_over_en"),
+        Command(GameCommand::NextRound),
         Wait(90),
         Shot("bunnies_round_2_turned_en"),
         Robots,
@@ -481,8 +482,8 @@ fn run(
             *pace.0 = robot;
             *pace.1 = animation;
         }
-        Step::WaitForNotice => {
-            if board.big_notice.is_none() {
+        Step::WaitForRoundPanel => {
+            if board.round.is_none() {
                 tour.next -= 1;
             }
         }

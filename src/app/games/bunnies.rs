@@ -1,7 +1,7 @@
 //! Bunnies and Horses on screen: bunnies and horses, the carrot garden on rank 8, bunnies hopping
 //! into it, the round banner, and the board turning for the person in round 2.
 
-use crate::app::kit::game::{Decoration, Exit, Extra, GameInfo, GameView};
+use crate::app::kit::game::{Decoration, Exit, Extra, GameInfo, GameView, RoundReport};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::rules::board::Square;
@@ -48,16 +48,49 @@ impl GameInfo for BunniesAndHorses {
         }
     }
 
-    fn phase_notice(&self, before: &Self, person: Option<Seat>, words: &Words) -> Option<String> {
+    /// Round 1 over: why it stopped, what the bunnies did, the score, and who plays what next.
+    fn round_over(&self, before: &Self, person: Option<Seat>, words: &Words) -> Option<RoundReport> {
         if self.round() == before.round() || self.outcome().is_some() {
             return None;
         }
-        let key = match person.map(|p| self.role_of(p)) {
+        let summary = self.round_summary(before.round())?;
+        let name = |seat: Seat| match person {
+            Some(p) if p == seat => words.get("you").to_string(),
+            Some(_) => words.get("robot").to_string(),
+            None => words.get(&format!("player_{}", seat.index() + 1)).to_string(),
+        };
+        let count = |n: u8| n.to_string();
+        let bunnies = words.fill(
+            "bunnies_round_bunnies",
+            &[
+                ("name", &name(summary.bunnies_seat)),
+                ("garden", &count(summary.garden)),
+                ("caught", &count(summary.caught)),
+            ],
+        );
+        let score = |seat: Seat| BunniesAndHorses::score(self, seat).to_string();
+        let (first, second) = (Seat::WHITE, Seat::BLACK);
+        let scores = words.fill(
+            "bunnies_round_score",
+            &[
+                ("first", &name(first)),
+                ("a", &score(first)),
+                ("second", &name(second)),
+                ("b", &score(second)),
+            ],
+        );
+        let next = match person.map(|p| self.role_of(p)) {
             Some(Role::Horses) => "round_2_you_horses",
             Some(Role::Bunnies) => "round_2_you_bunnies",
             None => "round_2_friends",
         };
-        Some(words.get(key).to_string())
+        let title = words.fill("bunnies_round_over", &[("n", &summary.round.to_string())]);
+        let why = words.get(&format!("bunnies_end_{}", summary.end.key())).to_string();
+        Some(RoundReport {
+            title,
+            lines: vec![why, bunnies, scores, words.get(next).to_string()],
+            winner: (summary.garden > 0).then_some(summary.bunnies_seat),
+        })
     }
 
     fn new_phase(&self, before: &Self) -> bool {

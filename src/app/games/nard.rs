@@ -297,7 +297,7 @@ impl GameInfo for Nard {
         self.own_checker_on(square).and_then(|own| Nard::why_stuck(self, own)).map(stuck_key)
     }
 
-    fn round_over(&self, before: &Self, words: &Words) -> Option<RoundReport> {
+    fn round_over(&self, before: &Self, _person: Option<Seat>, words: &Words) -> Option<RoundReport> {
         if self.game_number() == before.game_number() || self.outcome().is_some() {
             return None;
         }

@@ -108,8 +108,9 @@ pub trait GameInfo: Game {
         None
     }
     /// What the last action ended, when it ended one round of several (a game of a match):
-    /// shown in a panel the players close with Next before the next round goes on.
-    fn round_over(&self, _before: &Self, _words: &Words) -> Option<RoundReport> {
+    /// shown in a panel the players close with Next before the next round goes on, told to
+    /// `person` (the person playing the Robot; `None` for two players).
+    fn round_over(&self, _before: &Self, _person: Option<Seat>, _words: &Words) -> Option<RoundReport> {
         None
     }
     /// The picture of the question's dialog.

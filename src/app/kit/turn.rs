@@ -368,7 +368,7 @@ impl Feedback<'_> {
             self.notices.0 =
                 Some(Notice { key: text, seat: None, seconds_left: 3.5, big: true, ready: true });
         }
-        if let Some(round) = after.round_over(before, &self.words) {
+        if let Some(round) = after.round_over(before, person, &self.words) {
             self.round_over.0 = Some(round);
         }
     }

@@ -11,7 +11,7 @@ use super::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card};
 use crate::app::kit::board::{BoardArea, BoardLayout, SteadyRoom, ViewCommand};
 use crate::app::kit::catalog::Screen;
 use crate::app::kit::help::{DemoFrame, HelpOpen};
-use crate::app::kit::turn::{BoardCovered, GameCommand};
+use crate::app::kit::turn::{BoardCovered, GameCommand, game_key};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::{Settings, Words};
 use bevy::prelude::*;
@@ -217,10 +217,12 @@ fn round_dialog(
                 ui.label(bold(line, 19.0));
             }
             ui.add_space(6.0);
-            let next =
-                egui::Button::new(bold(format!("▶ {}", words.get("next_round")), 22.0).color(Color32::WHITE))
-                    .fill(CALM)
-                    .min_size(vec2(180.0, 60.0));
+            let next = egui::Button::new(
+                bold(format!("▶ {}", words.get(&game_key(words, "next_round", board.game))), 22.0)
+                    .color(Color32::WHITE),
+            )
+            .fill(CALM)
+            .min_size(vec2(180.0, 60.0));
             let response = ui.add(next);
             crate::app::platform::web::tag(&response, "button.next_round");
             if response.clicked() {
