@@ -42,8 +42,8 @@ pub struct Strength {
     /// Chance of playing any legal play of the set instead of thinking.
     pub blunder: f64,
     /// Chance of playing the play it judged worst (every play moves its checkers forward, so
-    /// it still looks like trying): level 1's way of being beatable, since at random it plays
-    /// about as well as the pip-count greedy player.
+    /// it still looks like trying): level 1's way of losing to the greedy player, which plays
+    /// the static estimate's best play every time.
     pub contrary: f64,
     /// Doubles when its winning chance is at least this.
     pub double_at: f64,
@@ -61,7 +61,7 @@ pub fn strength(level: RobotLevel) -> Strength {
             node_limit: 0,
             noise: 0.1,
             blunder: 0.0,
-            contrary: 0.9,
+            contrary: 0.1,
             double_at: 0.85,
             take_at: 0.1,
         },
@@ -1079,14 +1079,17 @@ impl RobotPlayer for Nard {
     }
 }
 
-/// The benchmark's greedy player: the play of the dice set that leaves its smallest pip count,
-/// ties broken at random; it takes every double and never offers one.
+/// The benchmark's greedy player: the play of the dice set after which the static estimate
+/// (`win_chance`, the other side to roll) likes its position best, with no look ahead and no
+/// noise, ties broken at random; it takes every double and never offers one. (The pip count
+/// alone cannot choose: every whole play of a set moves the same number of pips.)
 pub fn greedy(game: &Nard, rng: &mut SeededRng) -> Option<NardAction> {
     match game.phase() {
         Phase::DoubleOffered(_) => Some(NardAction::Take),
         Phase::Playing(set) => {
             let seat = set.player;
-            let play = pick_best_by(game.plays(), |p| p.board.pip_count(seat), rng)?;
+            let estimate = |p: &Play| -(win_chance(&p.board, seat, seat.opponent()) * 1e9).round() as i64;
+            let play = pick_best_by(game.plays(), estimate, rng)?;
             play.moves.first().map(|&m| NardAction::Move(m))
         }
         _ => None,
