@@ -409,6 +409,102 @@ fn bunnies_round_1_ends_with_a_panel_that_tells_how() {
     assert_eq!(app.world().resource::<Play<BunniesAndHorses>>().game().round(), 2);
     common::command(&mut app, GameCommand::NextRound);
     assert!(app.world().resource::<ScoreBoard>().round.is_none(), "Next closes it");
+    settle(&mut app);
+    let layout = app.world().resource::<tabla::app::kit::board::BoardLayout>();
+    assert!(!layout.flipped, "two people share the board as it stands: it stays put for round 2");
+}
+
+/// Making Circles from the classic setup with more walls (the squares named), White to move.
+fn circles_walled(app: &mut App, walls: &[&str]) {
+    let mut rules = app.world().resource::<Play<Circles>>().game().setup().clone();
+    rules
+        .barrier
+        .extend(walls.iter().map(|name| tabla::rules::board::BoardShape::CHESS.parse(name).unwrap()));
+    let setup = app.world().resource::<tabla::app::MatchSetup>().clone();
+    app.world_mut().insert_resource(Play::new(Circles::new(&rules), &setup, 3));
+    settle(app);
+}
+
+fn circles_square(name: &str) -> Square {
+    tabla::rules::board::BoardShape::CHESS.parse(name).unwrap()
+}
+
+/// The move list in Romanian: T for the rook, N for the bishop, and a dash for a skipped turn.
+#[test]
+fn the_move_list_writes_t_n_and_a_dash_for_a_skipped_turn_in_romanian() {
+    let mut app = app_for("circles/classic", Opponent::Friend, Seat::WHITE);
+    app.world_mut().resource_mut::<tabla::app::platform::settings::Settings>().language =
+        tabla::i18n::Language::Ro;
+    // Black's rook and bishop are walled in on h8 and g8: its turns are skipped.
+    circles_walled(&mut app, &["h7", "f7"]);
+    for (from, to) in [("a1", "a8"), ("b1", "c2")] {
+        common::press(&mut app, circles_square(from));
+        common::press(&mut app, circles_square(to));
+        settle(&mut app);
+    }
+    let board = app.world().resource::<ScoreBoard>().clone();
+    assert_eq!(board.move_list, vec!["1. Ta8  —", "2. Nc2  —"]);
+}
+
+/// A tap on a piece with no move says to move the other one, and picks nothing.
+#[test]
+fn a_tap_on_a_circles_piece_with_no_move_says_to_move_the_other_piece() {
+    let mut app = app_for("circles/classic", Opponent::Friend, Seat::WHITE);
+    // The rook on a1 has a wall above it and its own bishop beside it.
+    circles_walled(&mut app, &["a2"]);
+    common::press(&mut app, circles_square("a1"));
+    let words = app.world().resource::<tabla::app::platform::settings::Words>();
+    let told = words.get("stuck_circles").to_string();
+    assert_eq!(app.world().resource::<ScoreBoard>().status, told);
+    assert!(told.contains("other piece"), "{told}");
+}
+
+/// Making Circles' board is never turned: against the Robot the person plays Black from the top,
+/// and two people share it as it stands.
+#[test]
+fn the_circles_board_never_turns() {
+    use tabla::app::kit::board::BoardLayout;
+    for (opponent, person) in [(Opponent::Robot, Seat::BLACK), (Opponent::Friend, Seat::WHITE)] {
+        let mut app = app_for("circles/classic", opponent, person);
+        assert!(!app.world().resource::<BoardLayout>().flipped, "{opponent:?}: White below");
+        common::press(&mut app, circles_square("a1"));
+        common::press(&mut app, circles_square("a5"));
+        settle(&mut app);
+        assert!(!app.world().resource::<BoardLayout>().flipped, "{opponent:?}: still after a move");
+    }
+}
+
+/// A clock that runs out ends the game for the side whose time ran out; a new time chosen during
+/// a game applies from Restart.
+#[test]
+fn a_time_out_loses_and_a_new_time_starts_at_restart() {
+    use tabla::app::kit::turn::Clocks;
+    use tabla::rules::{EndReason, Winner};
+    let mut setup = common::setup("knight_hunt/one_knight", Opponent::Friend, Seat::WHITE, RobotLevel::Two);
+    setup.clock_minutes = 1;
+    let mut app = common::headless(setup, "clock", 11, |_| {});
+    assert_eq!(app.world().resource::<Clocks>().left, Some(vec![60.0, 60.0]));
+    let knight = game(&app).legal_actions()[0];
+    common::press(&mut app, knight.from);
+    common::press(&mut app, knight.to);
+    settle(&mut app);
+    // Black to move, a moment from the end of its time.
+    app.world_mut().resource_mut::<Clocks>().left.as_mut().unwrap()[1] = 0.001;
+    common::command(&mut app, GameCommand::SetClock(3));
+    for _ in 0..200 {
+        if game(&app).outcome().is_some() {
+            break;
+        }
+        std::thread::yield_now();
+        app.update();
+    }
+    let outcome = game(&app).outcome().expect("Black's time ran out");
+    assert_eq!((outcome.winner, outcome.reason), (Winner::Seat(Seat::WHITE), EndReason::OutOfTime));
+    assert_eq!(app.world().resource::<Clocks>().minutes, 1, "the new time waits for Restart");
+    common::command(&mut app, GameCommand::Restart);
+    let clocks = app.world().resource::<Clocks>();
+    assert_eq!((clocks.minutes, clocks.left.clone()), (3, Some(vec![180.0, 180.0])));
+    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
 }
 
 fn settings_read_from(text: &str, name: &str) -> tabla::app::platform::settings::Settings {

@@ -459,3 +459,26 @@ fn a_tap_on_a_piece_held_back_by_clearing_the_camp_says_why() {
     let expected = words.fill("halma_leave_home_now", &[("name", words.get("halma_red"))]);
     assert_eq!(notice(&app), Some(expected));
 }
+
+/// Zooming in and turning the board a quarter while a path is previewed changes the view only:
+/// the same path stays previewed, nothing is played, and Confirm then plays it.
+#[test]
+fn zoom_and_a_quarter_turn_keep_a_previewed_path_and_the_game() {
+    use tabla::app::kit::board::{BoardLayout, ViewCommand};
+    let mut app = friends("two_players", 2);
+    let from = Square::new(4, 0);
+    let to = Square::new(5, 1);
+    assert!(game(&app).path(from, to).is_some(), "a step out of the camp");
+    press(&mut app, from);
+    press(&mut app, to);
+    let (shown, before) = (preview(&app), game(&app));
+    assert_eq!(shown, vec![to]);
+    app.world_mut().write_message(ViewCommand::Zoom { factor: 2.0, around: None });
+    app.world_mut().write_message(ViewCommand::Turn);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<BoardLayout>().turns, 1, "the view turned");
+    assert_eq!((preview(&app), selection(&app)), (shown, Some(from)), "the preview stays");
+    assert_eq!(game(&app), before, "nothing was played");
+    command(&mut app, GameCommand::Confirm);
+    assert_eq!(game(&app).last_move(), Some((from, to)));
+}
