@@ -139,7 +139,9 @@ cp "$stage/tabla.js" "$dist/tabla.js"
 cp assets/images/white_knight.png "$dist/icon.png"
 cp web/manifest.webmanifest "$dist/"
 wasm_bytes=$(wc -c <"$dist/tabla_bg.wasm")
-version=$(sha256sum "$dist/tabla_bg.wasm" "$dist/tabla.js" | sha256sum | cut -c1-12)
+# The version names the service worker's cache: it changes with any file the worker keeps.
+version=$(sha256sum "$dist/tabla_bg.wasm" "$dist/tabla.js" "$dist/icon.png" "$dist/manifest.webmanifest" \
+    web/index.html | sha256sum | cut -c1-12)
 sed -e "s/@VERSION@/$version/" -e "s/@WASM_BYTES@/$wasm_bytes/" web/index.html >"$dist/index.html"
 sed -e "s/@VERSION@/$version/" web/sw.js >"$dist/sw.js"
 

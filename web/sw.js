@@ -1,13 +1,15 @@
-// Tabla's service worker: it keeps the page, its glue and its .wasm, so Tabla added to a phone's
-// home screen opens and plays with no network at all. Each build names its cache by the bundle's
-// hash (web/build.sh fills it in): a new build's worker fills a new cache and deletes the old.
+// Tabla's service worker: it keeps the page, its glue, its .wasm, the manifest and the icon, so
+// Tabla added to a phone's home screen opens and plays with no network at all. Each build names
+// its cache by a hash of every file it keeps (web/build.sh fills it in): a new build's worker
+// fills a new cache, from the network and not from the browser's HTTP cache, and deletes the old.
 const VERSION = "@VERSION@";
 const CACHE = `tabla-${VERSION}`;
 const FILES = ["./", "./index.html", `./tabla.js?v=${VERSION}`, `./tabla_bg.wasm?v=${VERSION}`,
   "./icon.png", "./manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  const fresh = FILES.map((file) => new Request(file, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

@@ -119,6 +119,10 @@ impl GameInfo for Halma {
         })
     }
 
+    fn choice_art(&self, choice: &HalmaAction) -> Option<Art> {
+        (*choice == HalmaAction::ProposeDraw).then_some(Art::Handshake)
+    }
+
     fn choices(&self) -> Vec<(HalmaAction, &'static str)> {
         if self.vote().is_some() {
             return vec![(HalmaAction::Vote(true), "draw_yes"), (HalmaAction::Vote(false), "draw_no")];

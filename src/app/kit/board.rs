@@ -445,12 +445,15 @@ fn fit_board(
 }
 
 #[cfg(target_arch = "wasm32")]
-/// Logs `tabla board <first square> x y <last square> x y`: the centres of the board's two
-/// corner squares in CSS pixels, whenever the board is laid out anew; and `tabla places
-/// <square> x y …`, the centre of every place (a board that is no grid has its own).
+/// Logs `tabla board <first square> x y <last square> x y fit <width> <height>`: the centres of
+/// the board's two corner squares in CSS pixels and the size of the whole board shown whole (the
+/// room the panels leave it), whenever the board is laid out anew; and `tabla places <square> x
+/// y …`, the centre of every place (a board that is no grid has its own).
 fn report_board(
     cells: Query<(&Cell, &GlobalTransform)>,
     cameras: Query<(&Camera, &GlobalTransform)>,
+    area: Res<BoardArea>,
+    layout: Option<Res<BoardLayout>>,
     mut last: Local<String>,
     mut last_places: Local<String>,
 ) {
@@ -476,7 +479,12 @@ fn report_board(
     };
     let at = |place: &GlobalTransform| camera.world_to_viewport(eye, place.translation()).ok();
     let (Some(a), Some(b)) = (at(first.1), at(end.1)) else { return };
-    let line = format!("tabla board {} {:.1} {:.1} {} {:.1} {:.1}", first.0.0, a.x, a.y, end.0.0, b.x, b.y);
+    let extent = layout.map_or(Vec2::ONE, |l| l.extent());
+    let fit = extent * (area.0.width() / extent.x).min(area.0.height() / extent.y);
+    let line = format!(
+        "tabla board {} {:.1} {:.1} {} {:.1} {:.1} fit {:.1} {:.1}",
+        first.0.0, a.x, a.y, end.0.0, b.x, b.y, fit.x, fit.y
+    );
     if *last != line {
         tracing::info!("{line}");
         *last = line;

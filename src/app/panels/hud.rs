@@ -101,8 +101,7 @@ fn settings_window(
     }
 }
 
-/// Small buttons in the board's corner that change only the view: zoom in and out, turn the board
-/// a quarter, show the whole board again.
+/// Small buttons beside the board that change only the view.
 const VIEW_BUTTON: f32 = 44.0;
 
 fn view_buttons(
@@ -110,14 +109,8 @@ fn view_buttons(
     board: Rect,
     beside: bool,
     words: &Words,
-    view: &mut MessageWriter<ViewCommand>,
+    actions: &mut Vec<PanelAction>,
 ) {
-    let buttons = [
-        ("+", "zoom_in", ViewCommand::Zoom { factor: 1.5, around: None }),
-        ("–", "zoom_out", ViewCommand::Zoom { factor: 1.0 / 1.5, around: None }),
-        ("↺", "turn_board", ViewCommand::Turn),
-        ("▣", "whole_board", ViewCommand::Fit),
-    ];
     let at = if beside {
         egui::pos2(board.max.x + 6.0, board.min.y)
     } else {
@@ -126,11 +119,8 @@ fn view_buttons(
     egui::Area::new("view".into()).fixed_pos(at).show(ctx, |ui| {
         ui.spacing_mut().item_spacing = vec2(4.0, 4.0);
         let mut add = |ui: &mut egui::Ui| {
-            for (sign, key, command) in buttons {
-                let button = egui::Button::new(bold(sign, 20.0)).min_size(vec2(VIEW_BUTTON, VIEW_BUTTON));
-                if ui.add(button).on_hover_text(words.get(key)).clicked() {
-                    view.write(command);
-                }
+            for button in super::panel_parts::view_buttons() {
+                actions.extend(draw_button(ui, button, words, true, VIEW_BUTTON));
             }
         };
         if beside {
@@ -313,7 +303,7 @@ fn game_panels(
                 }
                 seat_card(ui, lower, &art, column - 16.0, board.show_score, true);
                 status_lines(ui, &board, true);
-                ui.horizontal_wrapped(|ui| choice_buttons(ui, &board, &mut actions, BUTTON));
+                ui.horizontal_wrapped(|ui| choice_buttons(ui, (&board, &art), &mut actions, BUTTON, false));
             });
         let right = egui::Area::new("buttons".into()).anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, 6.0)).show(
             ctx,
@@ -422,7 +412,7 @@ fn game_panels(
                                 actions.push(action);
                             }
                         }
-                        choice_buttons(ui, &board, &mut actions, BUTTON);
+                        choice_buttons(ui, (&board, &art), &mut actions, BUTTON, false);
                     });
                 });
             });
@@ -447,9 +437,12 @@ fn game_panels(
     let scale = (wanted.width() / extent.x).min(wanted.height() / extent.y);
     let drawn = Rect::from_center_size(wanted.center(), extent * scale);
     if !slim {
-        view_buttons(ctx, drawn, wide, &words, &mut view);
+        view_buttons(ctx, drawn, wide, &words, &mut actions);
     }
-    question_dialog(ctx, &board, &art, &mut actions);
+    // Under a square board on a phone upright, the band under the board asks the question.
+    if !slim || board.long_board {
+        question_dialog(ctx, &board, &art, &mut actions);
+    }
     for action in actions {
         match action {
             PanelAction::Menu => next.set(Screen::Menu),
@@ -458,6 +451,9 @@ fn game_panels(
             }
             PanelAction::Help => help.0 = !help.0,
             PanelAction::Settings => *settings_open = !*settings_open,
+            PanelAction::View(command) => {
+                view.write(command);
+            }
         }
     }
 

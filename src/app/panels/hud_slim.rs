@@ -3,14 +3,17 @@
 //! thin strip at each end of it: the other seat, the match and the menu buttons at the far end;
 //! the person's seat and the buttons of the moves at the near end, each seat's words (its pips,
 //! a doubles chain's steps) in small type beside them. A tap on a seat opens the whole panels; a
-//! passing message shows over the board's middle.
+//! passing message shows over the board's middle. A square board on a phone held upright takes
+//! the screen's width whole between the same strips, with the message, a question's answers and
+//! the view buttons in a band under it.
 
 use super::panel_parts::{
     PHONE_SIDE, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines,
+    view_buttons,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
-use super::theme::{EguiArt, INK, bold, card};
+use super::theme::{ACCENT, CALM, EguiArt, INK, bold, card};
 use crate::app::kit::turn::GameCommand;
 use crate::app::platform::settings::Words;
 use bevy::prelude::*;
@@ -20,10 +23,17 @@ use bevy_egui::egui::{self, Align2, Color32, vec2};
 const BUTTON: f32 = 38.0;
 const GAP: f32 = 3.0;
 
-/// Whether the panels are the thin strips: a long board on a phone-sized screen.
+/// Whether the panels are the thin strips: a long board on a phone-sized screen, or any board on
+/// a phone held upright (the board then takes the screen's width whole).
 pub(super) fn wanted(board: &ScoreBoard, screen: egui::Rect) -> bool {
-    board.long_board && screen.width().min(screen.height()) < PHONE_SIDE
+    let phone = screen.width().min(screen.height()) < PHONE_SIDE;
+    phone && (board.long_board || screen.height() > screen.width())
 }
+
+/// The room kept under a square board on a phone upright for the message of the moment or a
+/// question: two lines. It does not change with what it shows, so the board never moves under a
+/// finger.
+const MESSAGE_ROOM: f32 = 2.0 * 20.0 + 2.0 * GAP;
 
 /// What the strips show: the panels' view, the pictures and words, and the seats, the near one
 /// (the person's, or the first player's) apart.
@@ -55,6 +65,9 @@ pub(super) fn slim_panels(
             )
         });
     let upright = screen.height() >= screen.width();
+    if upright && !board.long_board {
+        return square_board_upright(ctx, strips, actions, (menu, moving));
+    }
     let mut tapped = false;
     // The far end's words: the match, then the far seats' own.
     let far_words = board.banner.iter().cloned().chain(far.iter().map(|s| extras_in_words(s)));
@@ -83,7 +96,7 @@ pub(super) fn slim_panels(
                 tapped |= tiny_seat_card(ui, near, art, board.show_score, true).clicked();
             },
             |ui| {
-                choice_buttons(ui, board, actions, BUTTON);
+                choice_buttons(ui, (board, art), actions, BUTTON, true);
                 for button in moving {
                     actions.extend(draw_button(ui, button, words, true, BUTTON));
                 }
@@ -107,7 +120,7 @@ pub(super) fn slim_panels(
             for button in moving {
                 actions.extend(draw_button(ui, button, words, true, BUTTON));
             }
-            choice_buttons(ui, board, actions, BUTTON);
+            choice_buttons(ui, (board, art), actions, BUTTON, true);
             tapped |= tiny_seat_card(ui, near, art, board.show_score, false).clicked();
             column_words(ui, &extras_in_words(near));
         });
@@ -125,6 +138,124 @@ pub(super) fn slim_panels(
         notice(ctx, board_rect, &board.status);
     }
     board_rect
+}
+
+/// A square board on a phone held upright: the seats' panels above it, the board the screen's
+/// width across, under it the message of the moment (or a question with its answers), then two
+/// rows of buttons: the moves' own, then the view's and the menu's. Returns where the board goes.
+fn square_board_upright(
+    ctx: &egui::Context,
+    strips: &Strips,
+    actions: &mut Vec<PanelAction>,
+    (menu, moving): (Vec<PanelButton>, Vec<PanelButton>),
+) -> egui::Rect {
+    let Strips { board, art, words, near, far } = *strips;
+    let screen = ctx.content_rect();
+    let seats: Vec<&SeatBoard> = far.iter().rev().copied().chain([near]).collect();
+    let top = egui::Area::new("upright_seats".into())
+        .anchor(Align2::CENTER_TOP, vec2(0.0, GAP))
+        .show(ctx, |ui| {
+            ui.spacing_mut().item_spacing = vec2(GAP, GAP);
+            // Two panels a row from three seats on, so the board keeps its width.
+            let per_row = if seats.len() > 2 { 2 } else { 1 };
+            let width = (screen.width() - 8.0) / per_row as f32 - 2.0 * GAP - 16.0;
+            egui::Grid::new("upright_seat_grid").spacing(vec2(GAP, GAP)).show(ui, |ui| {
+                for (i, seat) in seats.iter().enumerate() {
+                    seat_card(ui, seat, art, width, board.show_score, true);
+                    if (i + 1) % per_row == 0 {
+                        ui.end_row();
+                    }
+                }
+            });
+        })
+        .response
+        .rect;
+    let buttons = egui::Area::new("upright_buttons".into())
+        .anchor(Align2::CENTER_BOTTOM, vec2(0.0, -GAP))
+        .show(ctx, |ui| {
+            ui.spacing_mut().item_spacing = vec2(GAP, GAP);
+            ui.spacing_mut().button_padding = vec2(4.0, 4.0);
+            let width = screen.width() - 8.0;
+            ui.set_width(width);
+            let choices = if board.question.is_some() { 0 } else { board.choices.len() };
+            let (side, pad) = row_of(width, moving.len() + choices);
+            ui.horizontal(|ui| {
+                ui.add_space(pad);
+                choice_buttons(ui, (board, art), actions, side, true);
+                for button in moving {
+                    actions.extend(draw_button(ui, button, words, true, side));
+                }
+            });
+            let others: Vec<PanelButton> = view_buttons().into_iter().chain(menu).collect();
+            let (side, pad) = row_of(width, others.len());
+            ui.horizontal(|ui| {
+                ui.add_space(pad);
+                for button in others {
+                    actions.extend(draw_button(ui, button, words, true, side));
+                }
+            });
+        })
+        .response
+        .rect;
+    let message_top = buttons.top() - MESSAGE_ROOM;
+    egui::Area::new("upright_message".into())
+        .pivot(Align2::CENTER_BOTTOM)
+        .fixed_pos(egui::pos2(screen.center().x, buttons.top() - GAP))
+        .show(ctx, |ui| {
+            ui.set_width(screen.width() - 8.0);
+            ui.spacing_mut().item_spacing = vec2(GAP, GAP);
+            ui.vertical_centered(|ui| match &board.question {
+                Some(question) => question_row(ui, board, art, question, actions),
+                None => two_lines(ui, &board.status, 16.0, screen.width() - 16.0),
+            });
+        });
+    egui::Rect::from_min_max(
+        egui::pos2(screen.left() + 4.0, top.bottom() + GAP),
+        egui::pos2(screen.right() - 4.0, message_top - GAP),
+    )
+}
+
+/// The side of `count` square buttons in one row `width` across (never larger than a strip's
+/// button), and the room before the first that centres the row.
+fn row_of(width: f32, count: usize) -> (f32, f32) {
+    let gaps = GAP * count.saturating_sub(1) as f32;
+    let side = ((width - gaps) / count.max(1) as f32).min(BUTTON);
+    (side, ((width - gaps - side * count as f32) / 2.0).max(0.0))
+}
+
+/// Words in at most two centred lines of `width`.
+fn two_lines(ui: &mut egui::Ui, text: &str, size: f32, width: f32) {
+    let mut job =
+        egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(size), INK, width);
+    job.wrap.max_rows = 2;
+    job.halign = egui::Align::Center;
+    let galley = ui.painter().layout_job(job);
+    ui.add(egui::Label::new(galley));
+}
+
+/// A question asked of the person (a draw offered) in one row: its answers on the right, its
+/// words in two small lines before them.
+fn question_row(
+    ui: &mut egui::Ui,
+    board: &ScoreBoard,
+    art: &EguiArt,
+    question: &str,
+    actions: &mut Vec<PanelAction>,
+) {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        for (index, choice) in board.choices.iter().enumerate().rev() {
+            let colour = if index == 0 { CALM } else { ACCENT };
+            let text = bold(choice, 16.0).color(Color32::WHITE);
+            let response = ui.add(egui::Button::new(text).fill(colour).min_size(vec2(0.0, BUTTON - 4.0)));
+            crate::app::platform::web::tag(&response, &format!("choice.{index}"));
+            if response.clicked() {
+                actions.push(PanelAction::Game(GameCommand::Choose(index)));
+            }
+        }
+        ui.add(art.image(board.question_art, 28.0));
+        let room = ui.available_width();
+        two_lines(ui, question, 13.0, room);
+    });
 }
 
 /// A strip across the screen at its top or bottom edge: the seats from its left end, the

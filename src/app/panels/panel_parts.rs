@@ -3,7 +3,8 @@
 //! the centred dialog window.
 
 use super::scoreboard::ScoreBoard;
-use super::theme::{CALM, bold, card};
+use super::theme::{CALM, EguiArt, bold, card};
+use crate::app::kit::board::ViewCommand;
 use crate::app::kit::turn::GameCommand;
 use crate::app::platform::settings::Words;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
@@ -21,6 +22,8 @@ pub(super) enum PanelAction {
     Game(GameCommand),
     Help,
     Settings,
+    /// A change of the view only (zoom, a quarter turn, the whole board).
+    View(ViewCommand),
 }
 
 /// A button: its sign, its words key, whether it can be pressed now, and what it does.
@@ -53,6 +56,17 @@ pub(super) fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
             ("⚙", "settings", true, PanelAction::Settings),
         ])
         .collect()
+}
+
+/// The buttons that change only the view: zoom in and out, turn the board a quarter, show the
+/// whole board again.
+pub(super) fn view_buttons() -> [PanelButton; 4] {
+    [
+        ("+", "zoom_in", true, PanelAction::View(ViewCommand::Zoom { factor: 1.5, around: None })),
+        ("–", "zoom_out", true, PanelAction::View(ViewCommand::Zoom { factor: 1.0 / 1.5, around: None })),
+        ("↺", "turn_board", true, PanelAction::View(ViewCommand::Turn)),
+        ("▣", "whole_board", true, PanelAction::View(ViewCommand::Fit)),
+    ]
 }
 
 /// On a small screen a button shows its sign only; the words come with a wider screen. `side`
@@ -96,18 +110,26 @@ pub(super) fn status_lines(ui: &mut egui::Ui, board: &ScoreBoard, compact: bool)
 }
 
 /// The game's button actions (offering a draw), unless a question asks for them in a dialog; in
-/// the row of buttons.
+/// the row of buttons. `compact`: a choice with a picture shows the picture alone (its words on
+/// hover), square.
 pub(super) fn choice_buttons(
     ui: &mut egui::Ui,
-    board: &ScoreBoard,
+    (board, art): (&ScoreBoard, &EguiArt),
     commands: &mut Vec<PanelAction>,
     height: f32,
+    compact: bool,
 ) {
     if board.question.is_some() {
         return;
     }
     for (index, words) in board.choices.iter().enumerate() {
-        let response = ui.add(egui::Button::new(words.as_str()).min_size(vec2(0.0, height)));
+        let button = match board.choice_art.get(index).copied().flatten() {
+            Some(picture) if compact => {
+                egui::Button::image(art.image(picture, height - 10.0)).min_size(vec2(height, height))
+            }
+            _ => egui::Button::new(words.as_str()).min_size(vec2(0.0, height)),
+        };
+        let response = ui.add(button).on_hover_text(words.as_str());
         crate::app::platform::web::tag(&response, &format!("choice.{index}"));
         if response.clicked() {
             commands.push(PanelAction::Game(GameCommand::Choose(index)));
