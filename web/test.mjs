@@ -60,6 +60,14 @@ class Console {
     });
     page.on("pageerror", (error) => this.errors.push(`page error: ${error.stack || error}`));
     page.on("crash", () => this.errors.push("the page crashed"));
+    // What the browser itself logs as an error (an intervention, a deprecation), which the page's
+    // console messages do not carry; failed requests are reported on their own below.
+    page.context().newCDPSession(page).then(async (cdp) => {
+      cdp.on("Log.entryAdded", ({ entry }) => {
+        if (entry.level === "error" && entry.source !== "network") this.errors.push(`browser error: ${entry.text}`);
+      });
+      await cdp.send("Log.enable");
+    }).catch(() => {});
     page.on("requestfailed", (request) => this.errors.push(`request failed: ${request.url()}`));
   }
 
@@ -625,6 +633,68 @@ async function sameGame(context, url) {
   pass(`a seeded Robot game (seed ${seed}) plays the same ${count} actions in the browser as in tabla text (${browser.slice(0, 5).join(", ")}, …)`);
 }
 
+const LANGUAGES = ["ro", "en", "it", "el"];
+
+/// The whole board's size on screen, shown whole (the room the panels leave it), from the last
+/// board line, once the board has stopped moving.
+async function boardFit(log) {
+  await still(log);
+  const found = log.latest(/tabla board \w+ [-\d.]+ [-\d.]+ \w+ [-\d.]+ [-\d.]+ fit ([\d.]+) ([\d.]+)/);
+  if (!found) throw new Error("the app logged no board size");
+  return { w: Number(found[1]), h: Number(found[2]) };
+}
+
+/// A move picked (and, in Halma, previewed to be confirmed) by taps, as a child starts a turn.
+async function pickAMove(page, log, game) {
+  const squares = { knight_hunt: ["g1"], circles: ["a1"], bunnies: ["d2"] };
+  if (squares[game]) {
+    for (const square of squares[game]) await tap(page, squareAt(await still(log), square));
+    await log.next(/tabla targets /, `${game}'s lit squares`);
+  } else if (game === "halma") {
+    // The first tap among the camp's packed pieces zooms in; then e1 to f1 is previewed.
+    await tap(page, squareAt(await still(log), "e1"));
+    await sleep(1500);
+    for (const square of ["e1", "f1"]) await tap(page, squareAt(await still(log), square));
+    await log.next(/tabla target button\.confirm /, "Halma's Confirm for the previewed step");
+  } else {
+    let movable;
+    for (let tries = 0; !movable; tries++) {
+      if (tries > 20) throw new Error("no dice set came");
+      const hit = await nextOf(log, [MOVABLE], 3000);
+      if (hit) movable = hit.found[1];
+      else await tap(page, (await steadyPlaces(log)).n1);
+    }
+    await tap(page, (await steadyPlaces(log))[movable.trim().split(/\s+/)[0]]);
+    await log.next(TARGETS, "the places lit for a checker");
+  }
+  await sleep(800);
+}
+
+/// On a phone held upright, in every language and every game, the whole board is at least 320 px
+/// across (of the 360), before a move is picked and while one is.
+async function wholeBoards(context, url) {
+  const games = ["knight_hunt", "circles", "bunnies", "halma", "nard"];
+  const narrowest = {};
+  for (const language of LANGUAGES) {
+    for (const game of games) {
+      const { page, log } = await open(context, `${url}?game=${game}&players=friend&lang=${language}`);
+      await log.next(BOARD_LINE, `${game}'s board in ${language}`);
+      const before = await boardFit(log);
+      await pickAMove(page, log, game);
+      const during = await boardFit(log);
+      await page.screenshot({ path: `${SHOTS}/20_${game}_${language}_picked.png` });
+      for (const [when, fit] of [["before a move", before], ["with a move picked", during]]) {
+        if (fit.w < 320) throw new Error(`${game} in ${language} ${when}: the board is ${fit.w.toFixed(0)} px across`);
+      }
+      narrowest[game] = Math.min(narrowest[game] ?? Infinity, before.w, during.w);
+      log.assertClean();
+      await page.close();
+    }
+  }
+  const sizes = games.map((game) => `${game} ${narrowest[game].toFixed(0)}`).join(", ");
+  pass(`upright, the whole board is at least 320 px across in ${LANGUAGES.join(", ")}, before and with a move picked (narrowest: ${sizes})`);
+}
+
 /// The first picture of a first visit, in a browser of its own (nothing cached) and, under
 /// test.sh, once the native tests that run beside this one are over (TABLA_QUIET_WHEN names the
 /// file that appears then), so that other work does not slow it.
@@ -669,6 +739,7 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "halma") return await halma(context, url);
     if (process.env.TABLA_WEB_ONLY === "offline") return await offline(context, url);
     if (process.env.TABLA_WEB_ONLY === "same") return await sameGame(context, url);
+    if (process.env.TABLA_WEB_ONLY === "boards") return await wholeBoards(context, url);
     if (process.env.TABLA_WEB_ONLY === "density") {
       for (const factor of [3, 2.625]) await density(url, factor);
       return;
@@ -753,6 +824,17 @@ async function main() {
     if (size[0] !== HEIGHT || size[1] !== WIDTH) throw new Error(`after turning, the canvas is ${size.join("×")}`);
     await page.screenshot({ path: `${SHOTS}/06_knight_hunt_turned.png` });
     pass(`turned to ${HEIGHT}×${WIDTH}, the canvas and the board follow (${turned[0]})`);
+    // A quick swipe across the board and at once a tap on a button: no touch the browser has
+    // given to a scroll may be cancelled (Chromium logs that as an error, which fails the test).
+    const [from, to] = [squareAt(turned, "a4"), squareAt(turned, "h5")];
+    const help = await steadyTarget(page, log, "button.help");
+    await drag(page, from, to, 0);
+    await tap(page, help);
+    await sleep(1500);
+    log.assertClean();
+    await tap(page, help);
+    await sleep(500);
+    pass("on its side, a quick swipe across the board and at once a tap on a button log no error");
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });
 
     const stored = await page.evaluate(() => localStorage.getItem("tabla.settings"));
@@ -772,6 +854,7 @@ async function main() {
     await nard(context, url);
     await offline(context, url);
     await sameGame(context, url);
+    await wholeBoards(context, url);
     for (const factor of [3, 2.625]) await density(url, factor);
 
     // Every other game in the menu opens and starts.
