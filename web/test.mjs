@@ -678,7 +678,6 @@ async function wholeBoards(context, url) {
   for (const language of LANGUAGES) {
     for (const game of games) {
       const { page, log } = await open(context, `${url}?game=${game}&players=friend&lang=${language}`);
-      await log.next(BOARD_LINE, `${game}'s board in ${language}`);
       const before = await boardFit(log);
       await pickAMove(page, log, game);
       const during = await boardFit(log);

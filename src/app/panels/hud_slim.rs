@@ -204,9 +204,13 @@ fn square_board_upright(
         .show(ctx, |ui| {
             ui.set_width(screen.width() - 8.0);
             ui.spacing_mut().item_spacing = vec2(GAP, GAP);
-            ui.vertical_centered(|ui| match &board.question {
-                Some(question) => question_row(ui, board, art, question, actions),
-                None => two_lines(ui, &board.status, 16.0, screen.width() - 16.0),
+            // On a card: a zoomed board may reach under it.
+            let fill = Color32::from_rgba_unmultiplied(250, 244, 232, 235);
+            card(fill).inner_margin(egui::Margin::symmetric(6, 2)).show(ui, |ui| {
+                ui.vertical_centered(|ui| match &board.question {
+                    Some(question) => question_row(ui, board, art, question, actions),
+                    None => two_lines(ui, &board.status, 16.0, screen.width() - 28.0),
+                });
             });
         });
     egui::Rect::from_min_max(
