@@ -115,7 +115,8 @@ async function target(page, log, name) {
   for (;;) {
     const found = log.latest(pattern) || (await log.next(pattern, `target ${name}`), log.latest(pattern));
     const [x, y, w, h] = found.slice(1).map(Number);
-    if (w >= 8 && h >= 8 && y >= 0 && y + h <= HEIGHT) return { x: x + w / 2, y: y + h / 2 };
+    const bottom = page.viewportSize()?.height ?? HEIGHT;
+    if (w >= 8 && h >= 8 && y >= 0 && y + h <= bottom) return { x: x + w / 2, y: y + h / 2 };
     if (Date.now() > end || swipes > 8) throw new Error(`${name} stays out of sight (${x} ${y} ${w} ${h})`);
     // Below the screen (or clipped): a finger pushes the page up; above it, down.
     const above = h < 8 && y <= 16;
@@ -638,6 +639,11 @@ const LANGUAGES = ["ro", "en", "it", "el"];
 /// The whole board's size on screen, shown whole (the room the panels leave it), from the last
 /// board line, once the board has stopped moving.
 async function boardFit(log) {
+  const end = Date.now() + STEP_MS;
+  while (!log.latest(BOARD_LINE)) {
+    if (Date.now() > end) throw new Error("the app logged no board");
+    await sleep(100);
+  }
   await still(log);
   const found = log.latest(/tabla board \w+ [-\d.]+ [-\d.]+ \w+ [-\d.]+ [-\d.]+ fit ([\d.]+) ([\d.]+)/);
   if (!found) throw new Error("the app logged no board size");
@@ -827,11 +833,14 @@ async function main() {
     // given to a scroll may be cancelled (Chromium logs that as an error, which fails the test).
     const [from, to] = [squareAt(turned, "a4"), squareAt(turned, "h5")];
     const help = await steadyTarget(page, log, "button.help");
+    const opened = log.lines.length;
     await drag(page, from, to, 0);
     await tap(page, help);
-    await sleep(1500);
+    log.cursor = opened;
+    await log.next(/tabla target button\.close_help /, "the help the tap opened");
+    await sleep(1000);
     log.assertClean();
-    await tap(page, help);
+    await tap(page, await steadyTarget(page, log, "button.close_help"));
     await sleep(500);
     pass("on its side, a quick swipe across the board and at once a tap on a button log no error");
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });

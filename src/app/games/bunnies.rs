@@ -89,7 +89,12 @@ impl GameInfo for BunniesAndHorses {
         Some(RoundReport {
             title,
             lines: vec![why, bunnies, scores, words.get(next).to_string()],
-            winner: (summary.garden > 0).then_some(summary.bunnies_seat),
+            // The round's star: the bunnies' if any reached the garden, else the horses'.
+            winner: Some(if summary.garden > 0 {
+                summary.bunnies_seat
+            } else {
+                summary.bunnies_seat.opponent()
+            }),
         })
     }
 

@@ -99,9 +99,11 @@ impl GameInfo for Halma {
     }
 
     fn phase_notice(&self, before: &Self, _person: Option<Seat>, words: &Words) -> Option<String> {
+        // The rule holds for the army the seat moves (its partner's, once its own is home).
         if let Some(mover) =
             before.to_move().filter(|&seat| self.clears_camp(seat) && !before.clears_camp(seat))
-            && self.pieces(mover).any(|square| self.camp(mover).contains(&square))
+            && let camp = self.camp(self.army_of(mover))
+            && self.pieces(self.army_of(mover)).any(|square| camp.contains(&square))
         {
             let name = words.get(self.seat_label_key(mover));
             return Some(words.fill("halma_leave_home_now", &[("name", name)]));

@@ -54,7 +54,9 @@ pub fn help_window(
                 });
             });
             ui.vertical_centered(|ui| {
-                if ui.button(words.get("close")).clicked() {
+                let close = ui.button(words.get("close"));
+                crate::app::platform::web::tag(&close, "button.close_help");
+                if close.clicked() {
                     help.0 = false;
                 }
             });

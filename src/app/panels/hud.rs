@@ -421,8 +421,8 @@ fn game_panels(
         Rect::new(screen.left() + 8.0, top + 4.0, right - 8.0, (bottom_edge - 4.0).max(top + 54.0))
     };
     // The view buttons take a strip beside the board: on its right when the space is wide, under
-    // it when it is tall (a phone held upright), so they never cover a square. The thin strips of
-    // a phone leave them out: the board fits whole, and fingers still zoom it.
+    // it when it is tall, so they never cover a square. A phone's panels place their own (a long
+    // board's thin strips leave them out: it fits whole, and fingers still zoom it).
     let extent = layout.map_or(Vec2::ONE, |l| l.extent());
     let wide = wanted.width() / extent.x >= wanted.height() / extent.y;
     let strip = if slim { 0.0 } else { VIEW_BUTTON + 8.0 };

@@ -1,11 +1,11 @@
-//! The panels of a long board on a phone. The board takes the screen's long edge whole (Crazy
-//! Nard's points are 44 px across on a 360×640 screen), so the seats and the buttons shrink to a
-//! thin strip at each end of it: the other seat, the match and the menu buttons at the far end;
-//! the person's seat and the buttons of the moves at the near end, each seat's words (its pips,
-//! a doubles chain's steps) in small type beside them. A tap on a seat opens the whole panels; a
-//! passing message shows over the board's middle. A square board on a phone held upright takes
-//! the screen's width whole between the same strips, with the message, a question's answers and
-//! the view buttons in a band under it.
+//! The panels of a phone. A long board takes the screen's long edge whole (Crazy Nard's points
+//! are 44 px across on a 360×640 screen), so the seats and the buttons shrink to a thin strip at
+//! each end of it: the other seat, the match and the menu buttons at the far end; the person's
+//! seat and the buttons of the moves at the near end, each seat's words (its pips, a doubles
+//! chain's steps) in small type beside them. A tap on a seat opens the whole panels; a passing
+//! message shows over the board's middle. A square board on a phone held upright takes the
+//! screen's width whole: the seats' panels above it, the message (or a question) under it, then
+//! two rows of picture buttons.
 
 use super::panel_parts::{
     PHONE_SIDE, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines,
@@ -208,8 +208,8 @@ fn square_board_upright(
             let fill = Color32::from_rgba_unmultiplied(250, 244, 232, 235);
             card(fill).inner_margin(egui::Margin::symmetric(6, 2)).show(ui, |ui| {
                 ui.vertical_centered(|ui| match &board.question {
-                    Some(question) => question_row(ui, board, art, question, actions),
-                    None => two_lines(ui, &board.status, 16.0, screen.width() - 28.0),
+                    Some(question) => question_rows(ui, board, art, question, actions),
+                    None => message(ui, board, screen.width() - 28.0),
                 });
             });
         });
@@ -227,38 +227,51 @@ fn row_of(width: f32, count: usize) -> (f32, f32) {
     (side, ((width - gaps - side * count as f32) / 2.0).max(0.0))
 }
 
-/// Words in at most two centred lines of `width`.
-fn two_lines(ui: &mut egui::Ui, text: &str, size: f32, width: f32) {
+/// Words in at most `rows` centred lines of `width`.
+fn lines(ui: &mut egui::Ui, text: &str, (size, rows): (f32, usize), width: f32) {
     let mut job =
         egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(size), INK, width);
-    job.wrap.max_rows = 2;
+    job.wrap.max_rows = rows;
     job.halign = egui::Align::Center;
     let galley = ui.painter().layout_job(job);
     ui.add(egui::Label::new(galley));
 }
 
-/// A question asked of the person (a draw offered) in one row: its answers on the right, its
-/// words in two small lines before them.
-fn question_row(
+/// The message of the moment in two lines; when it needs only one, the game's banner (the last
+/// move of a race, a round) or the move list's last round goes above it, small.
+fn message(ui: &mut egui::Ui, board: &ScoreBoard, width: f32) {
+    let font = egui::FontId::proportional(16.0);
+    let one_line = ui.fonts_mut(|f| f.layout_no_wrap(board.status.clone(), font, INK)).size().x <= width;
+    let above = board.banner.as_ref().or(board.move_list.last()).filter(|_| one_line);
+    if let Some(above) = above {
+        lines(ui, above, (13.0, 1), width);
+        lines(ui, &board.status, (16.0, 1), width);
+    } else {
+        lines(ui, &board.status, (16.0, 2), width);
+    }
+}
+
+/// A question asked of the person (a draw offered): its words in one small line, its answers
+/// in a row under them.
+fn question_rows(
     ui: &mut egui::Ui,
     board: &ScoreBoard,
     art: &EguiArt,
     question: &str,
     actions: &mut Vec<PanelAction>,
 ) {
-    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        for (index, choice) in board.choices.iter().enumerate().rev() {
+    lines(ui, question, (13.0, 1), ui.available_width());
+    ui.horizontal(|ui| {
+        ui.add(art.image(board.question_art, 28.0));
+        for (index, choice) in board.choices.iter().enumerate() {
             let colour = if index == 0 { CALM } else { ACCENT };
-            let text = bold(choice, 16.0).color(Color32::WHITE);
-            let response = ui.add(egui::Button::new(text).fill(colour).min_size(vec2(0.0, BUTTON - 4.0)));
+            let text = bold(choice, 15.0).color(Color32::WHITE);
+            let response = ui.add(egui::Button::new(text).fill(colour).min_size(vec2(0.0, BUTTON - 8.0)));
             crate::app::platform::web::tag(&response, &format!("choice.{index}"));
             if response.clicked() {
                 actions.push(PanelAction::Game(GameCommand::Choose(index)));
             }
         }
-        ui.add(art.image(board.question_art, 28.0));
-        let room = ui.available_width();
-        two_lines(ui, question, 13.0, room);
     });
 }
 
