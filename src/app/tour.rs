@@ -586,6 +586,9 @@ fn nard() -> Vec<Step> {
     steps.extend([Command(GameCommand::Roll), Wait(60), Shot("nard_opening_roll_en")]);
     // White's head (l2) picked: its targets marked with the dice they use.
     steps.extend([Press("l2"), Wait(20), Shot("nard_picked_en")]);
+    // An opening tie: White has rolled a 3, and the tour's dice give Black a 3 too.
+    steps.extend([NardPosition(white_rolled_three), Wait(20), Command(GameCommand::Roll), Wait(30)]);
+    steps.push(Shot("nard_opening_tie_en"));
     // 2-2 rolled: 4×2 now, 4×3 to 4×6 to come; two twos played by taps.
     steps.extend([NardPosition(chain_position), Wait(20), Press("h2"), Wait(4), Press("f2"), Wait(30)]);
     steps.extend([Press("e2"), Wait(4), Press("c2"), Wait(30), Shot("nard_chain_en")]);
@@ -623,6 +626,14 @@ fn rolled(setup: &Setup, white: &[(u8, u8)], black: &[(u8, u8)], roll: &str) -> 
     let mut game = Nard::from_position(setup, board, Seat::WHITE);
     let action = game.parse_action(roll).expect("a roll");
     game.apply(&action).expect("the roll is due");
+    game
+}
+
+/// The opening, White's die showing 3 (the tour's seeded dice roll Black a 3 next: a tie).
+fn white_rolled_three(setup: &Setup) -> Nard {
+    let mut game = Nard::new(setup);
+    let action = game.parse_action("roll 3").expect("White's opening die");
+    game.apply(&action).expect("White's die is due");
     game
 }
 

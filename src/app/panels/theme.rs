@@ -135,6 +135,19 @@ pub fn bold(text: impl Into<String>, size: f32) -> RichText {
     RichText::new(text).font(FontId::new(size, FontFamily::Name("bold".into())))
 }
 
+/// The size of bold words (`bold`) at most `size`, small enough that their longest word fits in
+/// `width` (a narrow card wraps between words, never inside one).
+pub fn bold_size_fitting(ui: &egui::Ui, text: &str, size: f32, width: f32) -> f32 {
+    let font = FontId::new(size, FontFamily::Name("bold".into()));
+    let widest = text
+        .split_whitespace()
+        .map(|word| {
+            ui.fonts_mut(|f| f.layout_no_wrap(word.to_string(), font.clone(), Color32::BLACK).size().x)
+        })
+        .fold(0.0, f32::max);
+    if widest > width { (size * width / widest).floor().max(12.0) } else { size }
+}
+
 /// A card with rounded corners, as every panel of the game is drawn.
 pub fn card(fill: Color32) -> egui::Frame {
     egui::Frame::new()

@@ -4,7 +4,7 @@ use super::setup::SetupFor;
 use crate::app::kit::catalog::{GameEntry, Levels, PlayableGames, Screen};
 use crate::app::kit::keeping::{self, SavedGame};
 use crate::app::launch::Control;
-use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
+use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, full_screen};
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
@@ -253,7 +253,9 @@ fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &GameEntry, 
         ui.set_width(tile + 8.0);
         ui.vertical_centered(|ui| {
             ui.add(art.image(game.picture, tile));
-            ui.label(bold(words.get(&format!("game_{name}")), 22.0));
+            let key = format!("game_{name}");
+            let title = words.get(&key);
+            ui.label(bold(title, bold_size_fitting(ui, title, 22.0, tile + 8.0)));
             ui.label(egui::RichText::new(words.get(&format!("blurb_{name}"))).size(15.0));
         });
     });
