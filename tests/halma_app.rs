@@ -423,37 +423,24 @@ fn a_tap_on_a_piece_held_back_by_clearing_the_camp_says_why() {
     let place = |names: &[&str]| names.iter().map(|n| square(n)).collect::<Vec<_>>();
     let notice = |app: &App| app.world().resource::<Notices>().0.clone().map(|n| n.key);
     let after = rules.clear_camp_after;
-    // a1 can only step or hop back into its camp; f2 is outside it and may not move while e1 can leave.
-    let start = Halma::from_position_with_moves(
-        &rules,
-        &[place(&["a1", "f2"]), place(&["p16"])],
-        Seat(0),
-        &[after, 0],
-    );
-    app.world_mut().insert_resource(Play::new(start, &setup, 5));
-    settle(&mut app);
+    // Red's pieces on `red`, Blue's one on p16, Red to move having made `moves` moves.
+    let start_at = |app: &mut App, red: &[&str], moves: u32| {
+        let start =
+            Halma::from_position_with_moves(&rules, &[place(red), place(&["p16"])], Seat(0), &[moves, 0]);
+        app.world_mut().insert_resource(Play::new(start, &setup, 5));
+        settle(app);
+    };
+    // a1 can only step or hop back into its camp.
+    start_at(&mut app, &["a1", "f2"], after);
     press(&mut app, square("a1"));
     assert_eq!(notice(&app).as_deref(), Some("halma_would_end_at_home"));
-    let start = Halma::from_position_with_moves(
-        &rules,
-        &[place(&["e1", "h8"]), place(&["p16"])],
-        Seat(0),
-        &[after, 0],
-    );
-    app.world_mut().insert_resource(Play::new(start, &setup, 5));
-    settle(&mut app);
+    // h8 is outside the camp and may not move while e1 can leave it.
+    start_at(&mut app, &["e1", "h8"], after);
     press(&mut app, square("h8"));
     assert_eq!(notice(&app).as_deref(), Some("halma_others_must_leave"));
     assert!(game(&app).targets(square("e1")).iter().all(|to| !game(&app).camp(Seat(0)).contains(to)));
     // The seat's last free move: the rule comes in with it, and e1 is still at home.
-    let start = Halma::from_position_with_moves(
-        &rules,
-        &[place(&["e1", "h8"]), place(&["p16"])],
-        Seat(0),
-        &[after - 1, 0],
-    );
-    app.world_mut().insert_resource(Play::new(start, &setup, 5));
-    settle(&mut app);
+    start_at(&mut app, &["e1", "h8"], after - 1);
     play_by_taps(&mut app, square("h8"), square("h9"), true);
     let words = app.world().resource::<Words>();
     let expected = words.fill("halma_leave_home_now", &[("name", words.get("halma_red"))]);

@@ -222,8 +222,7 @@ impl GameInfo for Nard {
         if self.game_number() != before.game_number() {
             return None;
         }
-        if let Some(Event::OpeningTie(die)) = self.events().iter().find(|e| matches!(e, Event::OpeningTie(_)))
-        {
+        if let Some(die) = opening_tie(self) {
             return Some(words.fill("nard_opening_tie", &[("n", &die.to_string())]));
         }
         if let (Phase::Opening { white_die: Some(white) }, Some(set)) = (before.phase(), self.dice_set())

@@ -54,8 +54,9 @@ pub trait GameInfo: Game {
     fn banner(&self, _words: &Words) -> Option<String> {
         None
     }
-    /// A big message when a new phase begins with this state (a new round), told to `person`
-    /// (the person playing the Robot; `None` for two players).
+    /// A big message when this state begins something the players must see at once (an opening
+    /// tie, who starts, a rule coming into force, a refused draw), told to `person` (the person
+    /// playing the Robot; `None` for two players).
     fn phase_notice(&self, _before: &Self, _person: Option<Seat>, _words: &Words) -> Option<String> {
         None
     }

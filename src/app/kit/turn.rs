@@ -354,7 +354,7 @@ impl Feedback<'_> {
 
     /// The messages and panels that actions or a roll bring: who passed, a new phase, a round over.
     fn announce<G: AppGame>(&mut self, before: &G, after: &G, person: Option<Seat>) {
-        // A big message (a new round) stays for its time; small ones end with the next move.
+        // A big message (a new round, a tie) stays for its time; small ones end with the next move.
         if !self.notices.0.as_ref().is_some_and(|n| n.big) {
             self.notices.0 = None;
         }

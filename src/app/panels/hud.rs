@@ -2,8 +2,8 @@
 //! game-over and help dialogs. Panels only read `ScoreBoard` and send `GameCommand`s.
 
 use super::panel_parts::{
-    BUTTON, PHONE_SIDE, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons,
-    status_lines,
+    BUTTON, PHONE_SIDE, PanelAction, PanelButton, answer_button, choice_buttons, dialog, draw_button,
+    game_buttons, status_lines,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
@@ -168,18 +168,13 @@ fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, comma
             ui.label(bold(question, 24.0).color(ACCENT));
             ui.horizontal(|ui| {
                 for (index, words) in board.choices.iter().enumerate() {
-                    let colour = if index == 0 { CALM } else { ACCENT };
                     let text = bold(words, 22.0).color(Color32::WHITE);
                     let button = match board.choice_art.get(index).copied().flatten() {
                         Some(picture) => egui::Button::image_and_text(art.image(picture, 56.0), text)
                             .min_size(vec2(150.0, 80.0)),
                         None => egui::Button::new(text).min_size(vec2(140.0, 64.0)),
                     };
-                    let response = ui.add(button.fill(colour));
-                    crate::app::platform::web::tag(&response, &format!("choice.{index}"));
-                    if response.clicked() {
-                        commands.push(PanelAction::Game(GameCommand::Choose(index)));
-                    }
+                    answer_button(ui, index, button, commands);
                 }
             });
         });

@@ -8,12 +8,12 @@
 //! two rows of picture buttons.
 
 use super::panel_parts::{
-    PHONE_SIDE, PanelAction, PanelButton, choice_buttons, dialog, draw_button, game_buttons, status_lines,
-    view_buttons,
+    PHONE_SIDE, PanelAction, PanelButton, answer_button, choice_buttons, dialog, draw_button, game_buttons,
+    status_lines, view_buttons,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
-use super::theme::{ACCENT, CALM, EguiArt, INK, bold, card};
+use super::theme::{EguiArt, INK, bold, card};
 use crate::app::kit::turn::GameCommand;
 use crate::app::platform::settings::Words;
 use bevy::prelude::*;
@@ -264,13 +264,8 @@ fn question_rows(
     ui.horizontal(|ui| {
         ui.add(art.image(board.question_art, 28.0));
         for (index, choice) in board.choices.iter().enumerate() {
-            let colour = if index == 0 { CALM } else { ACCENT };
             let text = bold(choice, 15.0).color(Color32::WHITE);
-            let response = ui.add(egui::Button::new(text).fill(colour).min_size(vec2(0.0, BUTTON - 8.0)));
-            crate::app::platform::web::tag(&response, &format!("choice.{index}"));
-            if response.clicked() {
-                actions.push(PanelAction::Game(GameCommand::Choose(index)));
-            }
+            answer_button(ui, index, egui::Button::new(text).min_size(vec2(0.0, BUTTON - 8.0)), actions);
         }
     });
 }

@@ -3,7 +3,7 @@
 //! the centred dialog window.
 
 use super::scoreboard::ScoreBoard;
-use super::theme::{CALM, EguiArt, bold, card};
+use super::theme::{ACCENT, CALM, EguiArt, bold, card};
 use crate::app::kit::board::ViewCommand;
 use crate::app::kit::turn::GameCommand;
 use crate::app::platform::settings::Words;
@@ -134,6 +134,20 @@ pub(super) fn choice_buttons(
         if response.clicked() {
             commands.push(PanelAction::Game(GameCommand::Choose(index)));
         }
+    }
+}
+
+/// One answer to the question asked of the person: the first green, the others orange.
+pub(super) fn answer_button(
+    ui: &mut egui::Ui,
+    index: usize,
+    button: egui::Button,
+    actions: &mut Vec<PanelAction>,
+) {
+    let response = ui.add(button.fill(if index == 0 { CALM } else { ACCENT }));
+    crate::app::platform::web::tag(&response, &format!("choice.{index}"));
+    if response.clicked() {
+        actions.push(PanelAction::Game(GameCommand::Choose(index)));
     }
 }
 
