@@ -700,6 +700,25 @@ async function wholeBoards(context, url) {
   pass(`upright, the whole board is at least 320 px across in ${LANGUAGES.join(", ")}, before and with a move picked (narrowest: ${sizes})`);
 }
 
+/// A browser without WebAssembly's SIMD (Tabla is built for it) gets the page's message in its
+/// language before the module is downloaded, not a module that fails to compile.
+async function noSimd(context, url) {
+  const page = await context.newPage();
+  const asked = [];
+  page.on("request", (request) => asked.push(request.url()));
+  await page.addInitScript(() => { WebAssembly.validate = () => false; });
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.state === "failed", null, { timeout: STEP_MS });
+  const message = await page.evaluate(() => document.getElementById("message").textContent);
+  if (!message.includes("prea vechi") || !message.includes("Safari 16.4")) {
+    throw new Error(`without SIMD the page says ${JSON.stringify(message)}`);
+  }
+  if (asked.some((address) => address.includes("tabla_bg.wasm"))) throw new Error("without SIMD the module was still downloaded");
+  await page.screenshot({ path: `${SHOTS}/18_no_simd.png` });
+  await page.close();
+  pass(`a browser without WebAssembly SIMD is told to update, in its language, before the download ("${message.slice(0, 40)}…")`);
+}
+
 /// The first picture of a first visit, in a browser of its own (nothing cached) and, under
 /// test.sh, once the native tests that run beside this one are over (TABLA_QUIET_WHEN names the
 /// file that appears then), so that other work does not slow it.
@@ -745,6 +764,7 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "offline") return await offline(context, url);
     if (process.env.TABLA_WEB_ONLY === "same") return await sameGame(context, url);
     if (process.env.TABLA_WEB_ONLY === "boards") return await wholeBoards(context, url);
+    if (process.env.TABLA_WEB_ONLY === "nosimd") return await noSimd(context, url);
     if (process.env.TABLA_WEB_ONLY === "density") {
       for (const factor of [3, 2.625]) await density(url, factor);
       return;
@@ -863,6 +883,7 @@ async function main() {
     await offline(context, url);
     await sameGame(context, url);
     await wholeBoards(context, url);
+    await noSimd(context, url);
     for (const factor of [3, 2.625]) await density(url, factor);
 
     // Every other game in the menu opens and starts.
