@@ -22,8 +22,9 @@ wasm_opt_level="${TABLA_WASM_OPT:--Oz}"
 dist=web/dist
 started=$SECONDS
 # The most the whole bundle may weigh gzipped: a child on a slow network waits for all of it.
-# 3.93 MB now (reflection's auto-registration off, no Debug text, sound through Web Audio, wasm
-# SIMD); the aim is 3.8, and what stands in the way lies mostly inside dependencies (README).
+# 3.87 MB now (reflection's auto-registration off, no Debug text, sound through Web Audio, wasm
+# SIMD, no bevy_picking); the aim is 3.8, and what stands in the way lies mostly inside
+# dependencies (README).
 GATE_BYTES=4000000
 
 step() { echo "== web: $*"; }

@@ -21,14 +21,13 @@ use crate::rules::Seat;
 use crate::rules::board::{BoardShape, Square};
 use crate::rules::nard::{Board, Nard, Setup};
 use bevy::app::AppExit;
-use bevy::camera::RenderTarget;
 use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
-use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
+use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
-use bevy::window::{PrimaryWindow, WindowRef};
+use bevy::window::{CursorMoved, PrimaryWindow};
 use std::path::PathBuf;
 use tracing::{error, info};
 
@@ -46,7 +45,7 @@ enum Step {
     /// A view button.
     View(ViewCommand),
     Robots,
-    /// A real pointer (through bevy_picking): moves over a square, presses, lets go.
+    /// A real mouse (the window's own messages): moves over a square, presses, lets go.
     PointerAt(&'static str),
     PointerDown,
     PointerUp,
@@ -103,7 +102,7 @@ fn script() -> Vec<Step> {
         ExpectMoves(2),
         Shot("knight_hunt_one_knight_robot_answered_ro"),
     ]);
-    // A real pointer drags the knight, then taps it and its target, through picking's hit tests.
+    // A real mouse drags the knight, then taps it and its target, through the board's hit tests.
     steps.extend(drag("f3", "e5"));
     steps.extend([Wait(120), ExpectMoves(4)]);
     let (from, to) = ("e5", "c6");
@@ -464,8 +463,8 @@ fn run(
                 tour.failures.push(format!("the square {name} is not on screen"));
             }
         }
-        Step::PointerDown => pointer.send(PointerAction::Press(PointerButton::Primary)),
-        Step::PointerUp => pointer.send(PointerAction::Release(PointerButton::Primary)),
+        Step::PointerDown => pointer.button(ButtonState::Pressed),
+        Step::PointerUp => pointer.button(ButtonState::Released),
         Step::ExpectMoves(moves) => {
             if board.moves != moves {
                 tour.failures.push(format!("expected {moves} moves on the board, found {}", board.moves));
@@ -506,10 +505,11 @@ fn run(
     }
 }
 
-/// Sends pointer input as a mouse would, so picking does its own hit tests on the squares.
+/// Sends the window's mouse messages as a real mouse would, so the board does its own hit tests.
 #[derive(SystemParam)]
 struct PointerSender<'w, 's> {
-    inputs: MessageWriter<'w, PointerInput>,
+    moves: MessageWriter<'w, CursorMoved>,
+    buttons: MessageWriter<'w, MouseButtonInput>,
     windows: Query<'w, 's, Entity, With<PrimaryWindow>>,
     cells: Query<'w, 's, (&'static Cell, &'static GlobalTransform)>,
     cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
@@ -517,29 +517,23 @@ struct PointerSender<'w, 's> {
 }
 
 impl PointerSender<'_, '_> {
-    fn location(&self) -> Option<Location> {
-        let window = self.windows.single().ok()?;
-        let target = RenderTarget::Window(WindowRef::Entity(window)).normalize(Some(window))?;
-        Some(Location { target, position: *self.at })
-    }
-
-    fn send(&mut self, action: PointerAction) {
-        if let Some(location) = self.location() {
-            self.inputs.write(PointerInput::new(PointerId::Mouse, location, action));
+    fn button(&mut self, state: ButtonState) {
+        if let Ok(window) = self.windows.single() {
+            self.buttons.write(MouseButtonInput { button: MouseButton::Left, state, window });
         }
     }
 
     /// Moves the pointer over a square's centre; false if the square is not on screen.
     fn move_to(&mut self, square: Square) -> bool {
-        let (Ok((camera, camera_at)), Some((_, cell_at))) =
-            (self.cameras.single(), self.cells.iter().find(|(cell, _)| cell.0 == square))
+        let (Ok(window), Ok((camera, camera_at)), Some((_, cell_at))) =
+            (self.windows.single(), self.cameras.single(), self.cells.iter().find(|(cell, _)| cell.0 == square))
         else {
             return false;
         };
         let Ok(position) = camera.world_to_viewport(camera_at, cell_at.translation()) else { return false };
-        let delta = position - *self.at;
+        let delta = Some(position - *self.at);
         *self.at = position;
-        self.send(PointerAction::Move { delta });
+        self.moves.write(CursorMoved { window, position, delta });
         true
     }
 }

@@ -567,7 +567,6 @@ impl Picture {
                 ..default()
             },
             Transform::from_translation(layout.local_point(self.at).extend(PIECE_Z + 0.5)),
-            Pickable::IGNORE,
             ChildOf(root),
         )
     }

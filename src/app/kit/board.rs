@@ -385,7 +385,6 @@ pub fn spawn_board<G: AppGame>(
         Sprite::from_color(Color::srgb(0.42, 0.27, 0.17), covered.size() + Vec2::splat(0.24)),
         frame,
         on_board,
-        Pickable::IGNORE,
         ChildOf(root),
     ));
     // Every place the layout knows (the grid's squares and the zones), in a fixed order.
@@ -398,7 +397,6 @@ pub fn spawn_board<G: AppGame>(
         commands.spawn((
             Cell(square),
             on_board,
-            Pickable::default(),
             Sprite::from_color(game.square_colour(square), place.size),
             transform,
             ChildOf(root),
@@ -417,7 +415,6 @@ pub fn spawn_board<G: AppGame>(
                 ..default()
             },
             transform,
-            Pickable::IGNORE,
             ChildOf(root),
         ));
     }

@@ -69,7 +69,6 @@ fn start_shower(
                 ..default()
             },
             Transform::from_translation(at.extend(50.0)),
-            Pickable::IGNORE,
             DespawnOnExit(Screen::Playing),
         ));
     }

@@ -53,7 +53,7 @@ fn follow_turns<G: AppGame>(
 }
 
 fn piece_bundle(art: Art, images: &ArtImages) -> impl Bundle {
-    (Sprite { image: images.get(art), custom_size: Some(Vec2::splat(1.0)), ..default() }, Pickable::IGNORE)
+    Sprite { image: images.get(art), custom_size: Some(Vec2::splat(1.0)), ..default() }
 }
 
 /// The board's root, once it is there; until then `missed` keeps the work owed for later frames.
@@ -367,7 +367,6 @@ fn mark_squares<G: AppGame>(
                 Mark,
                 Sprite::from_color(Color::srgb(0.1, 0.4, 1.0), size),
                 Transform::from_translation((centre + offset).extend(MARK_Z + 0.1)),
-                Pickable::IGNORE,
                 ChildOf(root),
             ));
         }
@@ -387,7 +386,6 @@ fn mark_squares<G: AppGame>(
                 ..default()
             },
             Transform::from_translation(at.extend(z)),
-            Pickable::IGNORE,
             ChildOf(root),
         ));
     };
@@ -502,7 +500,6 @@ fn spawn_arrow(commands: &mut Commands, root: Entity, from: Vec2, to: Vec2) {
             Sprite::from_color(PATH_COLOUR.with_alpha(0.85), Vec2::new(from.distance(to), 0.12)),
             Transform::from_translation(((from + to) / 2.0).extend(PIECE_Z + 0.5))
                 .with_rotation(Quat::from_rotation_z(angle)),
-            Pickable::IGNORE,
             ChildOf(root),
         ));
     };

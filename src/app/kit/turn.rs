@@ -265,8 +265,7 @@ fn start_game<G: AppGame>(
     let game = play.game().clone();
     let flipped = game.flipped(play.person_against_robot());
     let layout = BoardLayout::of(&game, flipped);
-    let board = super::board::spawn_board(&mut commands, &game, layout, &images);
-    super::input::observe_board(&mut commands, board);
+    super::board::spawn_board(&mut commands, &game, layout, &images);
     *clocks = started_clocks;
     *selection = Selection::default();
     *preview = Preview::default();
