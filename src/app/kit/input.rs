@@ -79,9 +79,13 @@ pub(super) fn plugin(app: &mut App) {
         (
             wheel_zoom.run_if(resource_exists::<Messages<MouseWheel>>),
             pinch_zoom.run_if(resource_exists::<Touches>),
-            follow_pointer.before(super::turn::TurnSet).run_if(resource_exists::<Messages<CursorMoved>>),
         )
             .run_if(in_state(Screen::Playing)),
+    );
+    // Before the frame's turn logic reads what the gestures made of the pointer.
+    app.add_systems(
+        PreUpdate,
+        follow_pointer.run_if(in_state(Screen::Playing).and_then(resource_exists::<Messages<CursorMoved>>)),
     );
     app.add_systems(OnExit(Screen::Playing), |mut gesture: ResMut<Gesture>| gesture.held = None);
 }
