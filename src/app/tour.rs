@@ -525,9 +525,11 @@ impl PointerSender<'_, '_> {
 
     /// Moves the pointer over a square's centre; false if the square is not on screen.
     fn move_to(&mut self, square: Square) -> bool {
-        let (Ok(window), Ok((camera, camera_at)), Some((_, cell_at))) =
-            (self.windows.single(), self.cameras.single(), self.cells.iter().find(|(cell, _)| cell.0 == square))
-        else {
+        let (Ok(window), Ok((camera, camera_at)), Some((_, cell_at))) = (
+            self.windows.single(),
+            self.cameras.single(),
+            self.cells.iter().find(|(cell, _)| cell.0 == square),
+        ) else {
             return false;
         };
         let Ok(position) = camera.world_to_viewport(camera_at, cell_at.translation()) else { return false };

@@ -261,7 +261,12 @@ fn follow_pointer(
                         .max_by_key(|(_, view)| view.level)
                         .map(|(e, _)| e);
                     *dragging = match piece {
-                        Some(piece) => Dragging { entity: Some(piece), from: Some(square), dropped: false, panning: false },
+                        Some(piece) => Dragging {
+                            entity: Some(piece),
+                            from: Some(square),
+                            dropped: false,
+                            panning: false,
+                        },
                         None => Dragging { panning: true, ..default() },
                     };
                 }
