@@ -1,8 +1,10 @@
 //! `tabla bench`: figures for each game, one per line as `game.figure value`. Targets are checked
 //! by reading these figures, not by timed tests.
 
+use crate::history::History;
 use crate::levels::{self, FromLevel};
 use crate::robot::SeededRng;
+use crate::robot::review::{self, Coached, Reviewer};
 use crate::robot::{self, RobotLevel, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
@@ -30,7 +32,7 @@ pub enum Player {
 }
 
 /// What the benchmark needs to know of a game beyond `Game`.
-pub trait Benchmarked: RobotPlayer + FromLevel {
+pub trait Benchmarked: Coached + FromLevel {
     const NAME: &'static str;
     /// The built-in level every benchmark game starts from.
     const LEVEL: &'static str;
@@ -240,6 +242,69 @@ fn bench_game<G: Benchmarked>(options: &Options) {
     }
     let longest_slice = LONGEST_SLICE_NS.load(Ordering::Relaxed) as f64 / 1e6;
     print(G::NAME, "robot3.max_slice_ms", longest_slice);
+    let review = review_times::<G>(options.seed, REVIEWED_GAMES);
+    print(G::NAME, "review_ms", percentile(&review.ms, 0.5));
+    print(G::NAME, "review.max_ms", review.ms.last().copied().unwrap_or(0.0));
+    print(G::NAME, "review.moves", percentile(&review.moves, 0.5));
+    print(G::NAME, "review.max_slice_ms", review.longest_slice_ns as f64 / 1e6);
+}
+
+/// Seeded games whose review is timed for `<game>.review_ms`.
+const REVIEWED_GAMES: usize = 7;
+/// The reviewed seat's moves in each of them (unless the game ends before).
+const REVIEWED_MOVES: usize = 40;
+
+/// What `review_times` measured, each list sorted.
+struct ReviewTimes {
+    ms: Vec<f64>,
+    /// Moves rated in each review.
+    moves: Vec<f64>,
+    longest_slice_ns: u64,
+}
+
+/// The coach's review of White's moves, as the app makes it (`SLICE_NODES` at a time, each slice
+/// timed on the core), over seeded games between two Robots at level 1 (a child's opponent, who
+/// slips as a child might): each game played until White has made `REVIEWED_MOVES` moves the
+/// coach rates or the game is over (a whole game of a 1-point match in Crazy Nard).
+fn review_times<G: Benchmarked>(seed: u64, games: usize) -> ReviewTimes {
+    let data = review::coach_data(G::COACH_NAME).expect("the built-in coach data");
+    let mut times = ReviewTimes { ms: Vec::new(), moves: Vec::new(), longest_slice_ns: 0 };
+    for game_number in 0..games as u64 {
+        let history = reviewed_game::<G>(seed ^ game_number.wrapping_mul(0x9E37_79B9));
+        let started = Instant::now();
+        let mut reviewer = Reviewer::new(history.steps(), |seat| seat == Seat::WHITE, data);
+        let mut ran = on_core_ns();
+        let review = loop {
+            let done = reviewer.step(robot::SLICE_NODES);
+            let ran_now = on_core_ns();
+            times.longest_slice_ns = times.longest_slice_ns.max(ran_now.saturating_sub(ran));
+            ran = ran_now;
+            if let Some(review) = done {
+                break review;
+            }
+        };
+        times.ms.push(started.elapsed().as_secs_f64() * 1000.0);
+        times.moves.push(review.moves.len() as f64);
+    }
+    times.ms.sort_by(f64::total_cmp);
+    times.moves.sort_by(f64::total_cmp);
+    times
+}
+
+/// A seeded game of two Robots at level 1, for `review_times`.
+fn reviewed_game<G: Benchmarked>(seed: u64) -> History<G> {
+    let mut history = History::new(G::start(), seed);
+    while history.game().outcome().is_none() {
+        let white_moves = G::moves_to_rate(history.steps()).iter().filter(|m| m.seat == Seat::WHITE).count();
+        if white_moves >= REVIEWED_MOVES {
+            break;
+        }
+        let Some(action) = history.robot_action(RobotLevel::One) else { break };
+        if history.play(&action, ()).is_err() {
+            break;
+        }
+    }
+    history
 }
 
 /// The Robot at `level` against the random and then the greedy player, each taking either seat

@@ -4,7 +4,8 @@
 use crate::history::History;
 use crate::levels::{self, FromLevel, Level, LevelGame};
 use crate::record::{Control, Record, RecordError};
-use crate::robot::{RobotLevel, RobotPlayer};
+use crate::robot::RobotLevel;
+use crate::robot::review::{self, Coached, Reviewer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
 use crate::rules::halma::Halma;
@@ -19,10 +20,12 @@ pub trait Console {
     fn handle(&mut self, line: &str) -> Value;
 }
 
-pub struct Session<G: RobotPlayer> {
+pub struct Session<G: Coached> {
     history: History<G>,
     /// The level the game was set up from, which its record names (`None`: no record).
     level: Option<Level>,
+    /// Who plays each seat, as a loaded record says (a new session's seats are all people).
+    seats: Option<Vec<Control>>,
 }
 
 pub fn outcome_json<G: Game>(game: &G) -> Value {
@@ -50,9 +53,9 @@ fn refuse(error: impl ToString) -> Value {
     json!({ "ok": false, "error": error.to_string() })
 }
 
-impl<G: RobotPlayer> Session<G> {
+impl<G: Coached> Session<G> {
     pub fn new(game: G, seed: u64) -> Session<G> {
-        Session { history: History::new(game, seed), level: None }
+        Session { history: History::new(game, seed), level: None, seats: None }
     }
 
     /// A session going on from a record, on the record's level.
@@ -61,11 +64,11 @@ impl<G: RobotPlayer> Session<G> {
         G: FromLevel,
     {
         let history = record.replay_on(level, |_, _, _| ())?;
-        Ok(Session { history, level: Some(level.clone()) })
+        Ok(Session { history, level: Some(level.clone()), seats: Some(record.seats.clone()) })
     }
 
     fn of_level(game: G, level: &Level, seed: u64) -> Session<G> {
-        Session { history: History::new(game, seed), level: Some(level.clone()) }
+        Session { history: History::new(game, seed), level: Some(level.clone()), seats: None }
     }
 
     pub fn game(&self) -> &G {
@@ -105,6 +108,45 @@ impl<G: RobotPlayer> Session<G> {
         json!({ "record": Record::of_history(level, &self.history, seats).to_ron() })
     }
 
+    /// The coach's review of the game so far: of the people's seats, or of every seat (`all`).
+    fn review(&self, which: &str) -> Value {
+        let every_seat = match which {
+            "" => false,
+            "all" => true,
+            other => return refuse(format!("review takes nothing or 'all', not '{other}'")),
+        };
+        let data = match review::coach_data(G::COACH_NAME) {
+            Ok(data) => data,
+            Err(e) => return refuse(e),
+        };
+        let person = |seat: crate::rules::Seat| match &self.seats {
+            Some(seats) => seats.get(seat.index()) == Some(&Control::Person),
+            None => true,
+        };
+        let steps = self.history.steps();
+        let result = Reviewer::new(steps, |seat| every_seat || person(seat), data).finish();
+        let game = self.game();
+        let text = |rated: &review::Rated<G::Action>, actions: &[G::Action]| {
+            review::actions_text(&steps[rated.from].game, actions)
+        };
+        let slips: Vec<Value> = result
+            .slips()
+            .map(|slip| {
+                json!({
+                    "ply": slip.ply(),
+                    "seat": game.seat_name(slip.seat),
+                    "played": text(slip, &slip.played),
+                    "better": text(slip, &slip.rating.best),
+                    "loss": (slip.rating.loss * 1000.0).round() / 1000.0,
+                    "why": slip.why,
+                })
+            })
+            .collect();
+        let best =
+            result.best_move().map(|best| json!({ "ply": best.ply(), "played": text(best, &best.played) }));
+        json!({ "slips": slips, "best": best, "rated": result.moves.len() })
+    }
+
     fn robot(&mut self, level: &str) -> Value {
         let Some(level) = RobotLevel::parse(level) else {
             return refuse(format!("the Robot's level is 1, 2 or 3, not '{level}'"));
@@ -119,7 +161,7 @@ impl<G: RobotPlayer> Session<G> {
     }
 }
 
-impl<G: RobotPlayer> Console for Session<G> {
+impl<G: Coached> Console for Session<G> {
     fn handle(&mut self, line: &str) -> Value {
         let line = line.trim();
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
@@ -143,9 +185,10 @@ impl<G: RobotPlayer> Console for Session<G> {
             },
             "robot" => self.robot(if rest.is_empty() { "3" } else { rest }),
             "record" => self.record(),
+            "review" => self.review(rest),
             "" => refuse("empty line"),
             other => refuse(format!(
-                "unknown command '{other}': use state, legal, play, undo, redo, robot or record"
+                "unknown command '{other}': use state, legal, play, undo, redo, robot, record or review"
             )),
         }
     }

@@ -10,7 +10,8 @@ use rand::Rng;
 use serde_json::Value;
 use std::fmt::Debug;
 use tabla::levels::{self, FromLevel, Level, LevelGame};
-use tabla::robot::{self, RobotPlayer, SeededRng};
+use tabla::robot::review::Coached;
+use tabla::robot::{self, SeededRng};
 use tabla::rules::RuleError;
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
@@ -72,7 +73,7 @@ fn every_level_keeps_the_game_contract() {
 
 fn check_game<G>(level: &Level)
 where
-    G: RobotPlayer + FromLevel + PartialEq + Debug,
+    G: Coached + FromLevel + PartialEq + Debug,
 {
     let start = G::from_level(level).unwrap_or_else(|| panic!("{}: no game for this level", level.file));
     // The text interface starts every level file from the same state as the game itself.
@@ -86,7 +87,7 @@ where
 /// One seeded random playout to the end, checking the contract after every action.
 fn playout<G>(file: &str, mut game: G, seed: u64)
 where
-    G: RobotPlayer + PartialEq + Debug,
+    G: Coached + PartialEq + Debug,
 {
     let at = |step: usize| format!("{file}, seed {seed}, action {step}");
     let mut rng = robot::rng(seed);
@@ -138,7 +139,7 @@ fn check_position<G>(
     rng: &mut SeededRng,
     at: &str,
 ) where
-    G: RobotPlayer + PartialEq + Debug,
+    G: Coached + PartialEq + Debug,
 {
     let legal = game.legal_actions();
     let rolls: Vec<G::Action> = game.chance().unwrap_or_default().into_iter().map(|(a, _)| a).collect();
@@ -222,7 +223,7 @@ fn remember<A: Clone + PartialEq>(
 }
 
 /// The session refuses the command and its state stays the game's.
-fn expect_refused<G: RobotPlayer>(session: &mut Session<G>, command: &str, game: &G, at: &str) {
+fn expect_refused<G: Coached>(session: &mut Session<G>, command: &str, game: &G, at: &str) {
     let answer: Value = session.handle(command);
     assert_eq!(answer["ok"], false, "{at}: '{command}' was accepted: {answer}");
     assert_eq!(session.handle("state"), state_json(game), "{at}: the refused '{command}' changed the state");

@@ -7,6 +7,7 @@
 
 use super::SeededRng;
 use super::pick_best_by;
+use super::review::{self, CoachData, Coached, Rater};
 use super::search::{Strength, WIN};
 use super::{Evaluate, Searched};
 use crate::rules::board::{KNIGHT_ATTACKS, KNIGHT_DISTANCE, Move, Square, squares_of};
@@ -223,4 +224,34 @@ pub fn greedy(game: &BunniesAndHorses, rng: &mut SeededRng) -> Option<Move> {
         (!capture, -ahead(m.from), -ahead(m.to))
     };
     pick_best_by(game.legal_actions(), key, rng)
+}
+
+impl Coached for BunniesAndHorses {
+    const COACH_NAME: &'static str = "bunnies";
+
+    fn rater(&self, played: &[Move], data: CoachData) -> Box<dyn Rater<Self>> {
+        review::searched_rater(self, played, data)
+    }
+
+    /// What the best move did that the move played did not, for the role that moved: a bunny
+    /// home or a piece caught; or what the move played let the other side do at once.
+    fn why(&self, played: &[Move], best: &[Move]) -> Option<&'static str> {
+        let role = self.role_to_move()?;
+        let (after_played, after_best) = (review::after(self, played), review::after(self, best));
+        let garden = |game: &BunniesAndHorses| game.garden() as i32;
+        let caught = |game: &BunniesAndHorses| game.caught() as i32;
+        let horses = |game: &BunniesAndHorses| game.horse_bits().count_ones() as i32;
+        let horses_lost = |game: &BunniesAndHorses| -horses(game);
+        let left_open = |count: &dyn Fn(&BunniesAndHorses) -> i32| {
+            review::reply_gain(&after_played, count) > review::reply_gain(&after_best, count)
+        };
+        match role {
+            Role::Bunnies if garden(&after_best) > garden(&after_played) => Some("bunny_home"),
+            Role::Bunnies if horses(&after_best) < horses(&after_played) => Some("missed_horse"),
+            Role::Bunnies => left_open(&caught).then_some("bunny_caught"),
+            Role::Horses if caught(&after_best) > caught(&after_played) => Some("missed_catch"),
+            Role::Horses if left_open(&garden) => Some("let_home"),
+            Role::Horses => left_open(&horses_lost).then_some("horse_left"),
+        }
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::SeededRng;
 use super::pick_best_by;
+use super::review::{self, CoachData, Coached, Rater};
 use super::search::Strength;
 use super::{Evaluate, Searched};
 use crate::rules::board::Move;
@@ -93,4 +94,19 @@ pub fn greedy(game: &Circles, rng: &mut SeededRng) -> Option<Move> {
     let leaves_home = |m: &Move| piece_of(m).is_some_and(|piece| game.is_piece_finished(seat, piece));
     let key = |m: &Move| (!finishes(m), leaves_home(m), -(game.delta(m.from, m.to) * 1000.0).round() as i64);
     pick_best_by(game.legal_actions(), key, rng)
+}
+
+impl Coached for Circles {
+    const COACH_NAME: &'static str = "circles";
+
+    fn rater(&self, played: &[Move], data: CoachData) -> Box<dyn Rater<Self>> {
+        review::searched_rater(self, played, data)
+    }
+
+    /// The best move brought the side nearer home.
+    fn why(&self, played: &[Move], best: &[Move]) -> Option<&'static str> {
+        let seat = self.to_move()?;
+        let needs = |actions: &[Move]| moves_needed(&review::after(self, actions), seat);
+        (needs(best) < needs(played)).then_some("further_round")
+    }
 }

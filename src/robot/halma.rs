@@ -9,6 +9,7 @@
 //! The search works on a bare copy of the board (four bitboards), moving pieces in and out
 //! instead of copying the game; repetition is judged at the root only, on the real game.
 
+use super::review::{CoachData, Coached, Rater, SearchRater};
 use super::search::{self, Node, Searcher, Tree, WIN};
 use super::{Evaluate, RobotLevel, RobotPlayer, SeededRng, Thinker, pick_best_by};
 use crate::rules::grid16::{self, Grid16, JUMPS};
@@ -387,4 +388,34 @@ pub fn greedy(game: &Halma, rng: &mut SeededRng) -> Option<HalmaAction> {
         dist[grid16::index(*to) as usize] as i32 - dist[grid16::index(*from) as usize] as i32
     };
     pick_best_by(game.moves(), gain, rng).map(|(from, to)| HalmaAction::Move { from, to })
+}
+
+impl Coached for Halma {
+    const COACH_NAME: &'static str = "halma";
+
+    fn rated(&self, action: &HalmaAction) -> bool {
+        matches!(action, HalmaAction::Move { .. })
+    }
+
+    fn rater(&self, played: &[HalmaAction], data: CoachData) -> Box<dyn Rater<Self>> {
+        let searcher = thinker(self, strength(RobotLevel::Three, self.seat_count()), 0);
+        Box::new(SearchRater::new(searcher, played, data))
+    }
+
+    /// The best move went further towards the goal: by a longer chain of hops, or a step.
+    fn why(&self, played: &[HalmaAction], best: &[HalmaAction]) -> Option<&'static str> {
+        let dist = self.distances(self.army_of(self.to_move()?));
+        let gain = |actions: &[HalmaAction]| match actions.first() {
+            Some(&HalmaAction::Move { from, to }) => {
+                dist[grid16::index(from) as usize] as i32 - dist[grid16::index(to) as usize] as i32
+            }
+            _ => 0,
+        };
+        if gain(best) <= gain(played) {
+            return None;
+        }
+        let hops = matches!(best.first(), Some(HalmaAction::Move { from, to })
+            if from.file.abs_diff(to.file) > 1 || from.rank.abs_diff(to.rank) > 1);
+        Some(if hops { "longer_chain" } else { "further_forward" })
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::SeededRng;
 use super::pick_best_by;
+use super::review::{self, CoachData, Coached, Rater};
 use super::search::Strength;
 use super::{Evaluate, Searched};
 use crate::rules::Game;
@@ -52,4 +53,29 @@ pub fn greedy(game: &KnightHunt, rng: &mut SeededRng) -> Option<Move> {
         }
     };
     pick_best_by(game.legal_actions(), distance, rng)
+}
+
+impl Coached for KnightHunt {
+    const COACH_NAME: &'static str = "knight_hunt";
+
+    fn rater(&self, played: &[Move], data: CoachData) -> Box<dyn Rater<Self>> {
+        review::searched_rater(self, played, data)
+    }
+
+    /// A pawn the best move caught, or a piece the move played left where the other side takes
+    /// it at once (and the best move did not).
+    fn why(&self, played: &[Move], best: &[Move]) -> Option<&'static str> {
+        let me = self.to_move()?;
+        let (after_played, after_best) = (review::after(self, played), review::after(self, best));
+        if after_best.score(me) > after_played.score(me) {
+            return Some("missed_catch");
+        }
+        let theirs = |game: &KnightHunt| game.score(me.opponent()) as i32;
+        if review::reply_gain(&after_played, theirs) > review::reply_gain(&after_best, theirs) {
+            return Some("pawn_left");
+        }
+        let knights = |game: &KnightHunt| -(game.knights_left(me) as i32);
+        (review::reply_gain(&after_played, knights) > review::reply_gain(&after_best, knights))
+            .then_some("knight_left")
+    }
 }

@@ -8,6 +8,7 @@ pub mod circles;
 pub mod halma;
 pub mod knight_hunt;
 pub mod nard;
+pub mod review;
 pub mod search;
 
 use crate::rules::{Game, Seat};

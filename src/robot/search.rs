@@ -92,6 +92,8 @@ pub struct Searcher<T: Tree> {
     /// Move lists of finished frames, kept for the next ones.
     spare: Vec<Vec<T::Move>>,
     decided: Option<T::Action>,
+    /// Every root action's score is exact (the coach compares them), not only the best one's.
+    exact: bool,
 }
 
 /// A position in the middle of its search: what the recursive search would keep on its call stack.
@@ -148,7 +150,21 @@ impl<T: Tree> Searcher<T> {
             stack: Vec::new(),
             spare: Vec::new(),
             decided,
+            exact: false,
         }
+    }
+
+    /// Scores every root action exactly (the root's window stays open) and keeps only whole
+    /// iterations' scores, so `ranked` can compare any action with the best: the coach's search.
+    pub fn exact(mut self) -> Searcher<T> {
+        self.exact = true;
+        self
+    }
+
+    /// Root actions with their scores from the last whole iteration, best first (for an
+    /// `exact` search; empty when the action was settled without searching).
+    pub fn ranked(&self) -> &[(T::Action, i32)] {
+        if self.decided.is_some() && self.depth == 1 { &[] } else { &self.ranked }
     }
 
     /// Decides without searching (an action the tree's game settles otherwise, such as a vote).
@@ -264,7 +280,7 @@ impl<T: Tree> Searcher<T> {
         };
         // Ties with the best so far stay visible for the random choice among equals; with
         // noise every root score must be exact, so the window stays fully open.
-        let alpha = if self.strength.noise > 0 { -WIN * 2 } else { self.alpha - 1 };
+        let alpha = if self.strength.noise > 0 || self.exact { -WIN * 2 } else { self.alpha - 1 };
         self.visit(position, self.depth - 1, 1, alpha, WIN * 2)
     }
 
@@ -284,6 +300,8 @@ impl<T: Tree> Searcher<T> {
             if self.current.len() == self.ranked.len() || (out_of_nodes && self.depth > 1) {
                 if self.current.len() == self.ranked.len() {
                     self.finish_iteration();
+                } else if self.exact {
+                    self.current.clear();
                 } else {
                     // Cut short: the searched actions (the previous best among them) keep their
                     // new scores, the rest keep the last full iteration's order below them.
