@@ -169,3 +169,19 @@ fn argument(after_open: &str) -> &str {
 fn literals(code: &str) -> Vec<String> {
     code.split('"').skip(1).step_by(2).map(str::to_string).collect()
 }
+
+#[test]
+fn every_reason_the_coach_gives_has_its_words() {
+    use tabla::robot::review::Coached;
+    let mut wanted = BTreeSet::new();
+    let mut add = |game: &str, reasons: &[&str]| {
+        wanted.extend(reasons.iter().map(|reason| format!("coach_{game}_{reason}")));
+    };
+    add("circles", tabla::rules::circles::Circles::REASONS);
+    add("knight_hunt", tabla::rules::knight_hunt::KnightHunt::REASONS);
+    add("bunnies", tabla::rules::bunnies::BunniesAndHorses::REASONS);
+    add("halma", tabla::rules::halma::Halma::REASONS);
+    add("nard", tabla::rules::nard::Nard::REASONS);
+    assert_eq!(wanted.len(), 14);
+    assert_all_languages_have(&wanted, "the coach's reasons");
+}

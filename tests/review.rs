@@ -32,7 +32,12 @@ fn played<G: Game>(start: G, texts: &[&str]) -> History<G> {
 /// The review of every seat's moves.
 fn review_all<G: Coached>(history: &History<G>) -> Review<G::Action> {
     let data = review::coach_data(G::COACH_NAME).unwrap();
-    Reviewer::new(history.steps(), |_| true, data).finish()
+    let review = Reviewer::new(history.steps(), |_| true, data).finish();
+    for rated in &review.moves {
+        assert!(rated.why.is_none_or(|why| G::REASONS.contains(&why)), "{:?} is no listed reason", rated.why);
+        assert!(rated.why.is_none() || rated.rating.loss > 0.0, "a reason only for a move that lost");
+    }
+    review
 }
 
 /// The move of the review made from step `from` (its action number `from + 1`).

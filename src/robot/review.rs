@@ -74,6 +74,8 @@ pub struct MoveToRate<A> {
 pub trait Coached: RobotPlayer {
     /// The game's code name in `coach.ron`.
     const COACH_NAME: &'static str;
+    /// Every reason `why` may give (the screens have words for each: `coach_<game>_<reason>`).
+    const REASONS: &'static [&'static str];
 
     /// The moves of a history worth rating, in order: by default every action a seat chose
     /// among two or more (never a roll of the dice).
@@ -192,6 +194,10 @@ impl<G: Coached> Reviewer<G> {
             let Some(rating) = rater.step(slice) else { continue };
             self.rater = None;
             let why = if rating.loss > 0.0 { before.why(&to_rate.played, &rating.best) } else { None };
+            debug_assert!(
+                why.is_none_or(|why| G::REASONS.contains(&why)),
+                "{why:?} is not among the reasons"
+            );
             self.done.push(Rated {
                 from: to_rate.from,
                 seat: to_rate.seat,
