@@ -145,6 +145,11 @@ impl<G: Game, N: Default + Clone> History<G, N> {
         self.steps.last()
     }
 
+    /// Forgets what redo would bring back: the game goes on from here as a game of its own.
+    pub fn forget_undone(&mut self) {
+        self.undone.clear();
+    }
+
     /// Back to the start, with a new seed so the dice and the Robot do not repeat the last game.
     pub fn restart(&mut self) {
         self.steps = vec![Self::first(self.start.clone())];

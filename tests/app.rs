@@ -10,6 +10,7 @@ use bevy::state::app::StatesPlugin;
 use tabla::app::kit::board::{BoardView, KeyCursor, Mark, PieceView, TrayItem};
 use tabla::app::kit::game::{AppGame, Extra};
 use tabla::app::kit::input::{BoardDrop, BoardPress};
+use tabla::app::kit::pieces::ArrowKind;
 use tabla::app::kit::play::Play;
 use tabla::app::kit::turn::{GameCommand, Selection, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
@@ -98,7 +99,8 @@ fn a_whole_game_by_taps_and_drags() {
             app.update();
             app.update();
             let targets = game(&app).targets_from(choice.from).count_ones() as usize;
-            let mut marks = app.world_mut().query_filtered::<(), With<Mark>>();
+            // The last move's trail is drawn too (its arrows carry their kind).
+            let mut marks = app.world_mut().query_filtered::<(), (With<Mark>, Without<ArrowKind>)>();
             assert_eq!(
                 marks.iter(app.world()).count(),
                 targets + 1,

@@ -19,6 +19,7 @@ use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::art::Art;
 use tabla::app::{Control, Opponent, games};
 use tabla::levels::{FromLevel, Level, LevelGame};
+use tabla::robot::review::{CoachData, Coached, Rater, Rating};
 use tabla::robot::{RobotLevel, RobotPlayer, Thinker};
 use tabla::rules::board::{BoardShape, Move, Square};
 use tabla::rules::{EndReason, Game, Outcome, RuleError, Seat};
@@ -147,6 +148,28 @@ impl Thinker<DiceRace> for TakeFirst {
 impl RobotPlayer for DiceRace {
     fn thinker(&self, _level: RobotLevel, _seed: u64) -> Box<dyn Thinker<Self>> {
         Box::new(TakeFirst(self.legal_actions()[0]))
+    }
+}
+
+/// The coach finds every move of the race as good as any: there is nothing to choose.
+impl Coached for DiceRace {
+    const COACH_NAME: &'static str = "nard";
+    const REASONS: &'static [&'static str] = &[];
+
+    fn rater(&self, played: &[RaceAction], _data: CoachData) -> Box<dyn Rater<Self>> {
+        Box::new(NoLoss(played.to_vec()))
+    }
+
+    fn why(&self, _played: &[RaceAction], _best: &[RaceAction]) -> Option<&'static str> {
+        None
+    }
+}
+
+struct NoLoss(Vec<RaceAction>);
+
+impl Rater<DiceRace> for NoLoss {
+    fn step(&mut self, _nodes: u64) -> Option<Rating<RaceAction>> {
+        Some(Rating { best: self.0.clone(), loss: 0.0, margin: 0.0 })
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::levels::FromLevel;
-use crate::robot::RobotPlayer;
+use crate::robot::review::Coached;
 use crate::rules::board::{BoardShape, Move, Square};
 use crate::rules::{Game, Seat};
 use bevy::prelude::*;
@@ -280,9 +280,9 @@ pub trait GameView: Game<Action: BoardAction> {
 /// A game on screen: its rules and Robot, its level files, what it tells about itself and how it
 /// stands on the board. A game's view file implements `GameInfo` and `GameView`; the kit does
 /// the rest.
-pub trait AppGame: GameInfo + GameView + RobotPlayer + FromLevel {}
+pub trait AppGame: GameInfo + GameView + Coached + FromLevel {}
 
-impl<G: GameInfo + GameView + RobotPlayer + FromLevel> AppGame for G {}
+impl<G: GameInfo + GameView + Coached + FromLevel> AppGame for G {}
 
 /// A line of a seat's panel.
 #[derive(Clone, Debug, PartialEq)]

@@ -21,8 +21,14 @@ use tracing::{info, warn};
 #[derive(Resource, Clone, Debug, Default)]
 pub struct SavedGame {
     pub card: Option<(Record, Summary)>,
+    /// The last game played to its end, to watch again.
+    pub last: Option<Record>,
     pub problem: Option<String>,
 }
+
+/// The game screen opens watching its game again (the menu's "watch the last game").
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct WatchOnOpen;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavedGame>();
@@ -30,10 +36,15 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 pub(super) fn add_game<G: AppGame>(app: &mut App) {
-    app.add_systems(Update, keep_record::<G>.after(TurnSet).run_if(resource_exists::<Play<G>>));
-    app.add_systems(OnExit(Screen::Playing), save_now::<G>);
-    app.add_systems(Last, save_on_exit::<G>.run_if(on_message::<AppExit>));
-    app.add_systems(Update, export::<G>.in_set(TurnSet).run_if(resource_exists::<Play<G>>));
+    // While the game is watched again it is not changed: what the replay shows is not saved.
+    let playing = || resource_exists::<Play<G>>.and_then(not(super::replay::watching));
+    app.add_systems(Update, keep_record::<G>.after(TurnSet).run_if(playing()));
+    app.add_systems(OnExit(Screen::Playing), save_now::<G>.run_if(not(super::replay::watching)));
+    app.add_systems(
+        Last,
+        save_on_exit::<G>.run_if(on_message::<AppExit>.and_then(not(super::replay::watching))),
+    );
+    app.add_systems(Update, export::<G>.in_set(TurnSet).run_if(playing()));
 }
 
 /// Gives the game out as a file of its own, and says where it went.
@@ -116,10 +127,24 @@ pub fn read_record_text(text: &str) -> Result<Record, String> {
 fn look_for_saved_game(store: Res<Store>, mut saved: ResMut<SavedGame>) {
     // A problem found before (at the start) is still told until it is tapped away.
     let before = saved.problem.take();
-    *saved = match read_saved_game(&store) {
-        Ok(card) => SavedGame { card, problem: before },
-        Err(problem) => SavedGame { card: None, problem: Some(problem) },
+    let (last, last_problem) = match read_last_game(&store) {
+        Ok(last) => (last, None),
+        Err(problem) => (None, Some(problem)),
     };
+    *saved = match read_saved_game(&store) {
+        Ok(card) => SavedGame { card, last, problem: before.or(last_problem) },
+        Err(problem) => SavedGame { card: None, last, problem: Some(problem) },
+    };
+}
+
+/// The last game played to its end, checked against the rules: `Err` with the message when it
+/// could not be used (then it is set aside).
+pub fn read_last_game(store: &Store) -> Result<Option<Record>, String> {
+    let Some(text) = store.read(LAST_GAME) else { return Ok(None) };
+    match Record::from_ron(&text).and_then(|record| Ok((record.check()?, record))) {
+        Ok((summary, record)) => Ok(summary.over.then_some(record)),
+        Err(why) => Err(store.set_aside(LAST_GAME, &why.to_string())),
+    }
 }
 
 /// What was saved last: the record without its clocks (an unchanged game is not written again)

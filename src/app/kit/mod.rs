@@ -1,7 +1,8 @@
 //! The screen kit every game uses: what a game brings (`game`), the game being played (`play`),
 //! whose turn it is (`turn`), the board and its view (`board`), the pieces on it (`pieces`),
 //! input (`input`, `keys`), animation (`animate`), hints (`hint`), help's demonstration (`help`),
-//! the celebration of a win (`celebrate`) and the game kept as it is played (`keeping`).
+//! the celebration of a win (`celebrate`), the game kept as it is played (`keeping`) and watched
+//! again with the coach (`replay`).
 //! `add_game` puts a game on it, so a new game brings only its rules, its Robot and its view file
 //! (an `AppGame`).
 
@@ -17,6 +18,7 @@ pub mod keeping;
 pub mod keys;
 pub mod pieces;
 pub mod play;
+pub mod replay;
 pub mod turn;
 
 use bevy::prelude::*;
@@ -35,6 +37,7 @@ pub fn plugin(app: &mut App) {
         celebrate::plugin,
         help::plugin,
         keeping::plugin,
+        replay::plugin,
     ));
 }
 
@@ -46,4 +49,5 @@ pub fn add_game<G: AppGame>(app: &mut App) {
     help::add_game::<G>(app);
     pieces::add_game::<G>(app);
     keeping::add_game::<G>(app);
+    replay::add_game::<G>(app);
 }

@@ -10,6 +10,7 @@ use super::board::{
 use super::game::{AppGame, Exit};
 use super::input::Dragging;
 use super::play::{Change, Play};
+use super::replay::CoachArrows;
 use super::turn::{Preview, Selection};
 use crate::app::platform::art::{Art, ArtImages};
 use crate::rules::Seat;
@@ -332,12 +333,14 @@ fn mark_squares<G: AppGame>(
     selection: Res<Selection>,
     preview: Res<Preview>,
     cursor: Res<KeyCursor>,
+    coach: Res<CoachArrows>,
     mut missed: Local<bool>,
 ) {
     if !(play.is_changed()
         || selection.is_changed()
         || preview.is_changed()
         || cursor.is_changed()
+        || coach.is_changed()
         || layout.is_changed()
         || *missed)
     {
@@ -349,6 +352,18 @@ fn mark_squares<G: AppGame>(
     }
     let game = play.game();
     let last = play.last_move();
+    // The last turn's moves keep a trail from where they came until the next move, under the
+    // pieces, so a child who looked away sees what happened.
+    for (from, path) in last_turn_paths(&*play) {
+        spawn_path(&mut commands, root, &layout, from, &path, LAST_MOVE_ARROW);
+    }
+    // The coach's marks: the move played (dashed, ending in a diamond) and the better one
+    // (solid, ending in an arrowhead), so they differ by shape, not by colour alone.
+    for (paths, style) in [(&coach.played, SLIP_ARROW), (&coach.better, BETTER_ARROW)] {
+        for (from, path) in paths {
+            spawn_path(&mut commands, root, &layout, *from, path, style);
+        }
+    }
     for (cell, mut sprite) in &mut cells {
         let base = game.square_colour(cell.0);
         let lit = last.is_some_and(|m| m.from == cell.0 || m.to == cell.0);
@@ -399,6 +414,9 @@ fn mark_squares<G: AppGame>(
             mark(art, top(square), 0.55, Color::WHITE, PIECE_Z + 0.3);
         }
     }
+    if let Some(square) = coach.star {
+        mark(Art::Star, layout.local(square) + Vec2::new(0.3, 0.3), 0.5, Color::WHITE, PIECE_Z + 0.7);
+    }
     let Some(from) = selection.0 else {
         // Before any tap, the pieces that can move are ringed, where the game wants it.
         if G::SHOW_MOVABLE && play.person_to_move().is_some() && !play.draft_done() {
@@ -430,11 +448,7 @@ fn mark_squares<G: AppGame>(
             }
             at = next;
         }
-        let points: Vec<Vec2> =
-            std::iter::once(from).chain(preview.0.iter().copied()).map(|s| layout.local(s)).collect();
-        for hop in points.windows(2) {
-            spawn_arrow(&mut commands, root, hop[0], hop[1]);
-        }
+        spawn_path(&mut commands, root, &layout, from, &preview.0, PREVIEW_ARROW);
         return;
     }
     let paths = game.target_paths(from);
@@ -484,9 +498,110 @@ fn jumped_over(from: Square, to: Square) -> Option<Square> {
     is_hop.then(|| Square::new((from.file as i32 + df / 2) as u8, (from.rank as i32 + dr / 2) as u8))
 }
 
-/// An arrow from one place to the next on a previewed path: a bar and a head, above the pieces
-/// (a jump's arrow crosses the piece it jumps), see-through enough to show them.
-fn spawn_arrow(commands: &mut Commands, root: Entity, from: Vec2, to: Vec2) {
+/// What an arrow over the board shows (each of its parts carries it).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArrowKind {
+    /// The path of the piece picked, before it is played.
+    Preview,
+    /// The last turn's moves, until the next one.
+    LastMove,
+    /// The coach: the move played at a slip.
+    Slip,
+    /// The coach: the better move there (or the best move of the game).
+    Better,
+}
+
+/// How an arrow over the board looks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ArrowStyle {
+    kind: ArrowKind,
+    colour: Color,
+    width: f32,
+    z: f32,
+    dashed: bool,
+    /// Barbs (an arrowhead), or else a diamond at its end.
+    barbs: bool,
+}
+
+/// A previewed path's arrows: over the pieces (a jump's arrow crosses the piece it jumps).
+const PREVIEW_ARROW: ArrowStyle = ArrowStyle {
+    kind: ArrowKind::Preview,
+    colour: Color::srgba(1.0, 0.45, 0.05, 0.85),
+    width: 0.12,
+    z: PIECE_Z + 0.5,
+    dashed: false,
+    barbs: true,
+};
+
+/// The last move's trail: thin and soft, under the pieces.
+const LAST_MOVE_ARROW: ArrowStyle = ArrowStyle {
+    kind: ArrowKind::LastMove,
+    colour: Color::srgba(0.98, 0.8, 0.15, 0.75),
+    width: 0.09,
+    z: MARK_Z + 0.05,
+    dashed: false,
+    barbs: true,
+};
+
+/// The coach's slip: the move played, dashed and ending in a diamond.
+const SLIP_ARROW: ArrowStyle = ArrowStyle {
+    kind: ArrowKind::Slip,
+    colour: Color::srgba(0.92, 0.3, 0.15, 0.9),
+    width: 0.1,
+    z: PIECE_Z + 0.6,
+    dashed: true,
+    barbs: false,
+};
+
+/// The coach's better move: bold and solid, ending in an arrowhead.
+const BETTER_ARROW: ArrowStyle = ArrowStyle {
+    kind: ArrowKind::Better,
+    colour: Color::srgba(0.1, 0.5, 0.95, 0.9),
+    width: 0.17,
+    z: PIECE_Z + 0.65,
+    dashed: false,
+    barbs: true,
+};
+
+/// The moves of the last turn (one seat's actions in a row: a dice set's checkers in Crazy
+/// Nard), each as its start and the places its piece passed through.
+fn last_turn_paths<G: AppGame>(play: &Play<G>) -> Vec<(Square, Vec<Square>)> {
+    let steps = play.history().steps();
+    let Some(mover) = steps.last().and_then(|step| step.mover) else { return Vec::new() };
+    let mut paths = Vec::new();
+    for pair in steps.windows(2).rev() {
+        let (before, step) = (&pair[0].game, &pair[1]);
+        if step.mover != Some(mover) {
+            break;
+        }
+        if let Some(motion) = step.action.as_ref().and_then(|action| before.motion_of(action)) {
+            let path = step.action.as_ref().map(|action| before.path_of(action)).unwrap_or_default();
+            paths.push((motion.from, path));
+        }
+    }
+    paths.reverse();
+    paths
+}
+
+/// Arrows from `from` through each place of `path` in turn.
+fn spawn_path(
+    commands: &mut Commands,
+    root: Entity,
+    layout: &BoardLayout,
+    from: Square,
+    path: &[Square],
+    style: ArrowStyle,
+) {
+    let points: Vec<Vec2> =
+        std::iter::once(from).chain(path.iter().copied()).map(|s| layout.local(s)).collect();
+    for hop in points.windows(2) {
+        spawn_arrow(commands, root, hop[0], hop[1], style);
+    }
+}
+
+/// An arrow from one place to the next in `style`: a bar (or dashes) and a head (barbs or a
+/// diamond), see-through enough to show what lies under it.
+fn spawn_arrow(commands: &mut Commands, root: Entity, from: Vec2, to: Vec2, style: ArrowStyle) {
     let direction = (to - from).normalize_or_zero();
     if direction == Vec2::ZERO {
         return;
@@ -494,18 +609,43 @@ fn spawn_arrow(commands: &mut Commands, root: Entity, from: Vec2, to: Vec2) {
     // The arrow stops short of both places, so the dots stay visible.
     let (start, end) = (from + direction * 0.25, to - direction * 0.3);
     let angle = direction.to_angle();
-    let mut bar = |from: Vec2, to: Vec2, angle: f32| {
+    let mut bar = |from: Vec2, to: Vec2, angle: f32, width: f32| {
         commands.spawn((
             Mark,
-            Sprite::from_color(PATH_COLOUR.with_alpha(0.85), Vec2::new(from.distance(to), 0.12)),
-            Transform::from_translation(((from + to) / 2.0).extend(PIECE_Z + 0.5))
+            style.kind,
+            Sprite::from_color(style.colour, Vec2::new(from.distance(to), width)),
+            Transform::from_translation(((from + to) / 2.0).extend(style.z))
                 .with_rotation(Quat::from_rotation_z(angle)),
             ChildOf(root),
         ));
     };
-    bar(start, end, angle);
-    for side in [-1.0f32, 1.0] {
-        let back = Vec2::from_angle(angle + side * 2.6) * 0.25;
-        bar(end, end + back, angle + side * 2.6);
+    if style.dashed {
+        let (dash, gap) = (0.16, 0.1);
+        let mut at = 0.0;
+        let length = start.distance(end);
+        while at < length {
+            let stop = (at + dash).min(length);
+            bar(start + direction * at, start + direction * stop, angle, style.width);
+            at = stop + gap;
+        }
+    } else {
+        bar(start, end, angle, style.width);
+    }
+    if style.barbs {
+        for side in [-1.0f32, 1.0] {
+            let back = Vec2::from_angle(angle + side * 2.6) * 0.25;
+            bar(end, end + back, angle + side * 2.6, style.width);
+        }
+    } else {
+        // A diamond: a square turned by an eighth.
+        let side = style.width * 2.6;
+        commands.spawn((
+            Mark,
+            style.kind,
+            Sprite::from_color(style.colour, Vec2::splat(side)),
+            Transform::from_translation(end.extend(style.z))
+                .with_rotation(Quat::from_rotation_z(angle + std::f32::consts::FRAC_PI_4)),
+            ChildOf(root),
+        ));
     }
 }

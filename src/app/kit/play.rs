@@ -509,6 +509,56 @@ impl<G: AppGame> Play<G> {
         self.news.push(News::Jumped { afresh: true });
     }
 
+    /// Actions in the whole game, those redo would bring back included (what a replay shows).
+    pub fn length(&self) -> usize {
+        self.history.moves_played() + self.history.undone().len()
+    }
+
+    /// A replay's step: one action on (the piece glides as it was played) or back (it glides
+    /// back where it came from); `false` at either end.
+    pub fn step_once(&mut self, on: bool) -> bool {
+        self.draft.clear();
+        self.hint = None;
+        let step = if on { self.history.redo() } else { self.history.undo() };
+        let Some(step) = step else { return false };
+        let (action, mover) = (step.action.clone(), step.mover.unwrap_or(Seat(0)));
+        let before = if on { self.history.previous() } else { Some(self.history.game()) };
+        self.change = match (action, before) {
+            (Some(action), Some(before)) => {
+                let motion = before.motion_of(&action);
+                let path = before.path_of(&action);
+                match motion {
+                    Some(m) if !on => {
+                        Change::Played { motion: Some(Move::new(m.to, m.from)), path: vec![m.from], mover }
+                    }
+                    _ => Change::Played { motion, path, mover },
+                }
+            }
+            _ => Change::Reset,
+        };
+        self.news.push(News::Jumped { afresh: false });
+        true
+    }
+
+    /// A replay's jump to the state after `actions` actions (0: the start).
+    pub fn jump_to(&mut self, actions: usize) {
+        self.draft.clear();
+        self.hint = None;
+        while self.history.moves_played() > actions && self.history.undo().is_some() {}
+        while self.history.moves_played() < actions && self.history.redo().is_some() {}
+        self.change = Change::Reset;
+        self.news.push(News::Jumped { afresh: false });
+    }
+
+    /// Try again from here: what came after is forgotten and the game goes on from this state
+    /// as a new game (its record begins with the same actions; no hint or take-back asked yet).
+    pub fn go_on_from_here(&mut self) {
+        self.history.forget_undone();
+        self.asked = Asked::default();
+        self.change = Change::Reset;
+        self.news.push(News::Jumped { afresh: false });
+    }
+
     pub fn time_out(&mut self, seat: Seat) {
         self.draft.clear();
         self.history.time_out(seat);

@@ -11,6 +11,7 @@ use super::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card};
 use crate::app::kit::board::{BoardArea, BoardLayout, SteadyRoom, ViewCommand};
 use crate::app::kit::catalog::Screen;
 use crate::app::kit::help::{DemoFrame, HelpOpen};
+use crate::app::kit::replay::{Replay, ReplayCommand};
 use crate::app::kit::turn::{BoardCovered, GameCommand, game_key};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::{Settings, Words};
@@ -42,7 +43,8 @@ fn settings_window(
     settings: &mut Settings,
     open: &mut bool,
     commands: &mut MessageWriter<GameCommand>,
-) {
+) -> Option<ReplayCommand> {
+    let mut watch = None;
     let mut still_open = *open;
     egui::Window::new(words.get("settings"))
         .collapsible(false)
@@ -90,6 +92,10 @@ fn settings_window(
             if ui.button(format!("↓ {}", words.get("export_game"))).clicked() {
                 commands.write(GameCommand::Export);
             }
+            if board.moves > 0 && ui.button(format!("▶ {}", words.get("watch_from_start"))).clicked() {
+                watch = Some(ReplayCommand::Open);
+                *open = false;
+            }
             ui.vertical_centered(|ui| {
                 if ui.button(words.get("close")).clicked() {
                     *open = false;
@@ -99,6 +105,7 @@ fn settings_window(
     if !still_open {
         *open = false;
     }
+    watch
 }
 
 /// Small buttons beside the board that change only the view.
@@ -268,12 +275,20 @@ fn game_panels(
     mut commands: MessageWriter<GameCommand>,
     mut view: MessageWriter<ViewCommand>,
     mut next: ResMut<NextState<Screen>>,
-    layout: Option<Res<BoardLayout>>,
+    (layout, replay, mut replay_orders): (
+        Option<Res<BoardLayout>>,
+        Option<Res<Replay>>,
+        MessageWriter<ReplayCommand>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     // A phone on its side puts the panels left of the board and the buttons right of it.
-    let sideways = screen.height() < PHONE_SIDE && screen.width() >= screen.height() * 1.3;
+    // While the game is watched again, every screen takes the plain layout: the replay's bar
+    // under the board in place of the buttons.
+    let replay = replay.as_deref();
+    let sideways =
+        replay.is_none() && screen.height() < PHONE_SIDE && screen.width() >= screen.height() * 1.3;
     // The bottom seat's panel sits nearest the board's lower edge and the buttons; the other
     // seats follow in turn order from the one after it.
     let bottom = board.bottom_seat.index();
@@ -281,7 +296,7 @@ fn game_panels(
     let others: Vec<&SeatBoard> =
         (1..board.seats.len()).map(|i| &board.seats[(bottom + i) % board.seats.len()]).collect();
     let mut actions = Vec::new();
-    let slim = super::hud_slim::wanted(&board, screen);
+    let slim = replay.is_none() && super::hud_slim::wanted(&board, screen);
     let wanted = if slim {
         let strips =
             super::hud_slim::Strips { board: &board, art: &art, words: &words, near: lower, far: &others };
@@ -395,6 +410,18 @@ fn game_panels(
             .show(ctx, |ui| {
                 ui.set_max_width(screen.width() - 16.0);
                 ui.vertical_centered(|ui| {
+                    if let Some(replay) = replay {
+                        let width = (screen.width() - 40.0).min(760.0);
+                        let side = if compact { 40.0 } else { BUTTON };
+                        super::replay_bar::replay_bar(
+                            ui,
+                            replay,
+                            &words,
+                            (width, compact, side),
+                            &mut actions,
+                        );
+                        return;
+                    }
                     status_lines(ui, &board, compact);
                     let buttons = game_buttons(&board);
                     // Many buttons on one row: the ones always there show their sign only (their
@@ -435,7 +462,7 @@ fn game_panels(
         view_buttons(ctx, drawn, wide, &words, &mut actions);
     }
     // Under a square board on a phone upright, the band under the board asks the question.
-    if !slim || board.long_board {
+    if replay.is_none() && (!slim || board.long_board) {
         question_dialog(ctx, &board, &art, &mut actions);
     }
     for action in actions {
@@ -448,6 +475,9 @@ fn game_panels(
             PanelAction::Settings => *settings_open = !*settings_open,
             PanelAction::View(command) => {
                 view.write(command);
+            }
+            PanelAction::Replay(command) => {
+                replay_orders.write(command);
             }
         }
     }
@@ -467,7 +497,9 @@ fn game_panels(
 
     if *settings_open {
         let mut open = true;
-        settings_window(ctx, &board, &words, &mut settings, &mut open, &mut commands);
+        if let Some(watch) = settings_window(ctx, &board, &words, &mut settings, &mut open, &mut commands) {
+            replay_orders.write(watch);
+        }
         *settings_open = open;
     }
 
@@ -478,6 +510,9 @@ fn game_panels(
     let now_covered = BoardCovered(help.0 || *settings_open || (slim && *details));
     covered.set_if_neq(now_covered);
 
+    if replay.is_some() {
+        return Ok(());
+    }
     round_dialog(ctx, &board, &words, &art, &mut commands);
     ask_dialog(ctx, &board, &words, &mut commands);
 
@@ -493,6 +528,11 @@ fn game_panels(
                     ui.label(bold(scores.join(" – "), 26.0));
                 }
                 ui.horizontal(|ui| {
+                    let watch = ui.button(bold(format!("▶ {}", words.get("watch_again")), 20.0));
+                    crate::app::platform::web::tag(&watch, "button.watch_again");
+                    if watch.clicked() {
+                        replay_orders.write(ReplayCommand::Open);
+                    }
                     if ui.button(bold(words.get("play_again"), 20.0)).clicked() {
                         commands.write(GameCommand::NewGame);
                     }

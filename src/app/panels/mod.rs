@@ -1,11 +1,12 @@
 //! The egui side of the game screen: what the panels show (`scoreboard`), the panels and dialogs
-//! around the board (`hud`), a phone's thin strips (`hud_slim`), the seats' cards, the parts
+//! around the board (`hud`), a phone's thin strips (`hud_slim`), the replay's bar, the seats' cards, the parts
 //! they share, the help window, and the look every screen shares (`theme`).
 
 pub mod help_window;
 pub mod hud;
 pub mod hud_slim;
 pub mod panel_parts;
+pub mod replay_bar;
 pub mod scoreboard;
 pub mod seat_cards;
 pub mod theme;

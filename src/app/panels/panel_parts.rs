@@ -5,6 +5,7 @@
 use super::scoreboard::ScoreBoard;
 use super::theme::{ACCENT, CALM, EguiArt, bold, card};
 use crate::app::kit::board::ViewCommand;
+use crate::app::kit::replay::ReplayCommand;
 use crate::app::kit::turn::GameCommand;
 use crate::app::platform::settings::Words;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
@@ -24,6 +25,8 @@ pub(super) enum PanelAction {
     Settings,
     /// A change of the view only (zoom, a quarter turn, the whole board).
     View(ViewCommand),
+    /// A button of the replay.
+    Replay(ReplayCommand),
 }
 
 /// A button: its sign, its words key, whether it can be pressed now, and what it does.

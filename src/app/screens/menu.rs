@@ -108,6 +108,19 @@ fn menu(
             }
         });
         ui.add_space(8.0);
+        if let Some(record) = &saved.last {
+            let watch = ui.vertical_centered(|ui| {
+                let response =
+                    ui.button(RichText::new(format!("▶ {}", words.get("watch_last_game"))).size(18.0));
+                web::tag(&response, "watch_last_game");
+                response.clicked()
+            });
+            if watch.inner && keeping::begin(&mut commands, record.clone()).is_ok() {
+                commands.insert_resource(SetupFor(record.game.clone()));
+                commands.insert_resource(keeping::WatchOnOpen);
+                next.set(Screen::Playing);
+            }
+        }
         if let Some(file) = open_card(ui, &words, &store, &mut opening) {
             match keeping::read_record_file(&file) {
                 Ok(record) => match keeping::begin(&mut commands, record.clone()) {

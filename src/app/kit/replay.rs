@@ -1,0 +1,392 @@
+//! Watching a game again: the game's own history stepped through (an action on or back, a jump
+//! anywhere), played on by itself at one of three speeds, with the coach's review thought in
+//! slices beside it (`robot::review`). At a slip the board shows the move played and the
+//! Robot's better one as two arrows of different shapes, and the panel says why; the best move
+//! gets a star. From any position, Try again goes on from there as a new game with the same
+//! players (its record begins with the same actions).
+
+use super::game::AppGame;
+use super::keeping::WatchOnOpen;
+use super::play::Play;
+use super::turn::{Preview, RobotPace, Selection, TurnSet};
+use crate::app::launch::Control;
+use crate::robot::SLICE_NODES;
+use crate::robot::review::{self, Rated, Reviewer};
+use crate::rules::Seat;
+use crate::rules::board::Square;
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+
+/// What the replay's buttons ask for.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayCommand {
+    /// Watch the game again from its start.
+    Open,
+    /// Back to the game as it stood.
+    Close,
+    /// Play on by itself, or pause.
+    Toggle,
+    Back,
+    On,
+    Start,
+    End,
+    /// The next of the three speeds.
+    Speed,
+    /// To the state after this many actions.
+    Seek(usize),
+    /// A new game from the position shown.
+    TryAgain,
+}
+
+/// How fast the replay plays on by itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
+
+impl Speed {
+    /// Seconds between two actions, once the last one has landed.
+    pub fn pause(self) -> f32 {
+        match self {
+            Speed::Slow => 1.6,
+            Speed::Normal => 0.8,
+            Speed::Fast => 0.25,
+        }
+    }
+
+    pub fn next(self) -> Speed {
+        match self {
+            Speed::Slow => Speed::Normal,
+            Speed::Normal => Speed::Fast,
+            Speed::Fast => Speed::Slow,
+        }
+    }
+
+    /// The speed's number, 1 to 3 (the button shows as many signs).
+    pub fn number(self) -> usize {
+        self as usize + 1
+    }
+}
+
+/// The replay under way; there is none while the game is played.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Replay {
+    /// Actions shown (0: the start).
+    pub at: usize,
+    /// Actions in the whole game.
+    pub length: usize,
+    pub playing: bool,
+    pub speed: Speed,
+    waited: f32,
+    pub coach: CoachView,
+}
+
+/// What the coach has found so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CoachView {
+    /// Moves rated, of all those to rate.
+    pub rated: usize,
+    pub of: usize,
+    pub done: bool,
+    /// The slips, in the order played.
+    pub slips: Vec<CoachMark>,
+    pub best: Option<CoachMark>,
+}
+
+impl CoachView {
+    /// The slip made from the position shown, if any.
+    pub fn slip_at(&self, at: usize) -> Option<&CoachMark> {
+        self.slips.iter().find(|slip| slip.from == at)
+    }
+
+    pub fn best_at(&self, at: usize) -> Option<&CoachMark> {
+        self.best.as_ref().filter(|best| best.from == at)
+    }
+}
+
+/// A move the coach marks, as the board draws it: each action's start and the places its piece
+/// passes through.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoachMark {
+    /// Actions before the move: the replay shows the mark at this position.
+    pub from: usize,
+    pub seat: Seat,
+    pub played: Vec<(Square, Vec<Square>)>,
+    pub better: Vec<(Square, Vec<Square>)>,
+    /// The words key of why the better move was better (`coach_<game>_<reason>`), if the rules
+    /// can tell.
+    pub why: Option<String>,
+}
+
+/// The coach's arrows on the board now: the move played, the better one, and the star of the
+/// best move.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct CoachArrows {
+    pub played: Vec<(Square, Vec<Square>)>,
+    pub better: Vec<(Square, Vec<Square>)>,
+    pub star: Option<Square>,
+}
+
+/// The review being thought of, a slice at a time.
+#[derive(Resource)]
+struct Reviewing<G: AppGame>(Option<Reviewer<G>>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ReplayCommand>().init_resource::<CoachArrows>();
+    app.add_systems(OnExit(super::Screen::Playing), |mut commands: Commands| {
+        commands.remove_resource::<Replay>();
+    });
+}
+
+pub fn add_game<G: AppGame>(app: &mut App) {
+    app.insert_resource(Reviewing::<G>(None));
+    app.add_systems(
+        Update,
+        (watch_on_open, replay_commands::<G>, play_on::<G>, review_slices::<G>, show_coach, tell_where)
+            .chain()
+            .in_set(TurnSet)
+            .run_if(resource_exists::<Play<G>>),
+    );
+}
+
+/// One line when the position shown changes and one when the coach is done, which the browser
+/// test reads from the console: `tabla replay <at> of <length>`, `tabla coach <slips> slips of
+/// <rated> moves`.
+fn tell_where(replay: Option<Res<Replay>>, mut told: Local<Option<(usize, bool)>>) {
+    let Some(replay) = replay else {
+        *told = None;
+        return;
+    };
+    let now = (replay.at, replay.coach.done);
+    if *told == Some(now) {
+        return;
+    }
+    if told.is_none_or(|(at, _)| at != replay.at) {
+        tracing::info!("tabla replay {} of {}", replay.at, replay.length);
+    }
+    if replay.coach.done && told.is_none_or(|(_, done)| !done) {
+        tracing::info!("tabla coach {} slips of {} moves", replay.coach.slips.len(), replay.coach.of);
+    }
+    *told = Some(now);
+}
+
+/// Whether the game is being watched again: the turns, the clocks and the keeping wait.
+pub fn watching(replay: Option<Res<Replay>>) -> bool {
+    replay.is_some()
+}
+
+/// The game screen opened to watch its game again: the replay begins.
+fn watch_on_open(
+    mut commands: Commands,
+    watch: Option<Res<WatchOnOpen>>,
+    mut orders: MessageWriter<ReplayCommand>,
+) {
+    if watch.is_some() {
+        commands.remove_resource::<WatchOnOpen>();
+        orders.write(ReplayCommand::Open);
+    }
+}
+
+fn replay_commands<G: AppGame>(
+    mut commands: Commands,
+    mut orders: MessageReader<ReplayCommand>,
+    mut play: ResMut<Play<G>>,
+    mut replay: Option<ResMut<Replay>>,
+    mut reviewing: ResMut<Reviewing<G>>,
+    (mut selection, mut preview): (ResMut<Selection>, ResMut<Preview>),
+) {
+    for order in orders.read().copied() {
+        let Some(replay) = replay.as_deref_mut() else {
+            if order == ReplayCommand::Open {
+                // A piece picked (or the Robot's choice being shown) is no part of the replay.
+                selection.set_if_neq(Selection(None));
+                preview.set_if_neq(Preview(Vec::new()));
+                // The game as played so far; what redo would bring back stays there, after it.
+                let length = play.moves_played();
+                reviewing.0 = Some(reviewer_of(&play));
+                play.jump_to(0);
+                let coach = CoachView { of: reviewing.0.as_ref().map_or(0, |r| r.progress().1), ..default() };
+                commands.insert_resource(Replay { length, playing: true, coach, ..default() });
+            }
+            continue;
+        };
+        let at = replay.at;
+        match order {
+            ReplayCommand::Open => {}
+            ReplayCommand::Close => {
+                play.jump_to(replay.length);
+                reviewing.0 = None;
+                commands.remove_resource::<Replay>();
+            }
+            ReplayCommand::TryAgain => {
+                play.go_on_from_here();
+                reviewing.0 = None;
+                commands.remove_resource::<Replay>();
+            }
+            ReplayCommand::Toggle => {
+                replay.playing = !replay.playing;
+                if replay.playing && at == replay.length {
+                    play.jump_to(0);
+                    replay.at = 0;
+                }
+                replay.waited = replay.speed.pause();
+            }
+            ReplayCommand::Back if at > 0 => {
+                replay.playing = false;
+                play.step_once(false);
+                replay.at -= 1;
+            }
+            ReplayCommand::On if at < replay.length => {
+                replay.playing = false;
+                play.step_once(true);
+                replay.at += 1;
+            }
+            ReplayCommand::Back | ReplayCommand::On => {}
+            ReplayCommand::Start => seek(&mut play, replay, 0),
+            ReplayCommand::End => seek(&mut play, replay, replay.length),
+            ReplayCommand::Seek(to) => seek(&mut play, replay, to.min(replay.length)),
+            ReplayCommand::Speed => replay.speed = replay.speed.next(),
+        }
+    }
+    // The replay's own moves are no news for the messages and sounds of a game being played.
+    if replay.is_some() {
+        play.bypass_change_detection().take_news();
+    }
+}
+
+fn seek<G: AppGame>(play: &mut Play<G>, replay: &mut Replay, to: usize) {
+    replay.playing = false;
+    play.jump_to(to);
+    replay.at = to;
+}
+
+/// The review of the people's seats (of every seat, when only Robots played).
+fn reviewer_of<G: AppGame>(play: &Play<G>) -> Reviewer<G> {
+    let controls = play.controls().to_vec();
+    let nobody = !controls.contains(&Control::Person);
+    let person = move |seat: Seat| nobody || controls.get(seat.index()) == Some(&Control::Person);
+    let data = review::coach_data(G::COACH_NAME).unwrap_or_else(|e| {
+        // The coach file is built in and tested: this is only a guard.
+        tracing::error!("{e}");
+        review::CoachData { threshold: f64::MAX, decisive: f64::MAX }
+    });
+    Reviewer::new(play.history().steps(), person, data)
+}
+
+/// Plays on by itself: the next action once the last one has landed and the speed's pause has
+/// passed. It stops at the end, and at a slip so the coach's arrows can be seen.
+fn play_on<G: AppGame>(
+    mut play: ResMut<Play<G>>,
+    replay: Option<ResMut<Replay>>,
+    time: Res<Time>,
+    gliding: Query<(), With<super::animate::Glide>>,
+) {
+    let Some(mut replay) = replay else { return };
+    if !replay.playing || !gliding.is_empty() {
+        return;
+    }
+    replay.waited += time.delta_secs();
+    if replay.waited < replay.speed.pause() {
+        return;
+    }
+    replay.waited = 0.0;
+    if replay.at >= replay.length || !play.step_once(true) {
+        replay.playing = false;
+        return;
+    }
+    replay.at += 1;
+    let at = replay.at;
+    if replay.at == replay.length || replay.coach.slip_at(at).is_some() {
+        replay.playing = false;
+    }
+}
+
+/// Thinks of the review within the frame's budget, like a Robot's turn.
+fn review_slices<G: AppGame>(
+    play: Res<Play<G>>,
+    replay: Option<ResMut<Replay>>,
+    mut reviewing: ResMut<Reviewing<G>>,
+    pace: Res<RobotPace>,
+) {
+    let (Some(mut replay), Some(reviewer)) = (replay, reviewing.0.as_mut()) else { return };
+    let started = Instant::now();
+    let mut longest = 0.0f32;
+    let review = loop {
+        let before = started.elapsed().as_secs_f32() * 1000.0;
+        if let Some(review) = reviewer.step(SLICE_NODES) {
+            break Some(review);
+        }
+        let now = started.elapsed().as_secs_f32() * 1000.0;
+        longest = longest.max(now - before);
+        if now + longest > pace.slice_ms {
+            break None;
+        }
+    };
+    let (rated, of) = reviewer.progress();
+    let Some(review) = review else {
+        replay.coach.rated = rated;
+        return;
+    };
+    reviewing.0 = None;
+    let steps = play.history().steps();
+    let undone = play.history().undone();
+    // The positions the marks start from, whether the replay shows them now or not.
+    let game_at = |from: usize| {
+        steps
+            .get(from)
+            .map(|s| &s.game)
+            .or_else(|| undone.iter().rev().nth(from - steps.len()).map(|s| &s.game))
+    };
+    let mark = |rated: &Rated<G::Action>| {
+        let before = game_at(rated.from)?;
+        Some(CoachMark {
+            from: rated.from,
+            seat: rated.seat,
+            played: paths(before, &rated.played),
+            better: paths(before, &rated.rating.best),
+            why: rated.why.map(|why| format!("coach_{}_{why}", G::NAME)),
+        })
+    };
+    replay.coach = CoachView {
+        rated: of,
+        of,
+        done: true,
+        slips: review.slips().filter_map(mark).collect(),
+        best: review.best_move().and_then(mark),
+    };
+}
+
+/// Each action's start and the places its piece passes through, played one after another.
+fn paths<G: AppGame>(before: &G, actions: &[G::Action]) -> Vec<(Square, Vec<Square>)> {
+    let mut game = before.clone();
+    let mut drawn = Vec::new();
+    for action in actions {
+        if let Some(motion) = game.motion_of(action) {
+            drawn.push((motion.from, game.path_of(action)));
+        }
+        game.play(action);
+    }
+    drawn
+}
+
+/// The coach's arrows for the position shown: a slip's two moves, or the best move's star.
+fn show_coach(replay: Option<Res<Replay>>, mut arrows: ResMut<CoachArrows>) {
+    let wanted = match replay.as_deref() {
+        None => CoachArrows::default(),
+        Some(replay) => match (replay.coach.slip_at(replay.at), replay.coach.best_at(replay.at)) {
+            (Some(slip), _) => {
+                CoachArrows { played: slip.played.clone(), better: slip.better.clone(), star: None }
+            }
+            (None, Some(best)) => CoachArrows {
+                played: Vec::new(),
+                better: best.played.clone(),
+                star: best.played.last().and_then(|(_, path)| path.last().copied()),
+            },
+            (None, None) => CoachArrows::default(),
+        },
+    };
+    arrows.set_if_neq(wanted);
+}

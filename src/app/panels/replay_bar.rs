@@ -1,0 +1,157 @@
+//! The bar under the board while a game is watched again: what the coach says about the position
+//! shown, the timeline with the coach's marks (a triangle for each slip, a star for the best
+//! move), and the buttons (to the start, one move back, play or pause, one move on, to the end,
+//! the speed, try again from here, back to the game).
+
+use super::panel_parts::{PanelAction, PanelButton, draw_button};
+use super::theme::{ACCENT, CALM, bold};
+use crate::app::kit::replay::{Replay, ReplayCommand};
+use crate::app::platform::settings::Words;
+use bevy_egui::egui::{self, Color32, RichText, vec2};
+
+/// A slip's colour on the timeline and in the coach's words (the board's slip arrow's colour).
+const SLIP: Color32 = Color32::from_rgb(226, 80, 40);
+/// The best move's star.
+const STAR: Color32 = Color32::from_rgb(230, 170, 0);
+
+/// Draws the bar, `width` wide; its buttons' actions go into `actions`.
+pub(super) fn replay_bar(
+    ui: &mut egui::Ui,
+    replay: &Replay,
+    words: &Words,
+    (width, compact, side): (f32, bool, f32),
+    actions: &mut Vec<PanelAction>,
+) {
+    coach_line(ui, replay, words, compact);
+    timeline(ui, replay, width, actions);
+    ui.horizontal_wrapped(|ui| {
+        for button in buttons(replay) {
+            if let Some(action) = draw_button(ui, button, words, true, side) {
+                actions.push(action);
+            }
+        }
+        let try_again =
+            egui::Button::new(bold(format!("↻ {}", words.get("try_again_here")), 18.0).color(Color32::WHITE))
+                .fill(CALM)
+                .min_size(vec2(0.0, side));
+        let response = ui.add(try_again);
+        crate::app::platform::web::tag(&response, "button.try_again_here");
+        if response.clicked() {
+            actions.push(PanelAction::Replay(ReplayCommand::TryAgain));
+        }
+        let close = egui::Button::new(format!("✖ {}", words.get("replay_close"))).min_size(vec2(0.0, side));
+        let response = ui.add(close);
+        crate::app::platform::web::tag(&response, "button.replay_close");
+        if response.clicked() {
+            actions.push(PanelAction::Replay(ReplayCommand::Close));
+        }
+    });
+}
+
+fn buttons(replay: &Replay) -> Vec<PanelButton> {
+    let (at, end) = (replay.at, replay.length);
+    let button = |sign, key, enabled, command| (sign, key, enabled, PanelAction::Replay(command));
+    let toggle = if replay.playing {
+        button("‖", "replay_pause", true, ReplayCommand::Toggle)
+    } else {
+        button("▶", "replay_play", true, ReplayCommand::Toggle)
+    };
+    let speed = ["▸", "▸▸", "▸▸▸"][replay.speed.number() - 1];
+    vec![
+        button("⇤", "replay_start", at > 0, ReplayCommand::Start),
+        button("◂", "replay_back", at > 0, ReplayCommand::Back),
+        toggle,
+        button("▸", "replay_on", at < end, ReplayCommand::On),
+        button("⇥", "replay_end", at < end, ReplayCommand::End),
+        button(speed, "replay_speed", true, ReplayCommand::Speed),
+    ]
+}
+
+/// What the coach says now: while it thinks, a bar filling; at a slip, why (or that a better
+/// move was there) with what the two arrows mean; at the best move, praise; else how many
+/// moves it marked, or praise for a game without slips.
+fn coach_line(ui: &mut egui::Ui, replay: &Replay, words: &Words, compact: bool) {
+    let coach = &replay.coach;
+    let size = if compact { 16.0 } else { 19.0 };
+    if !coach.done {
+        ui.label(RichText::new(words.get("coach_looking")).size(size));
+        let done = if coach.of == 0 { 1.0 } else { coach.rated as f32 / coach.of as f32 };
+        ui.add(egui::ProgressBar::new(done).desired_width(220.0));
+        return;
+    }
+    if let Some(slip) = coach.slip_at(replay.at) {
+        let why = slip.why.as_deref().filter(|key| words.has(key)).unwrap_or("coach_slip");
+        ui.label(bold(format!("▲ {}", words.get(why)), size).color(SLIP));
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(format!("- - ◆ {}", words.get("coach_played"))).color(SLIP).size(size - 2.0),
+            );
+            ui.label(
+                RichText::new(format!("——▶ {}", words.get("coach_better")))
+                    .color(Color32::from_rgb(25, 120, 240))
+                    .size(size - 2.0),
+            );
+        });
+    } else if coach.best_at(replay.at).is_some() {
+        ui.label(bold(format!("★ {}", words.get("coach_best")), size).color(STAR));
+    } else if coach.slips.is_empty() {
+        ui.label(bold(format!("★ {}", words.get("coach_no_slips")), size).color(CALM));
+    } else {
+        let n = coach.slips.len().to_string();
+        ui.label(RichText::new(words.fill("coach_marked", &[("n", &n)])).size(size).color(ACCENT));
+    }
+}
+
+/// The timeline: the whole game as a bar, the coach's marks on it, the position shown as a knob;
+/// a tap or a drag on it goes there.
+fn timeline(ui: &mut egui::Ui, replay: &Replay, width: f32, actions: &mut Vec<PanelAction>) {
+    let (rect, response) = ui.allocate_exact_size(vec2(width, 36.0), egui::Sense::click_and_drag());
+    crate::app::platform::web::tag(&response, "replay.timeline");
+    let length = replay.length.max(1) as f32;
+    let line = rect.shrink2(vec2(14.0, 0.0));
+    let x_of = |at: usize| line.left() + line.width() * at as f32 / length;
+    let painter = ui.painter_at(rect);
+    let middle = rect.center().y + 4.0;
+    painter.rect_filled(
+        egui::Rect::from_min_max(
+            egui::pos2(line.left(), middle - 3.0),
+            egui::pos2(line.right(), middle + 3.0),
+        ),
+        3.0,
+        Color32::from_gray(200),
+    );
+    painter.rect_filled(
+        egui::Rect::from_min_max(
+            egui::pos2(line.left(), middle - 3.0),
+            egui::pos2(x_of(replay.at), middle + 3.0),
+        ),
+        3.0,
+        ACCENT,
+    );
+    let mark = |sign: &str, at: usize, colour: Color32| {
+        painter.text(
+            egui::pos2(x_of(at), middle - 10.0),
+            egui::Align2::CENTER_CENTER,
+            sign,
+            egui::FontId::proportional(18.0),
+            colour,
+        );
+    };
+    for slip in &replay.coach.slips {
+        mark("▲", slip.from, SLIP);
+    }
+    if let Some(best) = &replay.coach.best {
+        mark("★", best.from, STAR);
+    }
+    painter.circle_filled(egui::pos2(x_of(replay.at), middle), 8.0, Color32::WHITE);
+    painter.circle_stroke(egui::pos2(x_of(replay.at), middle), 8.0, egui::Stroke::new(2.5, ACCENT));
+    if let Some(pointer) =
+        response.interact_pointer_pos().filter(|_| response.clicked() || response.dragged())
+    {
+        let share = ((pointer.x - line.left()) / line.width()).clamp(0.0, 1.0);
+        let to = (share * length).round() as usize;
+        if to != replay.at {
+            actions.push(PanelAction::Replay(ReplayCommand::Seek(to)));
+        }
+    }
+}
