@@ -354,7 +354,9 @@ fn mark_squares<G: AppGame>(
     let last = play.last_move();
     // The last turn's moves keep a trail from where they came until the next move, under the
     // pieces, so a child who looked away sees what happened.
-    for (from, path) in last_turn_paths(&*play) {
+    // At a slip the coach's arrows alone are drawn, so the two moves are not mistaken for others.
+    let coaching = !coach.played.is_empty() || !coach.better.is_empty();
+    for (from, path) in last_turn_paths(&*play).into_iter().filter(|_| !coaching) {
         spawn_path(&mut commands, root, &layout, from, &path, LAST_MOVE_ARROW);
     }
     // The coach's marks: the move played (dashed, ending in a diamond) and the better one

@@ -447,7 +447,11 @@ fn game_panels(
     // board's thin strips leave them out: it fits whole, and fingers still zoom it).
     let extent = layout.map_or(Vec2::ONE, |l| l.extent());
     let wide = wanted.width() / extent.x >= wanted.height() / extent.y;
-    let strip = if slim { 0.0 } else { VIEW_BUTTON + 8.0 };
+    // A small screen watching a game again gives the view buttons' room to the board (fingers
+    // still zoom it).
+    let small_replay = replay.is_some() && screen.width().min(screen.height()) < PHONE_SIDE;
+    let view_buttons_shown = !slim && !small_replay;
+    let strip = if view_buttons_shown { VIEW_BUTTON + 8.0 } else { 0.0 };
     let wanted = if wide {
         Rect::new(wanted.min.x, wanted.min.y, wanted.max.x - strip, wanted.max.y)
     } else {
@@ -458,7 +462,7 @@ fn game_panels(
     }
     let scale = (wanted.width() / extent.x).min(wanted.height() / extent.y);
     let drawn = Rect::from_center_size(wanted.center(), extent * scale);
-    if !slim {
+    if view_buttons_shown {
         view_buttons(ctx, drawn, wide, &words, &mut actions);
     }
     // Under a square board on a phone upright, the band under the board asks the question.

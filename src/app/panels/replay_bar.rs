@@ -11,6 +11,8 @@ use bevy_egui::egui::{self, Color32, RichText, vec2};
 
 /// A slip's colour on the timeline and in the coach's words (the board's slip arrow's colour).
 const SLIP: Color32 = Color32::from_rgb(226, 80, 40);
+/// The better move (the board's bold arrow).
+const BETTER: Color32 = Color32::from_rgb(25, 120, 240);
 /// The best move's star.
 const STAR: Color32 = Color32::from_rgb(230, 170, 0);
 
@@ -39,8 +41,11 @@ pub(super) fn replay_bar(
         if response.clicked() {
             actions.push(PanelAction::Replay(ReplayCommand::TryAgain));
         }
-        let close = egui::Button::new(format!("✖ {}", words.get("replay_close"))).min_size(vec2(0.0, side));
-        let response = ui.add(close);
+        // On a small screen the way back is its sign alone, so the bar keeps to two rows.
+        let close = if compact { "✖".to_string() } else { format!("✖ {}", words.get("replay_close")) };
+        let response = ui
+            .add(egui::Button::new(close).min_size(vec2(side, side)))
+            .on_hover_text(words.get("replay_close"));
         crate::app::platform::web::tag(&response, "button.replay_close");
         if response.clicked() {
             actions.push(PanelAction::Replay(ReplayCommand::Close));
@@ -76,22 +81,25 @@ fn coach_line(ui: &mut egui::Ui, replay: &Replay, words: &Words, compact: bool) 
     if !coach.done {
         ui.label(RichText::new(words.get("coach_looking")).size(size));
         let done = if coach.of == 0 { 1.0 } else { coach.rated as f32 / coach.of as f32 };
-        ui.add(egui::ProgressBar::new(done).desired_width(220.0));
+        ui.add(egui::ProgressBar::new(done).desired_width(220.0).desired_height(14.0));
         return;
     }
     if let Some(slip) = coach.slip_at(replay.at) {
         let why = slip.why.as_deref().filter(|key| words.has(key)).unwrap_or("coach_slip");
         ui.label(bold(format!("▲ {}", words.get(why)), size).color(SLIP));
-        ui.horizontal(|ui| {
-            ui.label(
-                RichText::new(format!("- - ◆ {}", words.get("coach_played"))).color(SLIP).size(size - 2.0),
-            );
-            ui.label(
-                RichText::new(format!("——▶ {}", words.get("coach_better")))
-                    .color(Color32::from_rgb(25, 120, 240))
-                    .size(size - 2.0),
-            );
-        });
+        // What the two arrows mean, in one centred line drawn in their colours.
+        let mut legend = egui::text::LayoutJob::default();
+        let mut part = |text: String, color: Color32| {
+            let format = egui::TextFormat {
+                font_id: egui::FontId::proportional(size - 2.0),
+                color,
+                ..Default::default()
+            };
+            legend.append(&text, 0.0, format);
+        };
+        part(format!("- - ◆ {}", words.get("coach_played")), SLIP);
+        part(format!("     ——▶ {}", words.get("coach_better")), BETTER);
+        ui.label(legend);
     } else if coach.best_at(replay.at).is_some() {
         ui.label(bold(format!("★ {}", words.get("coach_best")), size).color(STAR));
     } else if coach.slips.is_empty() {
@@ -130,7 +138,7 @@ fn timeline(ui: &mut egui::Ui, replay: &Replay, width: f32, actions: &mut Vec<Pa
     );
     let mark = |sign: &str, at: usize, colour: Color32| {
         painter.text(
-            egui::pos2(x_of(at), middle - 10.0),
+            egui::pos2(x_of(at), middle - 14.0),
             egui::Align2::CENTER_CENTER,
             sign,
             egui::FontId::proportional(18.0),
