@@ -7,6 +7,7 @@ use crate::app::kit::catalog::Screen;
 use crate::app::kit::help::HelpOpen;
 use crate::app::kit::input::BoardPress;
 use crate::app::kit::play::Play;
+use crate::app::kit::replay::{Replay, ReplayCommand};
 use crate::app::kit::turn::{GameCommand, GameSeed, RobotPace, SetControls};
 use crate::app::launch::{Control, Launch, MatchSetup, Opponent};
 use crate::app::panels::scoreboard::ScoreBoard;
@@ -66,6 +67,13 @@ enum Step {
     Shot(&'static str),
     /// Crazy Nard from a position of the tour's own, the game on screen keeping its players.
     NardPosition(fn(&Setup) -> Nard),
+    /// A button of the replay.
+    Replay(ReplayCommand),
+    /// The replay goes to the middle of the game.
+    ReplayHalfWay,
+    /// Once the coach is done, the replay goes to its first slip (or, in a game without one, to
+    /// the best move's star).
+    ReplayToSlip,
 }
 
 #[derive(Resource)]
@@ -145,6 +153,7 @@ fn script() -> Vec<Step> {
         Wait(60),
         Shot("knight_hunt_capture_game_over_it"),
     ]);
+    steps.extend(coach_mark(Shot("knight_hunt_replay_slip_it")));
     steps.extend([
         Language(crate::i18n::Language::En),
         Start("circles/classic.ron", Opponent::Robot, Seat::BLACK),
@@ -165,6 +174,7 @@ fn script() -> Vec<Step> {
         Wait(40),
         Shot("circles_game_over_ro"),
     ]);
+    steps.extend(watch_again());
     steps.extend([
         Language(crate::i18n::Language::En),
         SetupFor("bunnies"),
@@ -192,6 +202,7 @@ fn script() -> Vec<Step> {
         Wait(40),
         Shot("bunnies_game_over_el"),
     ]);
+    steps.extend(coach_mark(Shot("bunnies_replay_slip_el")));
     // Each game's help opens with its demonstration playing.
     let knight_hunt = Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE);
     steps.extend([Language(crate::i18n::Language::En), knight_hunt.clone(), Wait(20)]);
@@ -249,6 +260,53 @@ fn script() -> Vec<Step> {
     steps.extend(halma());
     steps.extend(nard());
     steps
+}
+
+/// Watch it again, after the Making Circles game the Robots finished (the person takes White
+/// back, so the coach reviews White): the replay half-way, a slip with both arrows on a desktop
+/// and a phone, and a game tried again from the slip.
+fn watch_again() -> Vec<Step> {
+    use Step::*;
+    vec![
+        Language(crate::i18n::Language::En),
+        PersonAgain,
+        Replay(ReplayCommand::Open),
+        Wait(20),
+        Shot("replay_coach_thinking_en"),
+        Replay(ReplayCommand::Speed),
+        Wait(120),
+        ReplayHalfWay,
+        Wait(40),
+        Shot("replay_half_way_en"),
+        WindowSize(360.0, 640.0),
+        Wait(30),
+        Shot("replay_half_way_phone_en"),
+        ReplayToSlip,
+        Wait(40),
+        Shot("replay_slip_phone_en"),
+        Language(crate::i18n::Language::Ro),
+        Wait(10),
+        Shot("replay_slip_phone_ro"),
+        Language(crate::i18n::Language::En),
+        WindowSize(1280.0, 800.0),
+        Wait(30),
+        Shot("replay_slip_en"),
+        Replay(ReplayCommand::TryAgain),
+        Wait(40),
+        Shot("replay_try_again_en"),
+        WindowSize(360.0, 640.0),
+        Wait(30),
+        Shot("replay_try_again_phone_en"),
+        WindowSize(1280.0, 800.0),
+        Wait(10),
+    ]
+}
+
+/// A game just finished, watched again: `shot` of the coach's first slip (both arrows), then back
+/// to the game.
+fn coach_mark(shot: Step) -> [Step; 6] {
+    use Step::*;
+    [Replay(ReplayCommand::Open), ReplayToSlip, Wait(40), shot, Replay(ReplayCommand::Close), Wait(10)]
 }
 
 /// Halma: the setup, two friends playing by taps (each move tapped twice: previewed, then
@@ -309,6 +367,7 @@ fn halma() -> Vec<Step> {
         WaitForEnd,
     ]);
     steps.extend([Wait(40), Shot("halma_won_el")]);
+    steps.extend(coach_mark(Shot("halma_replay_slip_el")));
     steps
 }
 
@@ -380,6 +439,7 @@ fn run(
     board: Res<ScoreBoard>,
     mut windows: Query<(Entity, &mut Window)>,
     mut pointer: PointerSender,
+    (replay, mut replay_orders): (Option<Res<Replay>>, MessageWriter<ReplayCommand>),
     mut exit: MessageWriter<AppExit>,
 ) {
     if tour.waiting > 0 {
@@ -495,6 +555,25 @@ fn run(
                 world.resource_mut::<crate::app::kit::turn::Selection>().0 = None;
             });
         }
+        Step::Replay(command) => {
+            replay_orders.write(command);
+        }
+        Step::ReplayHalfWay => match replay {
+            Some(replay) => {
+                replay_orders.write(ReplayCommand::Seek(replay.length / 2));
+            }
+            None => tour.failures.push("no replay to take half-way".to_string()),
+        },
+        Step::ReplayToSlip => match replay.as_deref().map(|r| &r.coach) {
+            Some(coach) if !coach.done => tour.next -= 1,
+            Some(coach) => match (coach.slips.first(), &coach.best) {
+                (Some(mark), _) | (None, Some(mark)) => {
+                    replay_orders.write(ReplayCommand::Seek(mark.from));
+                }
+                (None, None) => tour.failures.push("the coach marked nothing to show".to_string()),
+            },
+            None => tour.failures.push("no replay to show a slip in".to_string()),
+        },
         Step::Shot(name) => {
             tour.shots += 1;
             let path = tour.dir.join(format!("{:02}_{name}.png", tour.shots));
@@ -613,6 +692,7 @@ fn nard() -> Vec<Step> {
     steps.extend([WindowSize(1280.0, 800.0), Language(crate::i18n::Language::El)]);
     steps.extend([StartSeats("nard/one_point.ron", ROBOTS), WaitForEnd]);
     steps.extend([Wait(40), Shot("nard_match_won_el"), Language(crate::i18n::Language::En)]);
+    steps.extend(coach_mark(Shot("nard_replay_slip_en")));
     steps
 }
 
