@@ -32,10 +32,12 @@ pub(super) fn replay_bar(
                 actions.push(action);
             }
         }
-        let try_again =
-            egui::Button::new(bold(format!("↻ {}", words.get("try_again_here")), 18.0).color(Color32::WHITE))
-                .fill(CALM)
-                .min_size(vec2(0.0, side));
+        let try_again = egui::Button::new(
+            bold(format!("↻ {}", words.get("try_again_here")), if compact { 16.0 } else { 18.0 })
+                .color(Color32::WHITE),
+        )
+        .fill(CALM)
+        .min_size(vec2(0.0, side));
         let response = ui.add(try_again);
         crate::app::platform::web::tag(&response, "button.try_again_here");
         if response.clicked() {
