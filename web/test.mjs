@@ -639,6 +639,44 @@ async function sameGame(context, url) {
 
 const LANGUAGES = ["ro", "en", "it", "el"];
 
+/// Watch it again: a finished game (played to its end by two Robots in `tabla text`, TABLA_BIN)
+/// kept as the last game in localStorage; the menu offers it, one tap watches it, the replay plays
+/// on by itself while the coach reviews it, and the buttons and the timeline go where they say.
+async function watchAgain(context, url) {
+  const bin = process.env.TABLA_BIN;
+  if (!bin) throw new Error("TABLA_BIN names the desktop build's tabla, to make the finished game with");
+  const { spawnSync } = await import("node:child_process");
+  const moves = Array.from({ length: 200 }, () => "robot 1");
+  const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/knight_hunt/one_knight.ron`, "--seed", "5"], {
+    input: moves.join("\n") + "\nrecord\n",
+    encoding: "utf8",
+  });
+  if (session.status !== 0) throw new Error(`tabla text failed: ${session.stderr}`);
+  const record = JSON.parse(session.stdout.trim().split("\n").pop()).record;
+  const length = (record.match(/actions: \[([^\]]*)\]/)[1].match(/"/g) || []).length / 2;
+  const { page, log } = await open(context, url);
+  await page.evaluate((text) => localStorage.setItem("tabla.last_game", text), record);
+  await reload(page, log);
+  await tap(page, await target(page, log, "watch_last_game"));
+  await log.next(/tabla replay 0 of (\d+)/, "the replay at the start");
+  await log.next(/tabla replay 2 of /, "the replay playing on by itself");
+  await page.screenshot({ path: `${SHOTS}/19_replay_playing.png` });
+  const coach = await log.next(/tabla coach (\d+) slips of (\d+) moves/, "the coach's review", 120_000);
+  await tap(page, await steadyTarget(page, log, "button.replay_end"));
+  await log.next(new RegExp(`tabla replay ${length} of ${length}`), "the replay at its end");
+  await tap(page, await steadyTarget(page, log, "button.replay_back"));
+  await log.next(new RegExp(`tabla replay ${length - 1} of ${length}`), "one move back");
+  await tap(page, await steadyTarget(page, log, "replay.timeline"));
+  const middle = await log.next(/tabla replay (\d+) of /, "the timeline's middle");
+  const at = Number(middle[1]);
+  if (Math.abs(at - length / 2) > length / 8) throw new Error(`a tap on the timeline's middle went to ${at} of ${length}`);
+  await sleep(800);
+  await page.screenshot({ path: `${SHOTS}/19_replay_middle.png` });
+  log.assertClean();
+  pass(`the last game (${length} actions) is watched again from the menu: it plays on, the coach marks ${coach[1]} slips of ${coach[2]} moves, the end, one back and the timeline's middle (${at}) go where they say`);
+  await page.close();
+}
+
 /// The whole board's size on screen, shown whole (the room the panels leave it), from the last
 /// board line, once the board has stopped moving.
 async function boardFit(log) {
@@ -769,6 +807,7 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "boards") return await wholeBoards(context, url);
     if (process.env.TABLA_WEB_ONLY === "nosimd") return await noSimd(context, url);
     if (process.env.TABLA_WEB_ONLY === "first") return await firstVisit(url);
+    if (process.env.TABLA_WEB_ONLY === "replay") return await watchAgain(context, url);
     if (process.env.TABLA_WEB_ONLY === "density") {
       for (const factor of [3, 2.625]) await density(url, factor);
       return;
@@ -886,6 +925,7 @@ async function main() {
     await nard(context, url);
     await offline(context, url);
     await sameGame(context, url);
+    await watchAgain(context, url);
     await wholeBoards(context, url);
     await noSimd(context, url);
     for (const factor of [3, 2.625]) await density(url, factor);
