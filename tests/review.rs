@@ -79,22 +79,12 @@ fn a_knight_put_where_the_other_knight_takes_it_is_a_slip_and_a_safe_move_is_not
     assert_eq!(at(&review, 1).rating.loss, 0.0);
 }
 
-const CIRCLES: &str = r#"#![enable(unwrap_variant_newtypes)]
-Circles(
-    variant: "review",
-    centre: (4.0, 4.0),
-    max_back_step_deg: 5.0,
-    white: (rook: "a1", bishop: "b1"),
-    black: (rook: "h8", bishop: "g8"),
-    barrier: ["d3", "e3", "d4", "e4", "d5", "e5", "d6", "e6"],
-    no_progress_plies: 20,
-    max_rounds: 150,
-    clock_minutes: [5],
-)"#;
+/// The classic Making Circles level: both rooks in their corners beside the wall.
+const CIRCLES: &str = include_str!("../ron_configs/circles/classic.ron");
 
 #[test]
 fn a_rook_crawling_one_square_where_it_could_run_along_the_wall_is_a_slip() {
-    let start: Circles = level_game("review.ron", CIRCLES);
+    let start: Circles = level_game("circles/classic.ron", CIRCLES);
     let crawl = played(start.clone(), &["a1a2"]);
     let review = review_all(&crawl);
     let slip = at(&review, 1);

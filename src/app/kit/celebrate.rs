@@ -40,11 +40,11 @@ fn start_shower(
     images: Res<ArtImages>,
     windows: Query<&Window>,
     mut won_before: Local<bool>,
-    (replay, watch_on_open): (Option<Res<super::replay::Replay>>, Option<Res<super::keeping::WatchOnOpen>>),
+    watching: Option<Res<super::play::Watching>>,
 ) {
     // A game watched again was celebrated when it was won: neither its end in the replay nor
     // the way back to it brings the shower again.
-    if replay.is_some() || watch_on_open.is_some() {
+    if watching.is_some() {
         *won_before = true;
         return;
     }

@@ -20,7 +20,7 @@ pub fn add_game<G: AppGame>(app: &mut App) {
         think_of_hint::<G>
             .after(super::turn::commands::<G>)
             .in_set(TurnSet)
-            .run_if(resource_exists::<Play<G>>.and_then(not(super::replay::watching))),
+            .run_if(resource_exists::<Play<G>>.and_then(not(super::play::watching))),
     );
 }
 

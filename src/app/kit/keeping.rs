@@ -26,10 +26,6 @@ pub struct SavedGame {
     pub problem: Option<String>,
 }
 
-/// The game screen opens watching its game again (the menu's "watch the last game").
-#[derive(Resource, Clone, Copy, Debug, Default)]
-pub struct WatchOnOpen;
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavedGame>();
     app.add_systems(OnEnter(Screen::Menu), look_for_saved_game);
@@ -37,12 +33,12 @@ pub(super) fn plugin(app: &mut App) {
 
 pub(super) fn add_game<G: AppGame>(app: &mut App) {
     // While the game is watched again it is not changed: what the replay shows is not saved.
-    let playing = || resource_exists::<Play<G>>.and_then(not(super::replay::watching));
+    let playing = || resource_exists::<Play<G>>.and_then(not(super::play::watching));
     app.add_systems(Update, keep_record::<G>.after(TurnSet).run_if(playing()));
-    app.add_systems(OnExit(Screen::Playing), save_now::<G>.run_if(not(super::replay::watching)));
+    app.add_systems(OnExit(Screen::Playing), save_now::<G>.run_if(not(super::play::watching)));
     app.add_systems(
         Last,
-        save_on_exit::<G>.run_if(on_message::<AppExit>.and_then(not(super::replay::watching))),
+        save_on_exit::<G>.run_if(on_message::<AppExit>.and_then(not(super::play::watching))),
     );
     app.add_systems(Update, export::<G>.in_set(TurnSet).run_if(playing()));
 }

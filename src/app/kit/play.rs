@@ -97,6 +97,19 @@ pub struct Play<G: AppGame> {
 #[derive(Resource, Clone, Debug)]
 pub struct Resume(pub Record);
 
+/// The game is being watched again: shown, not played, so the turns, the clocks, hints and the
+/// keeping wait (`replay` keeps it). `Opening`: the game screen opens to watch its game.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Watching {
+    Opening,
+    Open,
+}
+
+/// A run condition: whether the game is being watched again.
+pub fn watching(watching: Option<Res<Watching>>) -> bool {
+    watching.is_some()
+}
+
 /// What a person asked for in a game besides moves: hints, and moves taken back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Asked {

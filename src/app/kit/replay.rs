@@ -6,8 +6,7 @@
 //! players (its record begins with the same actions).
 
 use super::game::AppGame;
-use super::keeping::WatchOnOpen;
-use super::play::Play;
+use super::play::{Play, Watching};
 use super::turn::{Preview, RobotPace, Selection, TurnSet};
 use crate::app::launch::Control;
 use crate::robot::SLICE_NODES;
@@ -138,6 +137,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReplayCommand>().init_resource::<CoachArrows>();
     app.add_systems(OnExit(super::Screen::Playing), |mut commands: Commands| {
         commands.remove_resource::<Replay>();
+        commands.remove_resource::<Watching>();
     });
 }
 
@@ -173,19 +173,14 @@ fn tell_where(replay: Option<Res<Replay>>, mut told: Local<Option<(usize, bool)>
     *told = Some(now);
 }
 
-/// Whether the game is being watched again: the turns, the clocks and the keeping wait.
-pub fn watching(replay: Option<Res<Replay>>) -> bool {
-    replay.is_some()
-}
-
 /// The game screen opened to watch its game again: the replay begins.
 fn watch_on_open(
     mut commands: Commands,
-    watch: Option<Res<WatchOnOpen>>,
+    watching: Option<Res<Watching>>,
     mut orders: MessageWriter<ReplayCommand>,
 ) {
-    if watch.is_some() {
-        commands.remove_resource::<WatchOnOpen>();
+    if watching.is_some_and(|w| *w == Watching::Opening) {
+        commands.insert_resource(Watching::Open);
         orders.write(ReplayCommand::Open);
     }
 }
@@ -210,6 +205,7 @@ fn replay_commands<G: AppGame>(
                 play.jump_to(0);
                 let coach = CoachView { of: reviewing.0.as_ref().map_or(0, |r| r.progress().1), ..default() };
                 commands.insert_resource(Replay { length, playing: true, coach, ..default() });
+                commands.insert_resource(Watching::Open);
             }
             continue;
         };
@@ -220,11 +216,13 @@ fn replay_commands<G: AppGame>(
                 play.jump_to(replay.length);
                 reviewing.0 = None;
                 commands.remove_resource::<Replay>();
+                commands.remove_resource::<Watching>();
             }
             ReplayCommand::TryAgain => {
                 play.go_on_from_here();
                 reviewing.0 = None;
                 commands.remove_resource::<Replay>();
+                commands.remove_resource::<Watching>();
             }
             ReplayCommand::Toggle => {
                 replay.playing = !replay.playing;

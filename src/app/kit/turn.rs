@@ -222,7 +222,7 @@ pub fn add_game<G: AppGame>(app: &mut App) {
         )
             .chain()
             .in_set(TurnSet)
-            .run_if(resource_exists::<Play<G>>.and_then(not(super::replay::watching))),
+            .run_if(resource_exists::<Play<G>>.and_then(not(super::play::watching))),
     );
     app.add_systems(
         Update,

@@ -3,6 +3,7 @@
 use super::setup::SetupFor;
 use crate::app::kit::catalog::{GameEntry, Levels, PlayableGames, Screen};
 use crate::app::kit::keeping::{self, SavedGame};
+use crate::app::kit::play::Watching;
 use crate::app::launch::Control;
 use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, full_screen};
 use crate::app::platform::settings::{Settings, Words};
@@ -117,7 +118,7 @@ fn menu(
             });
             if watch.inner && keeping::begin(&mut commands, record.clone()).is_ok() {
                 commands.insert_resource(SetupFor(record.game.clone()));
-                commands.insert_resource(keeping::WatchOnOpen);
+                commands.insert_resource(Watching::Opening);
                 next.set(Screen::Playing);
             }
         }
