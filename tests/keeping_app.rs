@@ -4,6 +4,7 @@
 #![cfg(feature = "app")]
 
 mod common;
+use common::until;
 
 use bevy::prelude::*;
 use std::path::Path;
@@ -40,17 +41,6 @@ fn continued(home: &Path, seed: u64) -> App {
 
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
-}
-
-/// Runs frames until `done` or a frame limit.
-fn until(app: &mut App, done: impl Fn(&App) -> bool) {
-    for _ in 0..5_000 {
-        if done(app) {
-            return;
-        }
-        app.update();
-    }
-    panic!("it never came");
 }
 
 #[test]

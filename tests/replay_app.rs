@@ -5,6 +5,7 @@
 #![cfg(feature = "app")]
 
 mod common;
+use common::until;
 
 use bevy::prelude::*;
 use std::path::Path;
@@ -19,17 +20,6 @@ use tabla::robot::RobotLevel;
 use tabla::robot::review::{self, Reviewer};
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::rules::{Game, Seat};
-
-/// Runs frames until `done` or a frame limit.
-fn until(app: &mut App, done: impl Fn(&App) -> bool) {
-    for _ in 0..20_000 {
-        if done(app) {
-            return;
-        }
-        app.update();
-    }
-    panic!("it never came");
-}
 
 fn play(app: &App) -> &Play<KnightHunt> {
     app.world().resource::<Play<KnightHunt>>()

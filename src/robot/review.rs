@@ -174,6 +174,12 @@ impl<G: Coached> Reviewer<G> {
         Reviewer { data, todo, rater: None, done: Vec::new() }
     }
 
+    /// The position the move made after `from` actions was rated in, if it is one the review
+    /// rates.
+    pub fn position_before(&self, from: usize) -> Option<&G> {
+        self.todo.iter().find(|(_, to_rate)| to_rate.from == from).map(|(before, _)| before)
+    }
+
     /// Moves rated so far and moves in all.
     pub fn progress(&self) -> (usize, usize) {
         (self.done.len(), self.todo.len())

@@ -15,6 +15,17 @@ use tabla::levels;
 use tabla::robot::RobotLevel;
 use tabla::rules::Seat;
 
+/// Runs frames until `done`, or fails after a frame limit.
+pub fn until(app: &mut App, done: impl Fn(&App) -> bool) {
+    for _ in 0..20_000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+    }
+    panic!("it never came");
+}
+
 /// A folder of this test run's own, named `name`.
 pub fn test_home(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tabla-test-{}-{name}", std::process::id()))

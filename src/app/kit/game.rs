@@ -238,6 +238,11 @@ pub trait GameView: Game<Action: BoardAction> {
     fn path_of(&self, action: &Self::Action) -> Vec<Square> {
         action.path()
     }
+    /// An arrow for `action`, asked of the state before it: where its piece starts and the places
+    /// it passes through (`None` for an action that moves no piece, such as a roll).
+    fn arrow_of(&self, action: &Self::Action) -> Option<(Square, Vec<Square>)> {
+        self.motion_of(action).map(|motion| (motion.from, self.path_of(action)))
+    }
     /// Landings that extend a previewed path (from `from` through `path`) by one more hop.
     fn further(&self, _from: Square, _path: &[Square]) -> Vec<Square> {
         Vec::new()

@@ -576,10 +576,7 @@ fn last_turn_paths<G: AppGame>(play: &Play<G>) -> Vec<(Square, Vec<Square>)> {
         if step.mover != Some(mover) {
             break;
         }
-        if let Some(motion) = step.action.as_ref().and_then(|action| before.motion_of(action)) {
-            let path = step.action.as_ref().map(|action| before.path_of(action)).unwrap_or_default();
-            paths.push((motion.from, path));
-        }
+        paths.extend(step.action.as_ref().and_then(|action| before.arrow_of(action)));
     }
     paths.reverse();
     paths

@@ -40,6 +40,14 @@ pub enum Change {
     Reset,
 }
 
+impl Change {
+    /// An action taken back: its piece glides back the way it came.
+    fn back(motion: Option<Move>, mover: Seat) -> Change {
+        let back = motion.map(|m| Move::new(m.to, m.from));
+        Change::Played { motion: back, path: back.map(|m| vec![m.to]).unwrap_or_default(), mover }
+    }
+}
+
 /// One entry of the move list: a piece letter's words key and the square it went to, or a
 /// skipped turn (`letter` and `to` both `None`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -463,11 +471,7 @@ impl<G: AppGame> Play<G> {
         self.hint = None;
         if let Some((action, _, _)) = self.draft.pop() {
             let mover = self.history.game().actor().unwrap_or(Seat(0));
-            let motion = self.game().motion_of(&action);
-            // The piece goes back the way it came.
-            let back = motion.map(|m| Move::new(m.to, m.from));
-            self.change =
-                Change::Played { motion: back, path: back.map(|m| vec![m.to]).unwrap_or_default(), mover };
+            self.change = Change::back(self.game().motion_of(&action), mover);
             self.news.push(News::Jumped { afresh: false });
         } else if self.can_undo() {
             self.asked.takebacks += 1;
@@ -537,16 +541,10 @@ impl<G: AppGame> Play<G> {
         let (action, mover) = (step.action.clone(), step.mover.unwrap_or(Seat(0)));
         let before = if on { self.history.previous() } else { Some(self.history.game()) };
         self.change = match (action, before) {
-            (Some(action), Some(before)) => {
-                let motion = before.motion_of(&action);
-                let path = before.path_of(&action);
-                match motion {
-                    Some(m) if !on => {
-                        Change::Played { motion: Some(Move::new(m.to, m.from)), path: vec![m.from], mover }
-                    }
-                    _ => Change::Played { motion, path, mover },
-                }
+            (Some(action), Some(before)) if on => {
+                Change::Played { motion: before.motion_of(&action), path: before.path_of(&action), mover }
             }
+            (Some(action), Some(before)) => Change::back(before.motion_of(&action), mover),
             _ => Change::Reset,
         };
         self.news.push(News::Jumped { afresh: false });

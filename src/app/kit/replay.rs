@@ -7,13 +7,11 @@
 
 use super::game::AppGame;
 use super::play::{Play, Watching};
-use super::turn::{Preview, RobotPace, Selection, TurnSet};
+use super::turn::{Preview, RobotPace, Selection, TurnSet, within_budget};
 use crate::app::launch::Control;
-use crate::robot::SLICE_NODES;
 use crate::robot::review::{self, Rated, Reviewer};
 use crate::rules::Seat;
 use crate::rules::board::Square;
-use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
 /// What the replay's buttons ask for.
@@ -304,42 +302,20 @@ fn play_on<G: AppGame>(
 
 /// Thinks of the review within the frame's budget, like a Robot's turn.
 fn review_slices<G: AppGame>(
-    play: Res<Play<G>>,
     replay: Option<ResMut<Replay>>,
     mut reviewing: ResMut<Reviewing<G>>,
     pace: Res<RobotPace>,
 ) {
     let (Some(mut replay), Some(reviewer)) = (replay, reviewing.0.as_mut()) else { return };
-    let started = Instant::now();
-    let mut longest = 0.0f32;
-    let review = loop {
-        let before = started.elapsed().as_secs_f32() * 1000.0;
-        if let Some(review) = reviewer.step(SLICE_NODES) {
-            break Some(review);
-        }
-        let now = started.elapsed().as_secs_f32() * 1000.0;
-        longest = longest.max(now - before);
-        if now + longest > pace.slice_ms {
-            break None;
-        }
-    };
+    let review = within_budget(pace.slice_ms, |nodes| reviewer.step(nodes));
     let (rated, of) = reviewer.progress();
     let Some(review) = review else {
         replay.coach.rated = rated;
         return;
     };
-    reviewing.0 = None;
-    let steps = play.history().steps();
-    let undone = play.history().undone();
-    // The positions the marks start from, whether the replay shows them now or not.
-    let game_at = |from: usize| {
-        steps
-            .get(from)
-            .map(|s| &s.game)
-            .or_else(|| undone.iter().rev().nth(from - steps.len()).map(|s| &s.game))
-    };
+    let Some(reviewer) = reviewing.0.take() else { return };
     let mark = |rated: &Rated<G::Action>| {
-        let before = game_at(rated.from)?;
+        let before = reviewer.position_before(rated.from)?;
         Some(CoachMark {
             from: rated.from,
             seat: rated.seat,
@@ -357,14 +333,12 @@ fn review_slices<G: AppGame>(
     };
 }
 
-/// Each action's start and the places its piece passes through, played one after another.
+/// The arrows of actions played one after another (a dice set's checkers).
 fn paths<G: AppGame>(before: &G, actions: &[G::Action]) -> Vec<(Square, Vec<Square>)> {
     let mut game = before.clone();
     let mut drawn = Vec::new();
     for action in actions {
-        if let Some(motion) = game.motion_of(action) {
-            drawn.push((motion.from, game.path_of(action)));
-        }
+        drawn.extend(game.arrow_of(action));
         game.play(action);
     }
     drawn

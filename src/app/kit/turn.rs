@@ -620,12 +620,18 @@ fn begin_again<G: AppGame>(play: &mut Play<G>, clocks: &mut Clocks, command: Gam
 /// Thinks in slices until the frame's budget would be passed by one more as long as the longest
 /// yet; the action once it is decided.
 pub(super) fn think_within<G: AppGame>(thinker: &mut dyn Thinker<G>, budget_ms: f32) -> Option<G::Action> {
+    within_budget(budget_ms, |nodes| thinker.step(nodes))
+}
+
+/// Runs `step` a slice of nodes at a time until it gives an answer, or until another slice would
+/// likely pass `budget_ms` (the Robot's turn, a hint and the coach's review all think this way).
+pub(super) fn within_budget<T>(budget_ms: f32, mut step: impl FnMut(u64) -> Option<T>) -> Option<T> {
     let started = Instant::now();
     let mut longest = 0.0f32;
     loop {
         let before = started.elapsed().as_secs_f32() * 1000.0;
-        if let Some(action) = thinker.step(SLICE_NODES) {
-            return Some(action);
+        if let Some(answer) = step(SLICE_NODES) {
+            return Some(answer);
         }
         let now = started.elapsed().as_secs_f32() * 1000.0;
         longest = longest.max(now - before);
