@@ -97,12 +97,16 @@ pub fn begin(commands: &mut Commands, record: Record) -> Result<MatchSetup, Reco
 /// The game in progress in the store, checked against the rules: `Err` with the message when it
 /// could not be used (then it is set aside); `Ok(None)` when there is none (or it is over).
 pub fn read_saved_game(store: &Store) -> Result<Option<(Record, Summary)>, String> {
-    let Some(text) = store.read(GAME) else { return Ok(None) };
-    let checked = Record::from_ron(&text).and_then(|record| Ok((record.check()?, record)));
-    match checked {
-        Ok((summary, _)) if summary.over => Ok(None),
+    Ok(read_kept(store, GAME)?.filter(|(_, summary)| !summary.over))
+}
+
+/// A record the app keeps (`name` in the store), checked against the rules; one that cannot be
+/// used is set aside, and `Err` says so.
+fn read_kept(store: &Store, name: &str) -> Result<Option<(Record, Summary)>, String> {
+    let Some(text) = store.read(name) else { return Ok(None) };
+    match Record::from_ron(&text).and_then(|record| Ok((record.check()?, record))) {
         Ok((summary, record)) => Ok(Some((record, summary))),
-        Err(why) => Err(store.set_aside(GAME, &why.to_string())),
+        Err(why) => Err(store.set_aside(name, &why.to_string())),
     }
 }
 
@@ -136,11 +140,7 @@ fn look_for_saved_game(store: Res<Store>, mut saved: ResMut<SavedGame>) {
 /// The last game played to its end, checked against the rules: `Err` with the message when it
 /// could not be used (then it is set aside).
 pub fn read_last_game(store: &Store) -> Result<Option<Record>, String> {
-    let Some(text) = store.read(LAST_GAME) else { return Ok(None) };
-    match Record::from_ron(&text).and_then(|record| Ok((record.check()?, record))) {
-        Ok((summary, record)) => Ok(summary.over.then_some(record)),
-        Err(why) => Err(store.set_aside(LAST_GAME, &why.to_string())),
-    }
+    Ok(read_kept(store, LAST_GAME)?.and_then(|(record, summary)| summary.over.then_some(record)))
 }
 
 /// What was saved last: the record without its clocks (an unchanged game is not written again)

@@ -44,6 +44,10 @@ fn menu(
     let list = playable.in_menu_order(&levels);
     // Every card in one row where the screen is wide enough (a card is its picture and 34 more).
     let tile = ((screen.width() - 60.0) / list.len().max(2) as f32 - 36.0).clamp(110.0, 220.0);
+    // A game to open (the one in progress, a record file, or the last game to watch), and the
+    // problem if it could not be read.
+    let mut chosen: Option<Result<Record, String>> = None;
+    let mut watch = false;
     full_screen(ctx, "menu", |ui| {
         ui.add_space((screen.height() * 0.08).min(60.0));
         ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
@@ -60,7 +64,6 @@ fn menu(
                 saved.problem = None;
             }
         }
-        let mut chosen = None;
         if let Some((record, summary)) = &saved.card
             && let Some(entry) = playable.get(&record.game)
             && continue_card(ui, &art, &words, &entry, record, summary, screen.width())
@@ -72,17 +75,6 @@ fn menu(
         }
         if saved.card.is_some() {
             ui.add_space(10.0);
-        }
-        match chosen {
-            Some(Ok(record)) => match keeping::begin(&mut commands, record.clone()) {
-                Ok(_) => {
-                    commands.insert_resource(SetupFor(record.game.clone()));
-                    next.set(Screen::Playing);
-                }
-                Err(problem) => saved.problem = Some(problem.to_string()),
-            },
-            Some(Err(problem)) => saved.problem = Some(problem),
-            None => {}
         }
         ui.label(bold(words.get("menu_title"), 26.0));
         ui.add_space(12.0);
@@ -110,31 +102,37 @@ fn menu(
         });
         ui.add_space(8.0);
         if let Some(record) = &saved.last {
-            let watch = ui.vertical_centered(|ui| {
+            let tapped = ui.vertical_centered(|ui| {
                 let response =
                     ui.button(RichText::new(format!("▶ {}", words.get("watch_last_game"))).size(18.0));
                 web::tag(&response, "watch_last_game");
                 response.clicked()
             });
-            if watch.inner && keeping::begin(&mut commands, record.clone()).is_ok() {
-                commands.insert_resource(SetupFor(record.game.clone()));
-                commands.insert_resource(Watching::Opening);
-                next.set(Screen::Playing);
+            if tapped.inner {
+                chosen = Some(Ok(record.clone()));
+                watch = true;
             }
         }
         if let Some(file) = open_card(ui, &words, &store, &mut opening) {
-            match keeping::read_record_file(&file) {
-                Ok(record) => match keeping::begin(&mut commands, record.clone()) {
-                    Ok(_) => {
-                        commands.insert_resource(SetupFor(record.game.clone()));
-                        next.set(Screen::Playing);
-                    }
-                    Err(problem) => saved.problem = Some(problem.to_string()),
-                },
-                Err(problem) => saved.problem = Some(problem),
-            }
+            chosen = Some(keeping::read_record_file(&file));
         }
     });
+    let opened = chosen.map(|read| -> Result<Record, String> {
+        let record = read?;
+        keeping::begin(&mut commands, record.clone()).map_err(|e| e.to_string())?;
+        Ok(record)
+    });
+    match opened {
+        Some(Ok(record)) => {
+            commands.insert_resource(SetupFor(record.game.clone()));
+            if watch {
+                commands.insert_resource(Watching::Opening);
+            }
+            next.set(Screen::Playing);
+        }
+        Some(Err(problem)) => saved.problem = Some(problem),
+        None => {}
+    }
     Ok(())
 }
 
