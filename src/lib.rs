@@ -7,6 +7,7 @@ pub mod demo;
 pub mod history;
 pub mod i18n;
 pub mod levels;
+pub mod progress;
 pub mod record;
 pub mod robot;
 pub mod rules;

@@ -58,6 +58,10 @@ pub struct Record {
     pub hints_asked: u32,
     #[serde(default)]
     pub takebacks: u32,
+    /// The stage of the child's path this game is played for (its id in `ron_configs/path.ron`);
+    /// `None` for free play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<String>,
 }
 
 /// Read first and alone, so a record of another version names its version even when its other
@@ -180,6 +184,7 @@ impl Record {
             hinted: Vec::new(),
             hints_asked: 0,
             takebacks: 0,
+            stage: None,
         }
     }
 

@@ -1,0 +1,355 @@
+//! The child's path (issue "A child's path"): the path file is checked like a level file, a won
+//! game earns its stage's stars (a win, a win on one's own, the stage's own goal), the next stage
+//! opens on one star, diplomas come when a trail is all starred, and a child's file and the export
+//! file are versioned and merged as the grown-up chooses.
+
+use tabla::history::History;
+use tabla::levels::FromLevel;
+use tabla::progress::child::{self, ANIMALS};
+use tabla::progress::path::{self, Goal, Stage};
+use tabla::progress::{
+    Child, GameEnd, Merge, Path, ProgressError, Stars, Transfer, day_text, plan_merge, stars_of,
+};
+use tabla::record::{Control, Record};
+use tabla::robot::{RobotLevel, RobotPlayer};
+use tabla::rules::bunnies::BunniesAndHorses;
+use tabla::rules::circles::Circles;
+use tabla::rules::knight_hunt::KnightHunt;
+use tabla::rules::nard::{Nard, ResultKind};
+use tabla::rules::{Game, Seat};
+
+fn stage(id: &str) -> Stage {
+    Path::builtin().stage(id).unwrap_or_else(|| panic!("no stage {id}")).clone()
+}
+
+/// A game on the stage's level: the child's seat played by the Robot at `child`, every other by
+/// the stage's Robot; its record as the app writes it for the stage.
+fn played<G: Game + FromLevel + RobotPlayer>(
+    stage: &Stage,
+    child: RobotLevel,
+    seed: u64,
+) -> (History<G>, Record) {
+    let start = G::from_level(&stage.level).expect("the stage's game");
+    let mut history = History::new(start, seed);
+    for _ in 0..3000 {
+        if history.game().outcome().is_some() {
+            break;
+        }
+        let level = if history.game().to_move() == Some(stage.seat) { child } else { stage.robot };
+        let action = history.robot_action(level).expect("an action while the game goes on");
+        history.play(&action, ()).unwrap();
+    }
+    assert!(history.game().outcome().is_some(), "the game ended");
+    let seats = (0..stage.level.seat_count())
+        .map(|i| if i == stage.seat.index() { Control::Person } else { Control::Robot(stage.robot) })
+        .collect();
+    let record =
+        Record { stage: Some(stage.id.clone()), ..Record::of_history(&stage.level, &history, seats) };
+    (history, record)
+}
+
+/// The first seeded game of the stage whose history passes `wanted`.
+fn find<G: Game + FromLevel + RobotPlayer>(
+    stage: &Stage,
+    child: RobotLevel,
+    wanted: impl Fn(&History<G>) -> bool,
+) -> (History<G>, Record) {
+    (1..60)
+        .map(|seed| played::<G>(stage, child, seed))
+        .find(|(history, _)| wanted(history))
+        .unwrap_or_else(|| panic!("no seeded game of {} is the one wanted", stage.id))
+}
+
+fn child_won<G: Game>(history: &History<G>, seat: Seat) -> bool {
+    history.game().outcome().is_some_and(|o| o.winner.includes(seat))
+}
+
+// The path file.
+
+#[test]
+fn the_built_in_path_reads_and_leads_every_game_through_its_levels() {
+    let path = Path::builtin();
+    let games: Vec<&str> = path.trails.iter().map(|t| t.game.as_str()).collect();
+    assert_eq!(games, ["circles", "knight_hunt", "bunnies", "halma", "nard"]);
+    for trail in &path.trails {
+        assert!(trail.stages.len() >= 3, "{} has {} stages", trail.game, trail.stages.len());
+        // The Robot never gets weaker along a trail.
+        let robots: Vec<u8> = trail.stages.iter().map(|s| s.robot.number()).collect();
+        assert!(robots.windows(2).all(|w| w[0] <= w[1]), "{}: {robots:?}", trail.game);
+        for stage in &trail.stages {
+            assert_eq!(stage.level.game_name(), trail.game);
+            for language in tabla::i18n::Language::ALL {
+                assert!(!stage.goal_text(language).is_empty(), "{} in {language:?}", stage.id);
+            }
+        }
+    }
+}
+
+fn broken(source: &str) -> String {
+    path::parse("path.ron", source).unwrap_err().to_string()
+}
+
+const GOOD_STAGE: &str = r#"(
+                id: "kh",
+                level: "knight_hunt/one_knight.ron",
+                robot: 1,
+                seat: 0,
+                goal: KeepPawns(4),
+                goal_words: { "ro": "a", "en": "b", "it": "c", "el": "d" },
+            )"#;
+
+fn one_trail(game: &str, stage: &str) -> String {
+    format!(
+        "Path(\n    games: [\n        (\n            game: \"{game}\",\n            stages: [\n                {stage},\n            ],\n        ),\n    ],\n)\n"
+    )
+}
+
+#[test]
+fn a_good_path_file_reads() {
+    let path = path::parse("path.ron", &one_trail("knight_hunt", GOOD_STAGE)).unwrap();
+    assert_eq!(path.trails[0].stages[0].goal, Goal::KeepPawns(4));
+    assert_eq!(path.trails[0].stages[0].robot, RobotLevel::One);
+}
+
+#[test]
+fn a_broken_path_file_names_its_file_and_line() {
+    let source = one_trail("knight_hunt", GOOD_STAGE).replace("robot: 1,", "robot: 1,,");
+    let message = broken(&source);
+    assert!(message.starts_with("path.ron:9:"), "{message}");
+
+    let message = broken(&one_trail("knight_hunt", &GOOD_STAGE.replace("one_knight", "no_such_level")));
+    assert!(message.starts_with("path.ron:8:") && message.contains("no_such_level"), "{message}");
+
+    let message = broken(&one_trail("knight_hunt", &GOOD_STAGE.replace("robot: 1", "robot: 4")));
+    assert!(message.starts_with("path.ron:9:") && message.contains("1, 2 or 3"), "{message}");
+
+    let message = broken(&one_trail("knight_hunt", &GOOD_STAGE.replace("seat: 0", "seat: 2")));
+    assert!(message.contains("seat 2"), "{message}");
+
+    let message = broken(&one_trail("knight_hunt", &GOOD_STAGE.replace("KeepPawns(4)", "Mars")));
+    assert!(message.starts_with("path.ron:11:") && message.contains("not one of knight_hunt's"), "{message}");
+
+    let message = broken(&one_trail("knight_hunt", &GOOD_STAGE.replace(r#""el": "d" "#, "")));
+    assert!(message.contains("no words in \"el\""), "{message}");
+
+    let message = broken(&one_trail("bunnies", GOOD_STAGE));
+    assert!(message.contains("not a level of bunnies"), "{message}");
+
+    let twice = format!("{GOOD_STAGE},\n{GOOD_STAGE}");
+    let message = broken(&one_trail("knight_hunt", &twice));
+    assert!(message.contains("two stages are called \"kh\""), "{message}");
+
+    let message = broken(&one_trail("chess", GOOD_STAGE));
+    assert!(message.starts_with("path.ron:4:") && message.contains("unknown game"), "{message}");
+}
+
+// Stars.
+
+#[test]
+fn a_win_on_ones_own_earns_two_stars_and_a_hint_or_a_take_back_keeps_it_to_one() {
+    let stage = stage("knight_hunt_1");
+    let (_, record) = find::<KnightHunt>(&stage, RobotLevel::Three, |h| child_won(h, Seat(0)));
+    let own = stars_of(&stage, &record).unwrap();
+    assert!(own.has(Stars::WON) && own.has(Stars::ON_OWN), "{own:?}");
+    let hinted = stars_of(&stage, &Record { hints_asked: 1, ..record.clone() }).unwrap();
+    assert!(hinted.has(Stars::WON) && !hinted.has(Stars::ON_OWN), "{hinted:?}");
+    let taken_back = stars_of(&stage, &Record { takebacks: 2, ..record.clone() }).unwrap();
+    assert!(taken_back.has(Stars::WON) && !taken_back.has(Stars::ON_OWN), "{taken_back:?}");
+}
+
+#[test]
+fn a_lost_game_earns_no_star() {
+    let stage = stage("knight_hunt_1");
+    let (_, record) = find::<KnightHunt>(&stage, RobotLevel::One, |h| {
+        h.game().outcome().is_some_and(|o| !o.winner.includes(Seat(0)))
+    });
+    assert_eq!(stars_of(&stage, &record).unwrap(), Stars::default());
+}
+
+#[test]
+fn a_game_that_is_not_the_stages_earns_no_star() {
+    let stage = stage("knight_hunt_1");
+    let (_, record) = find::<KnightHunt>(&stage, RobotLevel::Three, |h| child_won(h, Seat(0)));
+    assert!(stars_of(&stage, &record).unwrap().has(Stars::WON));
+    let friends = Record { seats: vec![Control::Person, Control::Person], ..record.clone() };
+    assert_eq!(stars_of(&stage, &friends).unwrap(), Stars::default());
+    let weaker_robot = stage_with(&stage, |s| s.robot = RobotLevel::Two);
+    assert_eq!(stars_of(&weaker_robot, &record).unwrap(), Stars::default());
+}
+
+fn stage_with(stage: &Stage, change: impl FnOnce(&mut Stage)) -> Stage {
+    let mut changed = stage.clone();
+    change(&mut changed);
+    changed
+}
+
+#[test]
+fn knight_hunts_third_star_is_for_winning_with_the_stages_pawns_kept() {
+    let stage = stage("knight_hunt_1");
+    let (history, record) = find::<KnightHunt>(&stage, RobotLevel::Three, |h| child_won(h, Seat(0)));
+    let kept = history.game().pawns_left(Seat(0));
+    assert!(kept < 8, "the Robot took some pawns");
+    let just_enough = stage_with(&stage, |s| s.goal = Goal::KeepPawns(kept));
+    assert!(stars_of(&just_enough, &record).unwrap().has(Stars::GOAL));
+    let one_more = stage_with(&stage, |s| s.goal = Goal::KeepPawns(kept + 1));
+    let stars = stars_of(&one_more, &record).unwrap();
+    assert!(stars.has(Stars::WON) && !stars.has(Stars::GOAL), "{stars:?}");
+}
+
+#[test]
+fn bunnies_third_star_is_for_every_bunny_in_the_garden() {
+    let stage = stage("bunnies_1");
+    let all =
+        |h: &History<BunniesAndHorses>| u32::from(h.game().score(Seat(0))) == h.game().bunnies_at_start();
+    let (_, every_bunny) =
+        find::<BunniesAndHorses>(&stage, RobotLevel::Three, |h| child_won(h, Seat(0)) && all(h));
+    assert!(stars_of(&stage, &every_bunny).unwrap().has(Stars::GOAL));
+    let (_, fewer) = find::<BunniesAndHorses>(&stage, RobotLevel::Two, |h| child_won(h, Seat(0)) && !all(h));
+    assert!(!stars_of(&stage, &fewer).unwrap().has(Stars::GOAL));
+}
+
+#[test]
+fn making_circles_third_star_is_for_winning_within_the_stages_moves() {
+    let stage = stage("circles_1");
+    let (history, record) = find::<Circles>(&stage, RobotLevel::Three, |h| child_won(h, Seat(0)));
+    let moves = history.steps().iter().filter(|s| s.mover == Some(Seat(0))).count() as u32;
+    let just_enough = stage_with(&stage, |s| s.goal = Goal::WinWithin(moves));
+    assert!(stars_of(&just_enough, &record).unwrap().has(Stars::GOAL));
+    let one_short = stage_with(&stage, |s| s.goal = Goal::WinWithin(moves - 1));
+    let stars = stars_of(&one_short, &record).unwrap();
+    assert!(stars.has(Stars::WON) && !stars.has(Stars::GOAL), "{stars:?}");
+}
+
+#[test]
+fn crazy_nards_third_stars_are_a_mars_and_a_match_without_a_game_lost() {
+    let one_point = stage("nard_1");
+    let mars = |h: &History<Nard>| h.game().last_game().is_some_and(|r| r.kind == ResultKind::Mars);
+    let (_, by_mars) = find::<Nard>(&one_point, RobotLevel::Two, |h| child_won(h, Seat(0)) && mars(h));
+    assert!(stars_of(&one_point, &by_mars).unwrap().has(Stars::GOAL));
+    let (_, plain) = find::<Nard>(&one_point, RobotLevel::Two, |h| child_won(h, Seat(0)) && !mars(h));
+    assert!(!stars_of(&one_point, &plain).unwrap().has(Stars::GOAL));
+
+    let three_points = stage("nard_2");
+    let clean = |h: &History<Nard>| h.game().score(Seat(1)) == 0;
+    let (_, whitewash) = find::<Nard>(&three_points, RobotLevel::Two, |h| child_won(h, Seat(0)) && clean(h));
+    assert!(stars_of(&three_points, &whitewash).unwrap().has(Stars::GOAL));
+    let (_, one_lost) = find::<Nard>(&three_points, RobotLevel::Two, |h| child_won(h, Seat(0)) && !clean(h));
+    let stars = stars_of(&three_points, &one_lost).unwrap();
+    assert!(stars.has(Stars::WON) && !stars.has(Stars::GOAL), "{stars:?}");
+}
+
+// The map's trail.
+
+#[test]
+fn one_star_opens_the_next_stage_and_the_next_to_play_moves_on() {
+    let path = Path::builtin();
+    let trail = path.trail("knight_hunt").unwrap();
+    let mut child = Child::new(0);
+    assert!(trail.is_open(0, |id| child.star_count(id)) && !trail.is_open(1, |id| child.star_count(id)));
+    assert_eq!(trail.next(|id| child.star_count(id)), Some(0));
+    child.earn("knight_hunt_1", Stars::WON);
+    assert!(trail.is_open(1, |id| child.star_count(id)) && !trail.is_open(2, |id| child.star_count(id)));
+    assert_eq!(trail.next(|id| child.star_count(id)), Some(1));
+}
+
+#[test]
+fn stars_once_earned_stay_and_only_new_ones_are_told() {
+    let mut child = Child::new(3);
+    assert_eq!(child.earn("halma_1", Stars::WON.with(Stars::GOAL)), Stars::WON.with(Stars::GOAL));
+    assert_eq!(child.earn("halma_1", Stars::WON), Stars::default());
+    assert_eq!(child.earn("halma_1", Stars::WON.with(Stars::ON_OWN)), Stars::ON_OWN);
+    assert_eq!(child.star_count("halma_1"), 3);
+    assert_eq!(child.earn("halma_2", Stars::default()), Stars::default());
+    assert!(!child.stars.contains_key("halma_2"), "a game without a star leaves no entry");
+}
+
+#[test]
+fn a_diploma_comes_when_every_stage_of_a_game_has_a_star_and_goes_with_its_stars() {
+    let path = Path::builtin();
+    let trail = path.trail("circles").unwrap();
+    let mut child = Child::new(1);
+    for stage in &trail.stages[..trail.stages.len() - 1] {
+        child.earn(&stage.id, Stars::WON);
+    }
+    assert!(child.award_diplomas(&path, "2026-12-04").is_empty());
+    child.earn(&trail.stages.last().unwrap().id, Stars::WON);
+    assert_eq!(child.award_diplomas(&path, "2026-12-04"), ["circles"]);
+    assert_eq!(child.award_diplomas(&path, "2026-12-05"), Vec::<String>::new(), "given once");
+    assert_eq!(child.diplomas["circles"], "2026-12-04");
+    child.clear_stars(&path, "circles");
+    assert_eq!(child.trail_stars(trail), 0);
+    assert!(child.diplomas.is_empty());
+}
+
+#[test]
+fn the_figures_count_every_game_and_its_help_and_time() {
+    let mut child = Child::new(2);
+    let end = |won, drawn| GameEnd {
+        game: "nard".into(),
+        won,
+        drawn,
+        hints: 1,
+        takebacks: 2,
+        day: "2026-12-04".into(),
+    };
+    child.count(&end(Some(true), false));
+    child.count(&end(Some(false), false));
+    child.count(&end(None, true));
+    child.add_time("nard", 90, "2026-12-05");
+    let figures = &child.figures["nard"];
+    assert_eq!((figures.played, figures.won, figures.lost, figures.drawn), (3, 1, 1, 1));
+    assert_eq!((figures.hints, figures.takebacks, figures.seconds), (3, 6, 90));
+    assert_eq!(figures.last_played, "2026-12-05");
+}
+
+// The files.
+
+#[test]
+fn a_childs_file_reads_back_and_a_broken_or_newer_one_says_why() {
+    let mut child = Child::new(5);
+    child.name = "Ana".into();
+    child.earn("bunnies_1", Stars::WON);
+    child.award_diplomas(&Path::builtin(), "2026-12-04");
+    assert_eq!(Child::from_ron(&child.to_ron()).unwrap(), child);
+    let newer = child.to_ron().replace("version: 1", "version: 9");
+    assert_eq!(Child::from_ron(&newer), Err(ProgressError::UnknownVersion(9)));
+    assert!(matches!(Child::from_ron("Child(version: 1, animal: "), Err(ProgressError::Unreadable(_))));
+    let no_animal = child.to_ron().replace("animal: 5", &format!("animal: {ANIMALS}"));
+    assert!(matches!(Child::from_ron(&no_animal), Err(ProgressError::Wrong(_))));
+}
+
+#[test]
+fn an_export_adds_new_children_and_asks_about_the_same_child() {
+    let mut ana = Child::new(0);
+    ana.name = "Ana".into();
+    let mut ana_there = ana.clone();
+    ana_there.earn("nard_1", Stars::WON);
+    let mut dan = Child::new(4);
+    dan.name = "Dan".into();
+    let file = Transfer::from_ron(&Transfer::new(vec![ana_there.clone(), dan.clone(), ana.clone()]).to_ron())
+        .unwrap();
+    let here = [Some(ana.clone()), None, None, None, None, None, None, None];
+    let plan = plan_merge(&here, file);
+    assert_eq!(plan[0], Merge::Choose { slot: 0, here: ana.clone(), file: ana_there });
+    assert_eq!(plan[1], Merge::Add(dan.clone()));
+    assert_eq!(plan[2], Merge::Same);
+
+    let full: Vec<Option<Child>> = (0..child::MOST_CHILDREN).map(|i| Some(Child::new(i as u8))).collect();
+    let plan = plan_merge(&full, Transfer::new(vec![dan.clone()]));
+    assert_eq!(plan, [Merge::NoRoom(dan)]);
+}
+
+#[test]
+fn an_export_file_too_big_or_of_another_version_is_refused() {
+    let nine = Transfer::new((0..9).map(|i| Child::new(i % 8)).collect()).to_ron();
+    assert!(matches!(Transfer::from_ron(&nine), Err(ProgressError::Wrong(_))));
+    let newer = Transfer::new(vec![]).to_ron().replace("version: 1", "version: 2");
+    assert_eq!(Transfer::from_ron(&newer), Err(ProgressError::UnknownVersion(2)));
+}
+
+#[test]
+fn days_are_written_as_the_calendar_has_them() {
+    assert_eq!(day_text(0), "1970-01-01");
+    assert_eq!(day_text(11_016), "2000-02-29");
+    assert_eq!(day_text(20_791), "2026-12-04");
+}
