@@ -3,9 +3,12 @@
 //! opens on one star, diplomas come when a trail is all starred, and a child's file and the export
 //! file are versioned and merged as the grown-up chooses.
 
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use tabla::history::History;
 use tabla::levels::FromLevel;
 use tabla::progress::child::{self, ANIMALS};
+use tabla::progress::gate::Gate;
 use tabla::progress::path::{self, Goal, Stage};
 use tabla::progress::{
     Child, GameEnd, Merge, Path, ProgressError, Stars, Transfer, day_text, plan_merge, stars_of,
@@ -352,4 +355,55 @@ fn days_are_written_as_the_calendar_has_them() {
     assert_eq!(day_text(0), "1970-01-01");
     assert_eq!(day_text(11_016), "2000-02-29");
     assert_eq!(day_text(20_791), "2026-12-04");
+}
+
+// The grown-ups' gate.
+
+fn hold_three_seconds(gate: &mut Gate) {
+    for _ in 0..190 {
+        gate.hold(true, 1.0 / 60.0);
+    }
+}
+
+#[test]
+fn the_gate_opens_after_three_seconds_held_and_the_right_sum() {
+    let mut gate = Gate::new(7);
+    for _ in 0..170 {
+        gate.hold(true, 1.0 / 60.0);
+    }
+    assert!(gate.sum().is_none(), "under three seconds asks nothing yet");
+    gate.hold(false, 1.0 / 60.0);
+    assert_eq!(gate.held(), 0.0, "letting go starts again");
+    hold_three_seconds(&mut gate);
+    let (a, b) = gate.sum().expect("the sum is asked");
+    for digit in (a + b).to_string().chars() {
+        gate.digit(digit.to_digit(10).unwrap());
+    }
+    assert!(gate.is_open());
+}
+
+#[test]
+fn a_wrong_answer_closes_the_sum_and_the_holding_starts_again() {
+    let mut gate = Gate::new(8);
+    hold_three_seconds(&mut gate);
+    let (a, b) = gate.sum().unwrap();
+    let wrong = (a + b + 1).to_string();
+    for digit in wrong.chars() {
+        gate.digit(digit.to_digit(10).unwrap());
+    }
+    assert!(!gate.is_open() && gate.sum().is_none() && gate.held() == 0.0);
+}
+
+#[test]
+fn the_gate_holds_against_a_storm_of_taps() {
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let mut gate = Gate::new(9);
+    for _ in 0..200_000 {
+        // Taps: down for a frame or two, up again; digits pressed at random in between.
+        gate.hold(rng.random_bool(0.5), rng.random_range(0.0..0.05));
+        if rng.random_bool(0.3) {
+            gate.digit(rng.random_range(0..10));
+        }
+        assert!(!gate.is_open());
+    }
 }

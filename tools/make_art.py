@@ -5,7 +5,8 @@ Run it again after changing it; its output is committed, so building the game ne
 Needs Pillow and Debian's fonts-dejavu-core and fonts-noto-color-emoji (see assets/LICENSES.md).
 `make_art.py chess` makes only the chess pieces (Pillow, DejaVu Sans); `make_art.py halma` only
 the Halma pictures, with Pillow alone; `make_art.py nard` only the Crazy Nard pictures and sound
-(Pillow, DejaVu Sans Bold, and pngquant if it is there).
+(Pillow, DejaVu Sans Bold, and pngquant if it is there); `make_art.py animals` only the children's
+pictures.
 """
 import math
 import random
@@ -84,6 +85,29 @@ def token(char, disc, rim):
     picture = emoji(char, int(SIZE * 0.66))
     layer.alpha_composite(picture, ((SIZE - picture.width) // 2, (SIZE - picture.height) // 2 + 2))
     return with_shadow(layer)
+
+
+# The children's pictures: an animal each, on a disc of its own colour (fox, frog, bear, chick,
+# owl, penguin, pig, lion), in the order of `progress::child::ANIMALS`.
+ANIMALS = [("\U0001F98A", (255, 196, 140, 255), (214, 110, 40, 255)),
+           ("\U0001F438", (190, 232, 160, 255), (70, 150, 60, 255)),
+           ("\U0001F43B", (222, 196, 170, 255), (130, 90, 60, 255)),
+           ("\U0001F425", (255, 240, 150, 255), (220, 170, 20, 255)),
+           ("\U0001F989", (214, 196, 240, 255), (120, 80, 180, 255)),
+           ("\U0001F427", (176, 214, 250, 255), (50, 110, 200, 255)),
+           ("\U0001F437", (255, 200, 220, 255), (220, 90, 140, 255)),
+           ("\U0001F981", (250, 220, 130, 255), (200, 60, 50, 255))]
+
+
+def animals():
+    """Each child's picture, 96 pixels: big enough for a card, small for the download."""
+    made = []
+    for n, (char, disc, rim) in enumerate(ANIMALS):
+        picture = token(char, disc, rim).resize((96, 96), Image.LANCZOS)
+        path = IMAGES / f"animal_{n}.png"
+        picture.save(path)
+        made.append(path)
+    return made
 
 
 def clockwise_ring():
@@ -678,6 +702,7 @@ def main():
         emoji(char, 128).save(IMAGES / f"{name}.png")
     halma_pictures()
     nard_pictures()
+    animals()
     sounds()
     nard_sound()
     shrink_pictures()
@@ -705,6 +730,9 @@ if __name__ == "__main__":
         # Only the Halma pictures: needs Pillow alone (no fonts, no pngquant).
         IMAGES.mkdir(parents=True, exist_ok=True)
         halma_pictures()
+    elif sys.argv[1:] == ["animals"]:
+        # Only the children's pictures: Pillow, Noto Color Emoji, and pngquant if it is there.
+        shrink_pictures(animals())
     elif sys.argv[1:] == ["nard"]:
         # Only the Crazy Nard pictures and sound, each shrunk by pngquant if it is there.
         IMAGES.mkdir(parents=True, exist_ok=True)

@@ -31,6 +31,8 @@ pub struct MatchSetup {
     /// Who plays each seat, when chosen seat by seat (`--seats`); empty: from `opponent`,
     /// `person_seat` and `robot_level`.
     pub seats: Vec<Control>,
+    /// The stage of the child's path being played, if the game was begun from the map.
+    pub stage: Option<String>,
 }
 
 impl MatchSetup {
@@ -55,6 +57,7 @@ impl MatchSetup {
             robot_level,
             clock_minutes: record.clock_minutes,
             seats: record.seats.clone(),
+            stage: record.stage.clone(),
         })
     }
 
@@ -172,7 +175,15 @@ impl Launch {
                     Some(text) => parse_seats(text, &level, robot_level)?,
                     None => Vec::new(),
                 };
-                Some(MatchSetup { level, opponent, person_seat, robot_level, clock_minutes, seats })
+                Some(MatchSetup {
+                    level,
+                    opponent,
+                    person_seat,
+                    robot_level,
+                    clock_minutes,
+                    seats,
+                    stage: None,
+                })
             }
         };
         Ok(Launch {

@@ -480,6 +480,7 @@ fn run(
                 robot_level: RobotLevel::One,
                 clock_minutes,
                 seats,
+                stage: None,
             });
             // Leave the game screen and come back, so the new game starts afresh.
             next.set(Screen::Setup);

@@ -4,6 +4,7 @@
 //! (`child`). Plain Rust: the app keeps and shows it, the tests check it without a window.
 
 pub mod child;
+pub mod gate;
 pub mod path;
 pub mod stars;
 

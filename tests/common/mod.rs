@@ -34,7 +34,7 @@ pub fn test_home(name: &str) -> PathBuf {
 /// The game of `ron_configs/<level>.ron` as the setup screen would start it.
 pub fn setup(level: &str, opponent: Opponent, person_seat: Seat, robot_level: RobotLevel) -> MatchSetup {
     let level = levels::find(&format!("ron_configs/{level}.ron")).unwrap();
-    MatchSetup { level, opponent, person_seat, robot_level, clock_minutes: 0, seats: Vec::new() }
+    MatchSetup { level, opponent, person_seat, robot_level, clock_minutes: 0, seats: Vec::new(), stage: None }
 }
 
 /// The app started on `setup`'s game, seeded with `seed`; `add` adds plugins of the test's own

@@ -14,6 +14,14 @@ pub enum Screen {
     Menu,
     Setup,
     Playing,
+    /// Who is playing? Each child's picture, and a new child's.
+    Children,
+    /// The playing child's path: a trail of stages per game.
+    Map,
+    /// The grown-ups' page, behind its gate.
+    Grownups,
+    /// A diploma, big enough to print.
+    Diploma,
 }
 
 /// The built-in level files, read once when the app starts.

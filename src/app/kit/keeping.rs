@@ -29,6 +29,7 @@ pub struct SavedGame {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavedGame>();
     app.add_systems(OnEnter(Screen::Menu), look_for_saved_game);
+    app.add_systems(OnEnter(Screen::Map), look_for_saved_game);
 }
 
 pub(super) fn add_game<G: AppGame>(app: &mut App) {
@@ -81,6 +82,7 @@ pub fn record_of<G: AppGame>(play: &Play<G>, setup: &MatchSetup, clocks: &Clocks
         hinted: Record::hinted_in(history, |note| note.hinted),
         hints_asked: asked.hints,
         takebacks: asked.takebacks,
+        stage: setup.stage.clone(),
         ..Record::of_history(&setup.level, history, play.controls().to_vec())
     }
 }
@@ -97,7 +99,7 @@ pub fn begin(commands: &mut Commands, record: Record) -> Result<MatchSetup, Reco
 /// The game in progress in the store, checked against the rules: `Err` with the message when it
 /// could not be used (then it is set aside); `Ok(None)` when there is none (or it is over).
 pub fn read_saved_game(store: &Store) -> Result<Option<(Record, Summary)>, String> {
-    Ok(read_kept(store, GAME)?.filter(|(_, summary)| !summary.over))
+    Ok(read_kept(&store.games(), GAME)?.filter(|(_, summary)| !summary.over))
 }
 
 /// A record the app keeps (`name` in the store), checked against the rules; one that cannot be
@@ -140,7 +142,7 @@ fn look_for_saved_game(store: Res<Store>, mut saved: ResMut<SavedGame>) {
 /// The last game played to its end, checked against the rules: `Err` with the message when it
 /// could not be used (then it is set aside).
 pub fn read_last_game(store: &Store) -> Result<Option<Record>, String> {
-    Ok(read_kept(store, LAST_GAME)?.and_then(|(record, summary)| summary.over.then_some(record)))
+    Ok(read_kept(&store.games(), LAST_GAME)?.and_then(|(record, summary)| summary.over.then_some(record)))
 }
 
 /// What was saved last: the record without its clocks (an unchanged game is not written again)
@@ -164,7 +166,9 @@ fn keep_record<G: AppGame>(
         // In the browser the frames stop when the page is hidden: what the clocks show is kept
         // ready for that moment.
         if clocks.left.is_some() && play.moves_played() > 0 {
-            web::keep_for_closing_now_and_then(GAME, || record_of(&*play, &setup, &clocks).to_ron());
+            web::keep_for_closing_now_and_then(&store.games().scoped(GAME), || {
+                record_of(&*play, &setup, &clocks).to_ron()
+            });
         }
         return;
     }
@@ -178,6 +182,7 @@ fn keep_record<G: AppGame>(
     if record.actions.is_empty() && record.undone.is_empty() {
         // Begun again (Restart or New game, answered yes): the game left behind is the last
         // game now, and there is none to continue until a move is made.
+        let store = store.games();
         if let Some(left) = last.in_progress.take()
             && store.write(LAST_GAME, &left).is_ok()
         {
@@ -223,6 +228,7 @@ fn save(store: &Store, record: &Record, over: bool) -> bool {
     if record.actions.is_empty() && record.undone.is_empty() {
         return false;
     }
+    let store = store.games();
     let text = record.to_ron();
     let name = if over { LAST_GAME } else { GAME };
     match store.write(name, &text) {
@@ -230,7 +236,7 @@ fn save(store: &Store, record: &Record, over: bool) -> bool {
             if over {
                 store.remove(GAME);
             }
-            web::keep_for_closing(name, &text);
+            web::keep_for_closing(&store.scoped(name), &text);
             true
         }
         Err(e) => {

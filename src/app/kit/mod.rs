@@ -1,8 +1,8 @@
 //! The screen kit every game uses: what a game brings (`game`), the game being played (`play`),
 //! whose turn it is (`turn`), the board and its view (`board`), the pieces on it (`pieces`),
 //! input (`input`, `keys`), animation (`animate`), hints (`hint`), help's demonstration (`help`),
-//! the celebration of a win (`celebrate`), the game kept as it is played (`keeping`) and watched
-//! again with the coach (`replay`).
+//! the celebration of a win (`celebrate`), the game kept as it is played (`keeping`), watched
+//! again with the coach (`replay`), and the children with their path of stages (`children`).
 //! `add_game` puts a game on it, so a new game brings only its rules, its Robot and its view file
 //! (an `AppGame`).
 
@@ -10,6 +10,7 @@ pub mod animate;
 pub mod board;
 pub mod catalog;
 pub mod celebrate;
+pub mod children;
 pub mod game;
 pub mod help;
 pub mod hint;
@@ -38,6 +39,7 @@ pub fn plugin(app: &mut App) {
         help::plugin,
         keeping::plugin,
         replay::plugin,
+        children::plugin,
     ));
 }
 
@@ -50,4 +52,5 @@ pub fn add_game<G: AppGame>(app: &mut App) {
     pieces::add_game::<G>(app);
     keeping::add_game::<G>(app);
     replay::add_game::<G>(app);
+    children::add_game::<G>(app);
 }

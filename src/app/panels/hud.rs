@@ -7,6 +7,7 @@ use super::panel_parts::{
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
+use super::stage_end::StageEnd;
 use super::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card};
 use crate::app::kit::board::{BoardArea, BoardLayout, SteadyRoom, ViewCommand};
 use crate::app::kit::catalog::Screen;
@@ -258,6 +259,14 @@ fn ask_dialog(
     });
 }
 
+/// The board's layout, the replay and its orders, and a stage's end.
+type ReplayAndStage<'w, 's> = (
+    Option<Res<'w, BoardLayout>>,
+    Option<Res<'w, Replay>>,
+    MessageWriter<'w, ReplayCommand>,
+    StageEnd<'w, 's>,
+);
+
 #[allow(clippy::too_many_arguments)]
 fn game_panels(
     mut contexts: EguiContexts,
@@ -275,11 +284,7 @@ fn game_panels(
     mut commands: MessageWriter<GameCommand>,
     mut view: MessageWriter<ViewCommand>,
     mut next: ResMut<NextState<Screen>>,
-    (layout, replay, mut replay_orders): (
-        Option<Res<BoardLayout>>,
-        Option<Res<Replay>>,
-        MessageWriter<ReplayCommand>,
-    ),
+    (layout, replay, mut replay_orders, mut stage): ReplayAndStage,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
@@ -471,7 +476,7 @@ fn game_panels(
     }
     for action in actions {
         match action {
-            PanelAction::Menu => next.set(Screen::Menu),
+            PanelAction::Menu => next.set(stage.way_out()),
             PanelAction::Game(command) => {
                 commands.write(command);
             }
@@ -531,6 +536,9 @@ fn game_panels(
                     let scores: Vec<String> = board.seats.iter().map(|s| s.score.to_string()).collect();
                     ui.label(bold(scores.join(" – "), 26.0));
                 }
+                if stage.stars_won(ui, &art, &words) {
+                    next.set(Screen::Diploma);
+                }
                 ui.horizontal(|ui| {
                     let watch = ui.button(bold(format!("▶ {}", words.get("watch_again")), 20.0));
                     crate::app::platform::web::tag(&watch, "button.watch_again");
@@ -540,8 +548,14 @@ fn game_panels(
                     if ui.button(bold(words.get("play_again"), 20.0)).clicked() {
                         commands.write(GameCommand::NewGame);
                     }
-                    if ui.button(bold(words.get("menu"), 20.0)).clicked() {
-                        next.set(Screen::Menu);
+                    let (out, key) = match stage.way_out() {
+                        Screen::Map => (Screen::Map, "map"),
+                        _ => (Screen::Menu, "menu"),
+                    };
+                    let leave = ui.button(bold(words.get(key), 20.0));
+                    crate::app::platform::web::tag(&leave, &format!("button.{key}"));
+                    if leave.clicked() {
+                        next.set(out);
                     }
                 });
             });

@@ -1,6 +1,6 @@
 //! The egui side of the game screen: what the panels show (`scoreboard`), the panels and dialogs
-//! around the board (`hud`), a phone's thin strips (`hud_slim`), the replay's bar, the seats' cards, the parts
-//! they share, the help window, and the look every screen shares (`theme`).
+//! around the board (`hud`), a phone's thin strips (`hud_slim`), the replay's bar, the seats' cards, a stage's
+//! stars at its end (`stage_end`), the parts they share, the help window, and the look every screen shares (`theme`).
 
 pub mod help_window;
 pub mod hud;
@@ -9,6 +9,7 @@ pub mod panel_parts;
 pub mod replay_bar;
 pub mod scoreboard;
 pub mod seat_cards;
+pub mod stage_end;
 pub mod theme;
 
 use crate::app::kit::game::AppGame;

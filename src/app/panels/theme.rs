@@ -3,6 +3,7 @@
 //! these; nothing here knows about a game.
 
 use crate::app::platform::art::{Art, ArtImages};
+use crate::progress::Stars;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, FontFamily, FontId, RichText, TextStyle, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle};
@@ -13,6 +14,10 @@ pub const INK: Color32 = Color32::from_rgb(60, 44, 34);
 pub const CARD: Color32 = Color32::from_rgb(255, 250, 240);
 pub const ACCENT: Color32 = Color32::from_rgb(232, 120, 40);
 pub const CALM: Color32 = Color32::from_rgb(92, 148, 82);
+/// A star earned.
+pub const GOLD: Color32 = Color32::from_rgb(250, 190, 30);
+/// A star not earned yet.
+pub const UNEARNED: Color32 = Color32::from_rgb(214, 204, 190);
 
 /// egui's handles for the pictures, made once the pictures are loaded.
 #[derive(Resource, Default)]
@@ -165,4 +170,23 @@ fn tell_page_ready(mut frames: Local<u32>) {
         tracing::info!("tabla ready");
         crate::app::platform::web::call_page("tablaReady", "");
     }
+}
+
+/// Three stars in a row, gold where earned.
+pub fn draw_stars(painter: &egui::Painter, row: egui::Rect, stars: Stars, size: f32) {
+    for (i, star) in [Stars::WON, Stars::ON_OWN, Stars::GOAL].into_iter().enumerate() {
+        let x = row.center().x + (i as f32 - 1.0) * size;
+        let colour = if stars.has(star) { GOLD } else { UNEARNED };
+        draw_star(painter, egui::pos2(x, row.center().y), size * 0.5, colour);
+    }
+}
+
+pub fn draw_star(painter: &egui::Painter, centre: egui::Pos2, radius: f32, colour: Color32) {
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        "★",
+        egui::FontId::new(radius * 2.2, egui::FontFamily::Name("bold".into())),
+        colour,
+    );
 }

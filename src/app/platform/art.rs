@@ -62,6 +62,8 @@ pub enum Art {
     /// The answers to a double: take (a tick) and drop (a white flag).
     NardTake,
     NardDrop,
+    /// A child's picture: one of eight animals, each on its own colour.
+    Animal(u8),
 }
 
 impl Art {
@@ -114,6 +116,7 @@ impl Art {
         all.extend((1..=6).map(Art::Die));
         all.extend((0..=6).map(Art::Cube));
         all.extend((2..=15).map(Art::Count));
+        all.extend((0..8).map(Art::Animal));
         all
     }
 
@@ -183,6 +186,16 @@ impl Art {
                 image!("cube_32"),
                 image!("cube_64"),
             ][power.min(6) as usize],
+            Art::Animal(n) => [
+                image!("animal_0"),
+                image!("animal_1"),
+                image!("animal_2"),
+                image!("animal_3"),
+                image!("animal_4"),
+                image!("animal_5"),
+                image!("animal_6"),
+                image!("animal_7"),
+            ][usize::from(n % 8)],
             Art::Count(n) => [
                 image!("count_2"),
                 image!("count_3"),

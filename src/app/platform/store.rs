@@ -13,11 +13,19 @@ pub const SETTINGS: &str = "settings.ron";
 pub const GAME: &str = "game.ron";
 /// The last game that ended.
 pub const LAST_GAME: &str = "last_game.ron";
+/// A child's picture, name, stars, figures and diplomas (in the child's own place).
+pub const CHILD: &str = "child.ron";
 
-/// The place things are kept: a folder on the desktop (`None` in the browser).
+/// The place things are kept: a folder on the desktop (`None` in the browser). Each child's own
+/// files are in a place of their own (`child-<n>/`); the settings and the records given out are
+/// the device's.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Store {
     dir: Option<PathBuf>,
+    /// `child-<n>` for a child's own place.
+    scope: Option<String>,
+    /// The child playing now (0 to 7): their place keeps the games.
+    child: Option<usize>,
 }
 
 impl Store {
@@ -28,25 +36,68 @@ impl Store {
             .or_else(|| std::env::var_os("TABLA_HOME").map(PathBuf::from))
             .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|d| PathBuf::from(d).join("tabla")))
             .or_else(|| std::env::var_os("HOME").map(|d| PathBuf::from(d).join(".config").join("tabla")));
-        Store { dir }
+        Store { dir, scope: None, child: None }
+    }
+
+    /// The place of the child in `slot` (0 to 7).
+    pub fn of_child(&self, slot: usize) -> Store {
+        Store { dir: self.dir.clone(), scope: Some(format!("child-{}", slot + 1)), child: None }
+    }
+
+    /// The child now playing, whose place keeps the games.
+    pub fn child(&self) -> Option<usize> {
+        self.child
+    }
+
+    pub fn choose_child(&mut self, slot: Option<usize>) {
+        self.child = slot;
+    }
+
+    /// Where the games are kept: the playing child's place, or the device's when nobody chose.
+    pub fn games(&self) -> Store {
+        match self.child {
+            Some(slot) => self.of_child(slot),
+            None => self.clone(),
+        }
+    }
+
+    /// The folder and the name a file of this place has (in the browser: no folder, and the
+    /// place before the name).
+    fn place(&self, name: &str) -> (Option<PathBuf>, String) {
+        match &self.scope {
+            None => (self.dir.clone(), name.to_string()),
+            Some(scope) if cfg!(target_arch = "wasm32") => (None, format!("{scope}/{name}")),
+            Some(scope) => (self.dir.as_ref().map(|dir| dir.join(scope)), name.to_string()),
+        }
+    }
+
+    /// The name the browser keeps `name` of this place under (for the page's last moment).
+    pub fn scoped(&self, name: &str) -> String {
+        match &self.scope {
+            Some(scope) => format!("{scope}/{name}"),
+            None => name.to_string(),
+        }
     }
 
     /// The folder things are kept in, where there is one.
-    pub fn dir(&self) -> Option<&Path> {
-        self.dir.as_deref()
+    pub fn dir(&self) -> Option<PathBuf> {
+        self.place("").0
     }
 
     pub fn read(&self, name: &str) -> Option<String> {
-        backend::read(self.dir.as_deref(), name)
+        let (dir, name) = self.place(name);
+        backend::read(dir.as_deref(), &name)
     }
 
     /// Keeps `text` as `name`; an error says what failed.
     pub fn write(&self, name: &str, text: &str) -> Result<(), String> {
-        backend::write(self.dir.as_deref(), name, text)
+        let (dir, name) = self.place(name);
+        backend::write(dir.as_deref(), &name, text)
     }
 
     pub fn remove(&self, name: &str) {
-        backend::remove(self.dir.as_deref(), name);
+        let (dir, name) = self.place(name);
+        backend::remove(dir.as_deref(), &name);
     }
 
     /// Gives `text` out as a file of its own, `file_name`: on the desktop into `records/` in the
@@ -79,9 +130,27 @@ impl Store {
         files.into_iter().map(|(_, path)| path).collect()
     }
 
+    /// Gives a picture out as a PNG file of its own: on the desktop into `diplomas/` in the
+    /// store's folder, in the browser as a download. Says where it went.
+    pub fn export_png(&self, file_name: &str, png: &[u8]) -> Result<String, String> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let dir = self.dir.as_ref().ok_or("no folder to keep it in")?.join("diplomas");
+            backend::write_bytes(Some(&dir), file_name, png)?;
+            Ok(dir.join(file_name).display().to_string())
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            super::web::download_png(file_name, png)?;
+            Ok(file_name.to_string())
+        }
+    }
+
     /// Moves `name` aside under a new name (never over another) and says where, with `why`.
     pub fn set_aside(&self, name: &str, why: &str) -> String {
-        let message = match backend::set_aside(self.dir.as_deref(), name) {
+        let (dir, file) = self.place(name);
+        let name = self.scoped(name);
+        let message = match backend::set_aside(dir.as_deref(), &file) {
             Ok(kept) => format!("{name} could not be used ({why}); it is kept as {kept}"),
             Err(e) => format!("{name} could not be used ({why}), and could not be set aside: {e}"),
         };
@@ -105,12 +174,16 @@ mod backend {
     }
 
     pub fn write(dir: Option<&Path>, name: &str, text: &str) -> Result<(), String> {
+        write_bytes(dir, name, text.as_bytes())
+    }
+
+    pub fn write_bytes(dir: Option<&Path>, name: &str, bytes: &[u8]) -> Result<(), String> {
         let dir = dir.ok_or("no folder to keep it in")?;
         let path = dir.join(name);
         let temporary = dir.join(format!(".{name}.new"));
         let written = std::fs::create_dir_all(dir).and_then(|()| {
             let mut file = std::fs::File::create(&temporary)?;
-            file.write_all(text.as_bytes())?;
+            file.write_all(bytes)?;
             file.sync_all()?;
             std::fs::rename(&temporary, &path)?;
             // The rename itself lasts once the folder is flushed too.

@@ -81,6 +81,30 @@ pub fn download(file_name: &str, text: &str) -> Result<(), String> {
     }
 }
 
+/// Offers a PNG picture to download, named `file_name`.
+pub fn download_png(file_name: &str, png: &[u8]) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    return files::download_bytes(file_name, png, "image/png");
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = (file_name, png);
+        Err("downloads are the browser's".into())
+    }
+}
+
+/// Milliseconds since 1970 by the device's clock.
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Date::now();
+    #[cfg(not(target_arch = "wasm32"))]
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_millis() as f64)
+}
+
+/// Today, as YYYY-MM-DD (the figures' last day played, a diploma's date).
+pub fn today() -> String {
+    crate::progress::day_text((now_ms() / 86_400_000.0).floor() as i64)
+}
+
 /// Opens the browser's file picker; the chosen file's text comes with `picked_file` later.
 pub fn pick_file() {
     #[cfg(target_arch = "wasm32")]
@@ -288,11 +312,19 @@ mod files {
     }
 
     pub fn download(file_name: &str, text: &str) -> Result<(), String> {
+        offer(file_name, &JsValue::from_str(text), "text/plain")
+    }
+
+    pub fn download_bytes(file_name: &str, bytes: &[u8], kind: &str) -> Result<(), String> {
+        offer(file_name, &js_sys::Uint8Array::from(bytes).into(), kind)
+    }
+
+    fn offer(file_name: &str, content: &JsValue, kind: &str) -> Result<(), String> {
         let fail = |what: &str| format!("the file could not be offered: {what}");
         let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| fail("no page"))?;
-        let parts = js_sys::Array::of1(&JsValue::from_str(text));
+        let parts = js_sys::Array::of1(content);
         let options = web_sys::BlobPropertyBag::new();
-        options.set_type("text/plain");
+        options.set_type(kind);
         let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
             .map_err(|_| fail("no blob"))?;
         let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("no address"))?;

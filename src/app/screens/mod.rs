@@ -1,6 +1,11 @@
-//! The screens around the game: the menu of games and a game's setup (the game screen itself is
-//! the kit's and the panels'), and the start straight into a game the command line asked for.
+//! The screens around the game: who is playing, the child's map of stages, the menu of games
+//! (free play) and a game's setup (the game screen itself is the kit's and the panels'), the
+//! grown-ups' page and a diploma; and the start straight into a game the command line asked for.
 
+mod children;
+mod diploma;
+mod grownups;
+mod map;
 mod menu;
 mod setup;
 
@@ -22,6 +27,18 @@ pub fn plugin(app: &mut App) {
 pub fn ui_plugin(app: &mut App) {
     menu::plugin(app);
     setup::plugin(app);
+    children::plugin(app);
+    map::plugin(app);
+    grownups::plugin(app);
+    diploma::plugin(app);
+    app.add_systems(Startup, who_is_playing.after(start_from_launch));
+}
+
+/// A start with nothing asked for on the command line asks who is playing first.
+fn who_is_playing(launch: Res<Launch>, mut next: ResMut<NextState<Screen>>) {
+    if launch.start.is_none() && launch.load.is_none() && !launch.continue_game && launch.tour.is_none() {
+        next.set(Screen::Children);
+    }
 }
 
 fn start_from_launch(

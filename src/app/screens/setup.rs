@@ -271,6 +271,7 @@ fn match_setup(level: Level, choices: &Choices, fixed_seat: Option<Seat>) -> Mat
         robot_level: choices.robot_level,
         clock_minutes: choices.clock_minutes,
         seats: Vec::new(),
+        stage: None,
     }
 }
 
@@ -285,5 +286,6 @@ fn seat_by_seat_setup(level: Level, choices: &Choices) -> MatchSetup {
         robot_level: choices.robot_level,
         clock_minutes: choices.clock_minutes,
         seats: choices.seats.clone(),
+        stage: None,
     }
 }

@@ -1,0 +1,383 @@
+//! The children who play on this device, and their path: each child's file is read at the start
+//! (one that cannot be used is set aside with a message, and the others still load), the child
+//! who taps their picture keeps their own games, a stage tapped on the map starts its game, and a
+//! finished game is counted in the child's figures and, on a stage, earns its stars, opens the
+//! next stage and may bring a diploma. The grown-ups' page asks through `ChildCommand` too, so the
+//! tests send what a finger sends.
+
+use super::catalog::Screen;
+use super::game::AppGame;
+use super::keeping::record_of;
+use super::play::{NowPlaying, Play, watching};
+use super::turn::Clocks;
+use crate::app::launch::{Control, MatchSetup, Opponent};
+use crate::app::platform::store::{CHILD, GAME, LAST_GAME, Store};
+use crate::app::platform::web;
+use crate::progress::child::MOST_CHILDREN;
+use crate::progress::{self, Child, GameEnd, Merge, Path, Stars, Transfer};
+use crate::rules::Winner;
+use bevy::prelude::*;
+use tracing::{info, warn};
+
+/// The path every child follows.
+#[derive(Resource, Deref)]
+pub struct ThePath(pub Path);
+
+/// The children of this device, by slot, and what the grown-ups' page has to tell or ask.
+#[derive(Resource, Default, Debug)]
+pub struct Children {
+    pub slots: Vec<Option<Child>>,
+    /// Files that could not be used (each set aside), told until tapped away.
+    pub problems: Vec<String>,
+    /// Children an imported file has that this device has too: which to keep, asked one by one.
+    pub questions: Vec<Merge>,
+    /// What the last export or import did.
+    pub notice: Option<String>,
+}
+
+impl Children {
+    /// The child in `slot`, if there is one.
+    pub fn get(&self, slot: usize) -> Option<&Child> {
+        self.slots.get(slot).and_then(Option::as_ref)
+    }
+
+    /// Every child, with their slot.
+    pub fn each(&self) -> impl Iterator<Item = (usize, &Child)> {
+        self.slots.iter().enumerate().filter_map(|(slot, child)| child.as_ref().map(|c| (slot, c)))
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.slots.iter().all(Option::is_some)
+    }
+}
+
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum ChildCommand {
+    /// A new child, chosen by their picture; they play at once.
+    Add {
+        animal: u8,
+    },
+    /// The child in the slot plays now: their map opens.
+    Choose(usize),
+    /// The playing child plays a stage (if it is open for them).
+    PlayStage(String),
+    Rename(usize, String),
+    /// The child's file is set aside (never deleted), their games put away.
+    Remove(usize),
+    /// One game's stars (and diploma) forgotten.
+    ClearStars(usize, String),
+    /// Every child's progress given out as one file.
+    Export,
+    /// An exported file's text, brought in.
+    Import(String),
+    /// The answer to the first question: keep the file's child (`true`) or this device's.
+    Answer {
+        take_file: bool,
+    },
+}
+
+/// Whose diploma of which game the diploma screen shows.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct DiplomaFor {
+    pub slot: usize,
+    pub game: String,
+}
+
+/// What the last game played on a stage earned, for the result dialog and the map.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct StageNews {
+    pub stage: String,
+    /// The stage's stars now, and those this game added.
+    pub stars: Stars,
+    pub new: Stars,
+    /// The stage this game opened.
+    pub opened: Option<String>,
+    /// Diplomas this game brought, by game.
+    pub diplomas: Vec<String>,
+    /// The map has shown it (its stars flew in).
+    pub shown: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ThePath(Path::builtin()));
+    app.init_resource::<Children>().init_resource::<PendingTime>().add_message::<ChildCommand>();
+    app.add_systems(Startup, load);
+    app.add_systems(Update, obey);
+    app.add_systems(Update, time_played.run_if(in_state(Screen::Playing).and_then(not(watching))));
+    app.add_systems(OnExit(Screen::Playing), keep_time);
+    app.add_systems(Last, keep_time.run_if(on_message::<AppExit>));
+}
+
+pub(super) fn add_game<G: AppGame>(app: &mut App) {
+    app.add_systems(
+        Update,
+        count_finished::<G>
+            .after(super::turn::TurnSet)
+            .run_if(resource_exists::<Play<G>>.and_then(not(watching))),
+    );
+}
+
+/// Reads every child's file; one that cannot be used is set aside and named.
+fn load(store: Res<Store>, mut children: ResMut<Children>) {
+    children.slots = vec![None; MOST_CHILDREN];
+    for slot in 0..MOST_CHILDREN {
+        let place = store.of_child(slot);
+        let Some(text) = place.read(CHILD) else { continue };
+        match Child::from_ron(&text) {
+            Ok(child) => children.slots[slot] = Some(child),
+            Err(why) => {
+                let problem = place.set_aside(CHILD, &why.to_string());
+                children.problems.push(problem);
+            }
+        }
+    }
+}
+
+/// Keeps the child's file; `false` (and a warning) when it could not be written.
+fn keep(store: &Store, slot: usize, child: &Child) -> bool {
+    match store.of_child(slot).write(CHILD, &child.to_ron()) {
+        Ok(()) => true,
+        Err(e) => {
+            warn!("a child's progress could not be kept: {e}");
+            false
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn obey(
+    mut orders: MessageReader<ChildCommand>,
+    mut children: ResMut<Children>,
+    mut store: ResMut<Store>,
+    path: Res<ThePath>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for order in orders.read() {
+        match order.clone() {
+            ChildCommand::Add { animal } => {
+                let Some(slot) = children.slots.iter().position(Option::is_none) else { continue };
+                let child = Child::new(animal);
+                keep(&store, slot, &child);
+                children.slots[slot] = Some(child);
+                store.choose_child(Some(slot));
+                next.set(Screen::Map);
+            }
+            ChildCommand::Choose(slot) => {
+                if children.get(slot).is_some() {
+                    store.choose_child(Some(slot));
+                    next.set(Screen::Map);
+                }
+            }
+            ChildCommand::PlayStage(id) => {
+                let Some(child) = store.child().and_then(|slot| children.get(slot)) else { continue };
+                let Some((trail, index)) =
+                    path.trails.iter().find_map(|t| t.stages.iter().position(|s| s.id == id).map(|i| (t, i)))
+                else {
+                    continue;
+                };
+                if !trail.is_open(index, |id| child.star_count(id)) {
+                    continue;
+                }
+                let stage = &trail.stages[index];
+                commands.insert_resource(MatchSetup {
+                    level: stage.level.clone(),
+                    opponent: Opponent::Robot,
+                    person_seat: stage.seat,
+                    robot_level: stage.robot,
+                    clock_minutes: 0,
+                    seats: Vec::new(),
+                    stage: Some(stage.id.clone()),
+                });
+                commands.remove_resource::<StageNews>();
+                next.set(Screen::Playing);
+            }
+            ChildCommand::Rename(slot, name) => {
+                if let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) {
+                    child.name = name.chars().filter(|c| !c.is_control()).take(24).collect();
+                    keep(&store, slot, child);
+                }
+            }
+            ChildCommand::Remove(slot) => {
+                if children.get(slot).is_none() {
+                    continue;
+                }
+                let place = store.of_child(slot);
+                place.set_aside(CHILD, "removed on the grown-ups' page");
+                place.remove(GAME);
+                place.remove(LAST_GAME);
+                children.slots[slot] = None;
+                if store.child() == Some(slot) {
+                    store.choose_child(None);
+                }
+            }
+            ChildCommand::ClearStars(slot, game) => {
+                if let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) {
+                    child.clear_stars(&path, &game);
+                    keep(&store, slot, child);
+                }
+            }
+            ChildCommand::Export => {
+                let all: Vec<Child> = children.each().map(|(_, c)| c.clone()).collect();
+                children.notice =
+                    Some(match store.export("tabla-progress.ron", &Transfer::new(all).to_ron()) {
+                        Ok(place) => format!("✔ {place}"),
+                        Err(e) => e,
+                    });
+            }
+            ChildCommand::Import(text) => import(&text, &mut children, &store),
+            ChildCommand::Answer { take_file } => {
+                if children.questions.is_empty() {
+                    continue;
+                }
+                if let Merge::Choose { slot, file, .. } = children.questions.remove(0)
+                    && take_file
+                {
+                    keep(&store, slot, &file);
+                    children.slots[slot] = Some(file);
+                }
+            }
+        }
+    }
+}
+
+/// Brings in an exported file: new children take free places, the same child is asked about.
+fn import(text: &str, children: &mut Children, store: &Store) {
+    let transfer = match Transfer::from_ron(text) {
+        Ok(transfer) => transfer,
+        Err(why) => {
+            children.notice = Some(format!("✖ {why}"));
+            return;
+        }
+    };
+    let (mut added, mut no_room) = (0, 0);
+    for merge in progress::plan_merge(&children.slots, transfer) {
+        match merge {
+            Merge::Add(child) => {
+                if let Some(slot) = children.slots.iter().position(Option::is_none) {
+                    keep(store, slot, &child);
+                    children.slots[slot] = Some(child);
+                    added += 1;
+                }
+            }
+            Merge::Choose { .. } => children.questions.push(merge),
+            Merge::NoRoom(_) => no_room += 1,
+            Merge::Same => {}
+        }
+    }
+    info!(
+        "progress imported: {added} children added, {} to ask about, {no_room} without room",
+        children.questions.len()
+    );
+    children.notice =
+        Some(format!("✔ +{added}{}", if no_room > 0 { format!(" (✖ {no_room})") } else { String::new() }));
+}
+
+/// The person's seat when exactly one seat is a person's (against the Robot).
+fn person_seat(seats: &[Control]) -> Option<crate::rules::Seat> {
+    let mut people = seats.iter().enumerate().filter(|(_, c)| **c == Control::Person);
+    match (people.next(), people.next()) {
+        (Some((seat, _)), None) => Some(crate::rules::Seat(seat as u8)),
+        _ => None,
+    }
+}
+
+/// A game that just ended is counted for the child who played it; on a stage it earns stars.
+#[allow(clippy::too_many_arguments)]
+fn count_finished<G: AppGame>(
+    play: Res<Play<G>>,
+    setup: Res<MatchSetup>,
+    clocks: Res<Clocks>,
+    store: Res<Store>,
+    path: Res<ThePath>,
+    mut children: ResMut<Children>,
+    mut commands: Commands,
+    mut counted: Local<Option<(u64, usize)>>,
+) {
+    if !play.is_changed() {
+        return;
+    }
+    let Some(outcome) = play.game().outcome() else { return };
+    let Some(slot) = store.child() else { return };
+    let record = record_of(&*play, &setup, &clocks);
+    // Undone and played again to the same end, or only looked at again: counted once.
+    let key = (record.seed, record.actions.len());
+    if *counted == Some(key) {
+        return;
+    }
+    *counted = Some(key);
+    let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) else { return };
+    let person = person_seat(&record.seats);
+    let day = web::today();
+    child.count(&GameEnd {
+        game: record.game.clone(),
+        won: person.filter(|_| outcome.winner != Winner::Draw).map(|seat| outcome.winner.includes(seat)),
+        drawn: outcome.winner == Winner::Draw,
+        hints: record.hints_asked,
+        takebacks: record.takebacks,
+        day: day.clone(),
+    });
+    if let Some(stage) = record.stage.as_deref().and_then(|id| path.stage(id)) {
+        let earned = progress::stars_of(stage, &record).unwrap_or_else(|e| {
+            warn!("the stage's game could not be judged: {e}");
+            Stars::default()
+        });
+        let was_open_next = path.trail(&record.game).and_then(|t| t.next(|id| child.star_count(id)));
+        let new = child.earn(&stage.id, earned);
+        let trail = path.trail(&record.game);
+        let now_next = trail.and_then(|t| t.next(|id| child.star_count(id)));
+        let opened =
+            trail.zip(now_next).filter(|_| now_next != was_open_next).map(|(t, i)| t.stages[i].id.clone());
+        let diplomas = child.award_diplomas(&path, &day);
+        info!("stage {} earned {} stars ({} new)", stage.id, earned.count(), new.count());
+        commands.insert_resource(StageNews {
+            stage: stage.id.clone(),
+            stars: child.stars(&stage.id),
+            new,
+            opened,
+            diplomas,
+            shown: false,
+        });
+    }
+    keep(&store, slot, child);
+}
+
+/// Seconds played at the game on screen, not yet kept.
+#[derive(Default)]
+struct Unkept(f32);
+
+fn time_played(
+    time: Res<Time>,
+    now: Res<NowPlaying>,
+    mut unkept: Local<Unkept>,
+    mut pending: ResMut<PendingTime>,
+) {
+    if now.outcome.is_none() {
+        unkept.0 += time.delta_secs();
+    }
+    if unkept.0 >= 1.0 {
+        pending.0 += unkept.0;
+        unkept.0 = 0.0;
+    }
+}
+
+/// Time played and not yet written to the child's file (it is written on leaving the game).
+#[derive(Resource, Default)]
+pub struct PendingTime(pub f32);
+
+fn keep_time(
+    now: Res<NowPlaying>,
+    store: Res<Store>,
+    mut pending: ResMut<PendingTime>,
+    mut children: ResMut<Children>,
+) {
+    let seconds = std::mem::take(&mut pending.0) as u64;
+    let Some(slot) = store.child() else { return };
+    if seconds == 0 || now.game.is_empty() {
+        return;
+    }
+    if let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) {
+        child.add_time(now.game, seconds, &web::today());
+        keep(&store, slot, child);
+    }
+}

@@ -1,0 +1,141 @@
+//! "Who is playing?": each child's picture, big, to tap; a new child by tapping a free animal.
+//! The first start shows the animals at once, so one tap makes a child and opens their map. A
+//! child who cannot read finds their own picture; the grown-ups' page waits behind a small lock.
+
+use crate::app::kit::catalog::Screen;
+use crate::app::kit::children::{ChildCommand, Children};
+use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
+use crate::app::platform::web;
+use crate::progress::Child;
+use crate::progress::child::ANIMALS;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        children_screen.run_if(resource_exists::<UiReady>).run_if(in_state(Screen::Children)),
+    );
+}
+
+/// A child's name as shown: the name a grown-up typed, or their animal's.
+pub fn name_of(words: &Words, child: &Child) -> String {
+    if child.name.trim().is_empty() {
+        words.get(&format!("animal_{}", child.animal)).to_string()
+    } else {
+        child.name.clone()
+    }
+}
+
+fn children_screen(
+    mut contexts: EguiContexts,
+    art: Res<EguiArt>,
+    words: Res<Words>,
+    mut children: ResMut<Children>,
+    mut orders: MessageWriter<ChildCommand>,
+    mut adding: Local<bool>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    let nobody = children.each().next().is_none();
+    let side = ((screen.width() - 80.0) / 4.0 - 30.0).clamp(84.0, 150.0);
+    full_screen(ctx, "children", |ui| {
+        ui.add_space((screen.height() * 0.05).min(40.0));
+        ui.label(bold(words.get("app_title"), 48.0).color(ACCENT));
+        if let Some(problem) = children.problems.first().cloned() {
+            let text = format!("{}\n{problem}", words.get("saved_problem"));
+            let label =
+                egui::Label::new(RichText::new(text).color(ACCENT).size(15.0)).sense(egui::Sense::click());
+            if ui.add(label).clicked() {
+                children.problems.remove(0);
+            }
+        }
+        if nobody || *adding {
+            ui.label(bold(words.get("children_pick_animal"), 26.0));
+            ui.add_space(10.0);
+            let taken: Vec<u8> = children.each().map(|(_, c)| c.animal).collect();
+            let free: Vec<u8> = (0..ANIMALS as u8).filter(|a| !taken.contains(a)).collect();
+            if let Some(animal) = picture_rows(ui, &art, side, &free, |animal| (Art::Animal(*animal), None)) {
+                orders.write(ChildCommand::Add { animal: *animal });
+                *adding = false;
+            }
+            if !nobody && ui.button(bold(format!("◂ {}", words.get("back")), 20.0)).clicked() {
+                *adding = false;
+            }
+        } else {
+            ui.label(bold(words.get("children_who"), 26.0));
+            ui.add_space(10.0);
+            let each: Vec<(usize, Child)> = children.each().map(|(slot, c)| (slot, c.clone())).collect();
+            if let Some((slot, _)) = picture_rows(ui, &art, side, &each, |(_, child)| {
+                (Art::Animal(child.animal), Some(name_of(&words, child)))
+            }) {
+                orders.write(ChildCommand::Choose(*slot));
+            }
+            if !children.is_full() {
+                ui.add_space(6.0);
+                let add = ui.button(bold(format!("+ {}", words.get("children_add")), 22.0));
+                web::tag(&add, "children.add");
+                if add.clicked() {
+                    *adding = true;
+                }
+            }
+        }
+        ui.add_space(24.0);
+        let grownups = ui.button(RichText::new(format!("⚙ {}", words.get("grownups"))).size(15.0));
+        web::tag(&grownups, "grownups");
+        if grownups.clicked() {
+            next.set(Screen::Grownups);
+        }
+    });
+    Ok(())
+}
+
+/// Big picture cards in centred rows; returns the item tapped. Each item gives its picture and
+/// the name under it.
+fn picture_rows<'a, T>(
+    ui: &mut egui::Ui,
+    art: &EguiArt,
+    side: f32,
+    items: &'a [T],
+    show: impl Fn(&T) -> (Art, Option<String>),
+) -> Option<&'a T> {
+    let per_row = (((ui.available_width() - 16.0) / (side + 30.0)) as usize).clamp(1, 4);
+    let mut tapped = None;
+    for (row_index, row) in items.chunks(per_row).enumerate() {
+        let width = row.len() as f32 * (side + 30.0);
+        ui.horizontal(|ui| {
+            ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+            for (i, item) in row.iter().enumerate() {
+                let (picture, name) = show(item);
+                let inner = card(CARD).show(ui, |ui| {
+                    ui.set_width(side + 4.0);
+                    ui.vertical_centered(|ui| {
+                        ui.add(art.image(picture, side));
+                        if let Some(name) = &name {
+                            ui.label(bold(name, 20.0));
+                        }
+                    });
+                });
+                let id = egui::Id::new(("picture", row_index * per_row + i));
+                let response = ui.interact(inner.response.rect, id, egui::Sense::click());
+                web::tag(&response, &format!("picture.{}", row_index * per_row + i));
+                if response.hovered() {
+                    ui.painter().rect_stroke(
+                        inner.response.rect,
+                        16,
+                        egui::Stroke::new(3.0, ACCENT),
+                        egui::StrokeKind::Inside,
+                    );
+                }
+                if response.clicked() {
+                    tapped = Some(item);
+                }
+            }
+        });
+    }
+    tapped
+}

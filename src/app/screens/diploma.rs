@@ -1,0 +1,254 @@
+//! A game's diploma, earned when every stage of its trail has a star: the child's picture and
+//! name, the game's picture, the stars and the date, in the child's language, on a page shaped
+//! like a sheet of paper. "Save" keeps it as a PNG to print: on the desktop in the data folder's
+//! `diplomas/` (the path is shown), in the browser as a download.
+
+use super::children::name_of;
+use crate::app::kit::catalog::Screen;
+use crate::app::kit::children::{Children, DiplomaFor, ThePath};
+use crate::app::panels::theme::{ACCENT, EguiArt, INK, UiReady, bold};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
+use crate::app::platform::store::Store;
+use crate::app::platform::web;
+use crate::i18n::Language;
+use crate::progress::Child;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy_egui::egui::{self, Align2, Color32, FontFamily, FontId, Pos2, Rect, Stroke, pos2, vec2};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+/// Where the last diploma saved went, or why it could not be.
+#[derive(Resource, Default)]
+struct Saved(Option<String>);
+
+/// The frames left before the picture is taken (the buttons are hidden for it).
+#[derive(Default)]
+struct Capture(Option<u8>);
+
+const PAPER: Color32 = Color32::from_rgb(255, 251, 238);
+const GOLD: Color32 = Color32::from_rgb(214, 160, 30);
+const BAR: f32 = 64.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Saved>();
+    app.add_systems(OnEnter(Screen::Diploma), |mut saved: ResMut<Saved>| saved.0 = None);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        diploma_screen.run_if(resource_exists::<UiReady>).run_if(in_state(Screen::Diploma)),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn diploma_screen(
+    mut contexts: EguiContexts,
+    art: Res<EguiArt>,
+    words: Res<Words>,
+    children: Res<Children>,
+    path: Res<ThePath>,
+    store: Res<Store>,
+    shown: Option<Res<DiplomaFor>>,
+    saved: Res<Saved>,
+    mut capture: Local<Capture>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (Some(shown), Some(child)) = (shown.as_deref(), shown.as_deref().and_then(|d| children.get(d.slot)))
+    else {
+        next.set(Screen::Map);
+        return Ok(());
+    };
+    let Some(day) = child.diplomas.get(&shown.game) else {
+        next.set(Screen::Map);
+        return Ok(());
+    };
+    let screen = ctx.content_rect();
+    let room = Rect::from_min_max(screen.min + vec2(12.0, 12.0), screen.max - vec2(12.0, BAR + 8.0));
+    // A landscape sheet of paper (A4's sides), as big as the window allows.
+    let width = room.width().min(room.height() * 1.414);
+    let paper = Rect::from_center_size(room.center(), vec2(width, width / 1.414));
+    let total = path.trail(&shown.game).map_or(0, |t| t.stages.len() as u32 * 3);
+    let stars = path.trail(&shown.game).map_or(0, |t| child.trail_stars(t));
+    let mut ui = egui::Ui::new(
+        ctx.clone(),
+        "diploma".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    ui.painter().rect_filled(ctx.viewport_rect(), 0.0, Color32::from_rgb(236, 226, 206));
+    draw_diploma(&ui, &art, &words, child, &shown.game, (stars, total), day, paper);
+    if capture.0.is_none() {
+        let bar = Rect::from_min_max(pos2(screen.left(), screen.bottom() - BAR), screen.max);
+        ui.scope_builder(egui::UiBuilder::new().max_rect(bar.shrink(10.0)), |ui| {
+            ui.horizontal_centered(|ui| {
+                let save = ui.button(bold(format!("↓ {}", words.get("diploma_save")), 22.0));
+                web::tag(&save, "diploma.save");
+                if save.clicked() {
+                    capture.0 = Some(2);
+                }
+                if ui.button(bold(format!("◂ {}", words.get("map")), 22.0)).clicked() {
+                    next.set(Screen::Map);
+                }
+                if let Some(place) = &saved.0 {
+                    ui.label(egui::RichText::new(place).size(15.0).color(INK));
+                }
+            });
+        });
+    }
+    // Two frames without the buttons, then the picture of the paper alone.
+    if let Some(frames) = capture.0 {
+        if frames == 0 {
+            capture.0 = None;
+            let scale = ctx.pixels_per_point();
+            let crop =
+                [paper.left() * scale, paper.top() * scale, paper.width() * scale, paper.height() * scale]
+                    .map(|v| v.round().max(0.0) as u32);
+            let name = format!("diploma-{}-{}.png", file_safe(&name_of(&words, child)), shown.game);
+            let store = store.clone();
+            commands.spawn(Screenshot::primary_window()).observe(
+                move |captured: On<ScreenshotCaptured>, mut saved: ResMut<Saved>| {
+                    saved.0 = Some(match save_png(&captured.image, crop, &store, &name) {
+                        Ok(place) => format!("✔ {place}"),
+                        Err(e) => format!("✖ {e}"),
+                    });
+                },
+            );
+        } else {
+            capture.0 = Some(frames - 1);
+            ctx.request_repaint();
+        }
+    }
+    Ok(())
+}
+
+/// A name as a file may carry it.
+fn file_safe(name: &str) -> String {
+    name.chars().map(|c| if c.is_alphanumeric() { c } else { '_' }).collect()
+}
+
+/// Cuts the paper out of the window's picture and keeps it as a PNG.
+fn save_png(image: &Image, [x, y, w, h]: [u32; 4], store: &Store, name: &str) -> Result<String, String> {
+    let picture = image.clone().try_into_dynamic().map_err(|e| e.to_string())?.to_rgba8();
+    let (full_w, full_h) = picture.dimensions();
+    let (w, h) = (w.min(full_w.saturating_sub(x)), h.min(full_h.saturating_sub(y)));
+    let mut pixels = Vec::with_capacity((w * h * 4) as usize);
+    for row in y..y + h {
+        let start = ((row * full_w + x) * 4) as usize;
+        pixels.extend_from_slice(&picture.as_raw()[start..start + (w * 4) as usize]);
+    }
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, w, h);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    writer.write_image_data(&pixels).map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())?;
+    store.export_png(name, &bytes)
+}
+
+/// The day written the language's way.
+fn date_text(day: &str, language: Language) -> String {
+    let parts: Vec<&str> = day.split('-').collect();
+    let [year, month, date] = parts[..] else { return day.to_string() };
+    let date = date.trim_start_matches('0');
+    match language {
+        Language::En => {
+            const MONTHS: [&str; 12] = [
+                "January",
+                "February",
+                "March",
+                "April",
+                "May",
+                "June",
+                "July",
+                "August",
+                "September",
+                "October",
+                "November",
+                "December",
+            ];
+            let name = month.parse::<usize>().ok().and_then(|m| MONTHS.get(m.wrapping_sub(1))).unwrap_or(&"");
+            format!("{date} {name} {year}")
+        }
+        Language::Ro | Language::El => format!("{date}.{month}.{year}"),
+        Language::It => format!("{date}/{month}/{year}"),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_diploma(
+    ui: &egui::Ui,
+    art: &EguiArt,
+    words: &Words,
+    child: &Child,
+    game: &str,
+    (stars, total): (u32, u32),
+    day: &str,
+    paper: Rect,
+) {
+    let painter = ui.painter();
+    let k = paper.width() / 1000.0;
+    let bold_font = |size: f32| FontId::new(size * k, FontFamily::Name("bold".into()));
+    painter.rect_filled(paper.translate(vec2(6.0, 8.0) * k), 8.0 * k, Color32::from_black_alpha(40));
+    painter.rect_filled(paper, 8.0 * k, PAPER);
+    painter.rect_stroke(
+        paper.shrink(18.0 * k),
+        6.0 * k,
+        Stroke::new(10.0 * k, ACCENT),
+        egui::StrokeKind::Middle,
+    );
+    painter.rect_stroke(
+        paper.shrink(34.0 * k),
+        4.0 * k,
+        Stroke::new(3.0 * k, GOLD),
+        egui::StrokeKind::Middle,
+    );
+    for corner in [paper.left_top(), paper.right_top(), paper.left_bottom(), paper.right_bottom()] {
+        let inward = (paper.center() - corner).normalized() * 58.0 * k;
+        painter.text(corner + inward, Align2::CENTER_CENTER, "★", bold_font(44.0), GOLD);
+    }
+    let at = |x: f32, y: f32| pos2(paper.left() + x * k, paper.top() + y * k);
+    painter.text(
+        at(500.0, 120.0),
+        Align2::CENTER_CENTER,
+        words.get("diploma_title"),
+        bold_font(72.0),
+        ACCENT,
+    );
+    let side = 190.0 * k;
+    let picture = |art_kind: Art, centre: Pos2| {
+        art.image(art_kind, side).paint_at(ui, Rect::from_center_size(centre, vec2(side, side)));
+    };
+    picture(Art::Animal(child.animal), at(200.0, 360.0));
+    picture(game_art(game), at(800.0, 360.0));
+    painter.text(at(500.0, 250.0), Align2::CENTER_CENTER, name_of(words, child), bold_font(64.0), INK);
+    let walked = words.fill("diploma_walked", &[("game", words.get(&format!("game_{game}")))]);
+    let line = ui.fonts_mut(|f| f.layout(walked, FontId::proportional(30.0 * k), INK, 420.0 * k));
+    painter.galley(at(500.0, 330.0) - vec2(line.size().x / 2.0, 0.0), line, INK);
+    painter.text(
+        at(500.0, 470.0),
+        Align2::CENTER_CENTER,
+        format!("★ {stars} / {total}"),
+        bold_font(52.0),
+        GOLD,
+    );
+    painter.text(
+        at(500.0, 590.0),
+        Align2::CENTER_CENTER,
+        date_text(day, words.language),
+        FontId::proportional(28.0 * k),
+        INK,
+    );
+    painter.line_segment([at(380.0, 625.0), at(620.0, 625.0)], Stroke::new(2.0 * k, GOLD));
+    painter.text(at(500.0, 652.0), Align2::CENTER_CENTER, "Tabla", bold_font(26.0), ACCENT);
+}
+
+fn game_art(game: &str) -> Art {
+    match game {
+        "circles" => Art::MenuCircles,
+        "knight_hunt" => Art::MenuKnightHunt,
+        "bunnies" => Art::MenuBunnies,
+        "halma" => Art::MenuHalma,
+        _ => Art::MenuNard,
+    }
+}

@@ -1,0 +1,346 @@
+//! The grown-ups' page, behind its gate (a button held three seconds, then a sum in digits): for
+//! each child and each game, the stars of every stage and the figures (games played, won, lost and
+//! drawn, hints and take-backs, time played, the day last played); a child renamed or removed; a
+//! game's stars cleared; every child's progress exported to a file and imported on another device,
+//! which asks, for a child it has already, which to keep.
+
+use super::children::name_of;
+use crate::app::kit::catalog::Screen;
+use crate::app::kit::children::{ChildCommand, Children, ThePath};
+use crate::app::panels::theme::{ACCENT, CARD, EguiArt, INK, UiReady, bold, card, full_screen};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
+use crate::app::platform::store::Store;
+use crate::app::platform::web;
+use crate::progress::gate::Gate;
+use crate::progress::{Child, Merge};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText, vec2};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+/// The gate, and what is being typed or confirmed on the page.
+#[derive(Resource)]
+struct Page {
+    gate: Gate,
+    /// Each child's name as being typed, by slot.
+    names: Vec<Option<String>>,
+    /// A removal or a clearing waiting for "yes".
+    confirm: Option<ChildCommand>,
+    /// The desktop's list of exported files is open.
+    importing: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Grownups), |mut commands: Commands| {
+        commands.insert_resource(Page {
+            gate: Gate::new(web::now_ms() as u64),
+            names: Vec::new(),
+            confirm: None,
+            importing: false,
+        });
+    });
+    app.add_systems(
+        EguiPrimaryContextPass,
+        grownups_screen
+            .run_if(resource_exists::<UiReady>)
+            .run_if(in_state(Screen::Grownups))
+            .run_if(resource_exists::<Page>),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn grownups_screen(
+    mut contexts: EguiContexts,
+    art: Res<EguiArt>,
+    words: Res<Words>,
+    children: Res<Children>,
+    path: Res<ThePath>,
+    store: Res<Store>,
+    mut page: ResMut<Page>,
+    mut orders: MessageWriter<ChildCommand>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let dt = ctx.input(|i| i.stable_dt);
+    let back_to = if store.child().is_some() { Screen::Map } else { Screen::Children };
+    full_screen(ctx, "grownups", |ui| {
+        ui.horizontal(|ui| {
+            if ui.button(bold(format!("◂ {}", words.get("back")), 20.0)).clicked() {
+                next.set(back_to);
+            }
+            ui.label(bold(words.get("grownups"), 30.0).color(ACCENT));
+        });
+        ui.add_space(10.0);
+        if !page.gate.is_open() {
+            gate(ui, &words, &mut page.gate, dt);
+            return;
+        }
+        if let Some(text) = web::picked_file() {
+            orders.write(ChildCommand::Import(text));
+        }
+        transfer_bar(ui, &words, &children, &store, &mut page, &mut orders);
+        if let Some(Merge::Choose { here, file, .. }) = children.questions.first() {
+            question(ui, &art, &words, &path, here, file, &mut orders);
+        }
+        if children.each().next().is_none() {
+            ui.label(RichText::new(words.get("grownups_nobody")).size(17.0));
+        }
+        for (slot, child) in children.each() {
+            child_card(ui, &art, &words, &path, slot, child, &mut page, &mut orders);
+            ui.add_space(8.0);
+        }
+    });
+    Ok(())
+}
+
+/// The gate: hold the button, then answer the sum on the digit buttons.
+fn gate(ui: &mut egui::Ui, words: &Words, gate: &mut Gate, dt: f32) {
+    card(CARD).show(ui, |ui| {
+        ui.set_width((ui.available_width() - 24.0).min(520.0));
+        ui.vertical_centered(|ui| match gate.sum() {
+            None => {
+                ui.label(RichText::new(words.get("gate_hold")).size(18.0));
+                let button =
+                    ui.add_sized(vec2(220.0, 70.0), egui::Button::new(bold(words.get("gate_button"), 22.0)));
+                web::tag(&button, "gate.hold");
+                gate.hold(button.is_pointer_button_down_on(), dt);
+                let (rect, _) = ui.allocate_exact_size(vec2(220.0, 10.0), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 5.0, Color32::from_rgb(230, 220, 204));
+                let mut done = rect;
+                done.set_width(rect.width() * gate.held());
+                ui.painter().rect_filled(done, 5.0, ACCENT);
+                if gate.held() > 0.0 {
+                    ui.ctx().request_repaint();
+                }
+            }
+            Some((a, b)) => {
+                ui.label(RichText::new(words.get("gate_sum")).size(18.0));
+                ui.label(bold(format!("{a} + {b} = {}", gate.typed()), 40.0));
+                for row in [[1, 2, 3, 4, 5], [6, 7, 8, 9, 0]] {
+                    ui.horizontal(|ui| {
+                        ui.add_space(((ui.available_width() - 5.0 * 64.0) / 2.0).max(0.0));
+                        for digit in row {
+                            let key = ui.add_sized(
+                                vec2(56.0, 56.0),
+                                egui::Button::new(bold(digit.to_string(), 28.0)),
+                            );
+                            web::tag(&key, &format!("gate.{digit}"));
+                            if key.clicked() {
+                                gate.digit(digit);
+                            }
+                        }
+                    });
+                }
+            }
+        });
+    });
+}
+
+/// Export and import, with what the last one did.
+fn transfer_bar(
+    ui: &mut egui::Ui,
+    words: &Words,
+    children: &Children,
+    store: &Store,
+    page: &mut Page,
+    orders: &mut MessageWriter<ChildCommand>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        let export = ui.button(bold(format!("↓ {}", words.get("progress_export")), 18.0));
+        web::tag(&export, "progress.export");
+        if export.clicked() {
+            orders.write(ChildCommand::Export);
+        }
+        let import = ui.button(bold(format!("↑ {}", words.get("progress_import")), 18.0));
+        web::tag(&import, "progress.import");
+        if import.clicked() {
+            if cfg!(target_arch = "wasm32") {
+                web::pick_file();
+            } else {
+                page.importing = !page.importing;
+            }
+        }
+        if let Some(notice) = &children.notice {
+            ui.label(RichText::new(notice).size(15.0).color(INK));
+        }
+    });
+    if page.importing {
+        let files: Vec<_> =
+            store.records().into_iter().filter(|f| f.to_string_lossy().contains("progress")).collect();
+        if files.is_empty() {
+            ui.label(RichText::new(words.get("no_records")).size(15.0));
+        }
+        for file in files.into_iter().take(8) {
+            let name = file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            if ui.button(RichText::new(name).size(16.0)).clicked() {
+                page.importing = false;
+                match std::fs::read_to_string(&file) {
+                    Ok(text) => {
+                        orders.write(ChildCommand::Import(text));
+                    }
+                    Err(e) => warn!("{}: {e}", file.display()),
+                }
+            }
+        }
+    }
+}
+
+/// The same child on this device and in the file: which to keep.
+fn question(
+    ui: &mut egui::Ui,
+    art: &EguiArt,
+    words: &Words,
+    path: &ThePath,
+    here: &Child,
+    file: &Child,
+    orders: &mut MessageWriter<ChildCommand>,
+) {
+    let stars = |child: &Child| path.trails.iter().map(|t| child.trail_stars(t)).sum::<u32>();
+    card(Color32::from_rgb(255, 236, 200)).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.add(art.image(Art::Animal(here.animal), 56.0));
+            ui.label(bold(words.fill("import_same_child", &[("name", &name_of(words, here))]), 18.0));
+        });
+        ui.horizontal(|ui| {
+            let keep =
+                ui.button(bold(format!("{} (★ {})", words.get("import_keep_here"), stars(here)), 18.0));
+            web::tag(&keep, "import.keep_here");
+            if keep.clicked() {
+                orders.write(ChildCommand::Answer { take_file: false });
+            }
+            let take =
+                ui.button(bold(format!("{} (★ {})", words.get("import_take_file"), stars(file)), 18.0));
+            web::tag(&take, "import.take_file");
+            if take.clicked() {
+                orders.write(ChildCommand::Answer { take_file: true });
+            }
+        });
+    });
+}
+
+/// One child: their name (to change), removal, and each game's stars and figures.
+#[allow(clippy::too_many_arguments)]
+fn child_card(
+    ui: &mut egui::Ui,
+    art: &EguiArt,
+    words: &Words,
+    path: &ThePath,
+    slot: usize,
+    child: &Child,
+    page: &mut Page,
+    orders: &mut MessageWriter<ChildCommand>,
+) {
+    if page.names.len() <= slot {
+        page.names.resize(slot + 1, None);
+    }
+    card(CARD).show(ui, |ui| {
+        ui.set_width((ui.available_width() - 24.0).min(1100.0));
+        ui.horizontal_wrapped(|ui| {
+            ui.add(art.image(Art::Animal(child.animal), 56.0));
+            let name = page.names[slot].get_or_insert_with(|| child.name.clone());
+            let edit = ui.add(
+                egui::TextEdit::singleline(name)
+                    .hint_text(name_of(words, &Child { name: String::new(), ..child.clone() }))
+                    .desired_width(180.0)
+                    .font(egui::FontId::proportional(20.0)),
+            );
+            web::tag(&edit, &format!("child.{slot}.name"));
+            if *name != child.name {
+                let rename = ui.button(bold(format!("✔ {}", words.get("rename")), 17.0));
+                web::tag(&rename, &format!("child.{slot}.rename"));
+                if rename.clicked() {
+                    orders.write(ChildCommand::Rename(slot, name.clone()));
+                }
+            }
+            confirm_button(
+                ui,
+                words,
+                page,
+                ChildCommand::Remove(slot),
+                &format!("✖ {}", words.get("remove_child")),
+                orders,
+            );
+        });
+        egui::ScrollArea::horizontal().id_salt(("figures", slot)).show(ui, |ui| {
+            egui::Grid::new(("figures_grid", slot)).striped(true).spacing(vec2(14.0, 6.0)).show(ui, |ui| {
+                for key in [
+                    "figures_game",
+                    "figures_stars",
+                    "figures_played",
+                    "figures_won",
+                    "figures_lost",
+                    "figures_drawn",
+                    "figures_hints",
+                    "figures_takebacks",
+                    "figures_time",
+                    "figures_last",
+                ] {
+                    ui.label(bold(words.get(key), 15.0));
+                }
+                ui.end_row();
+                for trail in &path.trails {
+                    let figures = child.figures.get(&trail.game).cloned().unwrap_or_default();
+                    ui.label(bold(words.get(&format!("game_{}", trail.game)), 15.0));
+                    let stars: Vec<String> =
+                        trail.stages.iter().map(|s| child.star_count(&s.id).to_string()).collect();
+                    ui.label(format!("★ {}", stars.join(" · ")));
+                    for n in [
+                        figures.played,
+                        figures.won,
+                        figures.lost,
+                        figures.drawn,
+                        figures.hints,
+                        figures.takebacks,
+                    ] {
+                        ui.label(n.to_string());
+                    }
+                    ui.label(format!("{}:{:02}", figures.seconds / 60, figures.seconds % 60));
+                    ui.label(if figures.last_played.is_empty() {
+                        "–".to_string()
+                    } else {
+                        figures.last_played.clone()
+                    });
+                    if child.trail_stars(trail) > 0 {
+                        let label = format!("✖ {}", words.get("clear_stars"));
+                        confirm_button(
+                            ui,
+                            words,
+                            page,
+                            ChildCommand::ClearStars(slot, trail.game.clone()),
+                            &label,
+                            orders,
+                        );
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    });
+}
+
+/// A button whose order is sent only after "yes".
+fn confirm_button(
+    ui: &mut egui::Ui,
+    words: &Words,
+    page: &mut Page,
+    order: ChildCommand,
+    label: &str,
+    orders: &mut MessageWriter<ChildCommand>,
+) {
+    if page.confirm.as_ref() == Some(&order) {
+        ui.label(RichText::new(words.get("are_you_sure")).color(ACCENT));
+        if ui.button(bold(words.get("yes"), 16.0)).clicked() {
+            orders.write(order);
+            page.confirm = None;
+        }
+        if ui.button(bold(words.get("no"), 16.0)).clicked() {
+            page.confirm = None;
+        }
+    } else {
+        let button = ui.button(RichText::new(label).size(15.0));
+        web::tag(&button, &format!("confirm.{order:?}"));
+        if button.clicked() {
+            page.confirm = Some(order);
+        }
+    }
+}

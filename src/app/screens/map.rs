@@ -1,0 +1,373 @@
+//! The map: the playing child's path, one trail per game, each stage a picture with its stars
+//! under it. Stages already played and the next one to play are open (the next one breathes
+//! gently); the rest are grey behind a lock. A tap on an open stage plays it at once. A stage just
+//! won sends its new stars flying to their places, and the stage it opened pops open. Free play
+//! (the menu) and the game in progress are one tap away; a diploma earned is shown again from here.
+
+use super::children::name_of;
+use super::setup::SetupFor;
+use crate::app::kit::catalog::{PlayableGames, Screen};
+use crate::app::kit::children::{ChildCommand, Children, DiplomaFor, StageNews, ThePath};
+use crate::app::kit::keeping::{self, SavedGame};
+use crate::app::panels::theme::{
+    ACCENT, CALM, CARD, EguiArt, GOLD, INK, UiReady, bold, card, draw_star, draw_stars, full_screen,
+};
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
+use crate::app::platform::store::Store;
+use crate::app::platform::web;
+use crate::progress::{Child, Stars, Trail};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, Pos2, Rect, RichText, Stroke, pos2, vec2};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use std::collections::HashMap;
+
+const LOCKED: Color32 = Color32::from_rgb(200, 196, 190);
+/// Seconds the new stars fly, then the opened stage pops.
+const FLIGHT: f64 = 1.2;
+const POP: f64 = 0.8;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        map_screen.run_if(resource_exists::<UiReady>).run_if(in_state(Screen::Map)),
+    );
+}
+
+/// The picture a game's stages show.
+fn stage_picture(game: &str) -> Art {
+    match game {
+        "circles" => Art::WhiteRook,
+        "knight_hunt" => Art::WhiteKnight,
+        "bunnies" => Art::Bunny,
+        "halma" => Art::HalmaRed,
+        _ => Art::NardWhite,
+    }
+}
+
+/// How a stage stands for the child.
+#[derive(Clone, Copy, PartialEq)]
+enum Standing {
+    Played,
+    Next,
+    Open,
+    Locked,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn map_screen(
+    mut contexts: EguiContexts,
+    art: Res<EguiArt>,
+    words: Res<Words>,
+    children: Res<Children>,
+    store: Res<Store>,
+    path: Res<ThePath>,
+    playable: Res<PlayableGames>,
+    saved: Res<SavedGame>,
+    mut news: Option<ResMut<StageNews>>,
+    mut flight_began: Local<Option<f64>>,
+    mut orders: MessageWriter<ChildCommand>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some((slot, child)) = store.child().and_then(|slot| children.get(slot).map(|c| (slot, c))) else {
+        next.set(Screen::Children);
+        return Ok(());
+    };
+    let now = ctx.input(|i| i.time);
+    // The stars of the stage just won fly in once, when the map opens after it.
+    let flying = news.as_deref().filter(|n| !n.shown).cloned();
+    let flight = match (&flying, *flight_began) {
+        (Some(_), None) => {
+            *flight_began = Some(now);
+            Some(0.0)
+        }
+        (Some(_), Some(began)) => Some(now - began),
+        (None, _) => {
+            *flight_began = None;
+            None
+        }
+    };
+    let screen = ctx.content_rect();
+    let bubble = (screen.width() / 9.0).clamp(52.0, 84.0);
+    let mut places: HashMap<String, Rect> = HashMap::new();
+    full_screen(ctx, "map", |ui| {
+        top_bar(ui, &art, &words, child, &saved, &playable, &mut commands, &mut next);
+        ui.add_space(8.0);
+        for trail in &path.trails {
+            if playable.get(&trail.game).is_none() {
+                continue;
+            }
+            let tapped =
+                trail_card(ui, &art, &words, child, trail, bubble, now, flying.as_ref(), flight, &mut places);
+            match tapped {
+                Some(Tap::Stage(id)) => {
+                    orders.write(ChildCommand::PlayStage(id));
+                }
+                Some(Tap::Diploma) => {
+                    commands.insert_resource(DiplomaFor { slot, game: trail.game.clone() });
+                    next.set(Screen::Diploma);
+                }
+                None => {}
+            }
+            ui.add_space(6.0);
+        }
+    });
+    if let (Some(landing), Some(t)) = (&flying, flight) {
+        draw_flight(ctx, landing, t, screen, &places);
+        if t > FLIGHT + POP {
+            if let Some(news) = news_mut(&mut news) {
+                news.shown = true;
+            }
+        } else {
+            ctx.request_repaint();
+        }
+    }
+    Ok(())
+}
+
+fn news_mut<'a>(news: &'a mut Option<ResMut<StageNews>>) -> Option<&'a mut StageNews> {
+    news.as_mut().map(|n| &mut **n)
+}
+
+enum Tap {
+    Stage(String),
+    Diploma,
+}
+
+/// The child's picture and name, the game in progress, free play, and another child.
+#[allow(clippy::too_many_arguments)]
+fn top_bar(
+    ui: &mut egui::Ui,
+    art: &EguiArt,
+    words: &Words,
+    child: &Child,
+    saved: &SavedGame,
+    playable: &PlayableGames,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        let who = ui.add(art.image(Art::Animal(child.animal), 64.0).sense(egui::Sense::click()));
+        let name = ui.add(egui::Label::new(bold(name_of(words, child), 28.0)).sense(egui::Sense::click()));
+        web::tag(&who, "map.child");
+        if who.clicked() || name.clicked() {
+            next.set(Screen::Children);
+        }
+        ui.add_space(12.0);
+        if let Some((record, _)) = &saved.card
+            && let Some(entry) = playable.get(&record.game)
+        {
+            let button = ui.add(egui::Button::image_and_text(
+                art.image(entry.picture, 40.0),
+                bold(format!("▶ {}", words.get("continue_title")), 22.0),
+            ));
+            web::tag(&button, "map.continue");
+            if button.clicked() && keeping::begin(commands, record.clone()).is_ok() {
+                commands.insert_resource(SetupFor(record.game.clone()));
+                next.set(Screen::Playing);
+            }
+        }
+        let free = ui.button(bold(format!("⚀ {}", words.get("free_play")), 22.0));
+        web::tag(&free, "map.free_play");
+        if free.clicked() {
+            next.set(Screen::Menu);
+        }
+    });
+}
+
+/// One game's trail: its picture and stars, then its stages joined by a path.
+#[allow(clippy::too_many_arguments)]
+fn trail_card(
+    ui: &mut egui::Ui,
+    art: &EguiArt,
+    words: &Words,
+    child: &Child,
+    trail: &Trail,
+    bubble: f32,
+    now: f64,
+    flying: Option<&StageNews>,
+    flight: Option<f64>,
+    places: &mut HashMap<String, Rect>,
+) -> Option<Tap> {
+    let stars = |id: &str| child.star_count(id);
+    let next_stage = trail.next(stars);
+    let mut tapped = None;
+    let width = (ui.available_width() - 24.0).min(980.0);
+    card(CARD).show(ui, |ui| {
+        ui.set_width(width);
+        ui.horizontal(|ui| {
+            let picture = playable_picture(&trail.game);
+            ui.add(art.image(picture, bubble * 0.9));
+            ui.vertical(|ui| {
+                ui.label(bold(words.get(&format!("game_{}", trail.game)), 22.0));
+                let total = trail.stages.len() * 3;
+                ui.label(
+                    RichText::new(format!("★ {} / {total}", child.trail_stars(trail))).size(17.0).color(INK),
+                );
+                if child.diplomas.contains_key(&trail.game) {
+                    let diploma = ui.add(egui::Button::image_and_text(
+                        art.image(Art::Trophy, 26.0),
+                        bold(words.get("diploma"), 17.0),
+                    ));
+                    web::tag(&diploma, &format!("diploma.{}", trail.game));
+                    if diploma.clicked() {
+                        tapped = Some(Tap::Diploma);
+                    }
+                }
+            });
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = bubble * 0.35;
+            let mut last_centre: Option<Pos2> = None;
+            for (index, stage) in trail.stages.iter().enumerate() {
+                let standing = if next_stage == Some(index) {
+                    Standing::Next
+                } else if stars(&stage.id) > 0 {
+                    Standing::Played
+                } else if trail.is_open(index, stars) {
+                    Standing::Open
+                } else {
+                    Standing::Locked
+                };
+                // While the stars fly, the stage shows the stars it had before.
+                let landing = flying.filter(|n| n.stage == stage.id && flight.is_some_and(|t| t < FLIGHT));
+                let shown = match landing {
+                    Some(news) => Stars(child.stars(&stage.id).0 & !news.new.0),
+                    None => child.stars(&stage.id),
+                };
+                let popping = flying
+                    .filter(|n| n.opened.as_deref() == Some(stage.id.as_str()))
+                    .and(flight)
+                    .filter(|t| (FLIGHT..FLIGHT + POP).contains(t))
+                    .map(|t| ((t - FLIGHT) / POP) as f32);
+                let (rect, response) =
+                    ui.allocate_exact_size(vec2(bubble, bubble + 26.0), egui::Sense::click());
+                let centre = pos2(rect.center().x, rect.top() + bubble / 2.0);
+                if let Some(before) = last_centre {
+                    let colour = if standing == Standing::Locked { LOCKED } else { CALM };
+                    ui.painter().line_segment(
+                        [pos2(before.x + bubble * 0.5, before.y), pos2(centre.x - bubble * 0.5, centre.y)],
+                        Stroke::new(6.0, colour),
+                    );
+                }
+                last_centre = Some(centre);
+                let breathe =
+                    if standing == Standing::Next { 1.0 + 0.06 * (now * 3.0).sin() as f32 } else { 1.0 };
+                let pop = popping.map_or(1.0, |p| 1.0 + 0.35 * (1.0 - p) * (p * std::f32::consts::PI).sin());
+                draw_stage(ui, art, &trail.game, index, standing, centre, bubble * 0.5 * breathe * pop);
+                let star_row =
+                    Rect::from_center_size(pos2(centre.x, rect.bottom() - 11.0), vec2(bubble, 22.0));
+                draw_stars(ui.painter(), star_row, shown, 20.0);
+                places.insert(stage.id.clone(), star_row);
+                let response = response.on_hover_text(stage.goal_text(words.language));
+                web::tag(&response, &format!("stage.{}", stage.id));
+                if response.clicked() && standing != Standing::Locked {
+                    tapped = Some(Tap::Stage(stage.id.clone()));
+                }
+            }
+        });
+        if let Some(index) = next_stage {
+            let goal = trail.stages[index].goal_text(words.language);
+            ui.label(RichText::new(format!("★★★ {goal}")).size(15.0).color(INK));
+        }
+    });
+    if next_stage.is_some() {
+        ui.ctx().request_repaint();
+    }
+    tapped
+}
+
+fn playable_picture(game: &str) -> Art {
+    match game {
+        "circles" => Art::MenuCircles,
+        "knight_hunt" => Art::MenuKnightHunt,
+        "bunnies" => Art::MenuBunnies,
+        "halma" => Art::MenuHalma,
+        _ => Art::MenuNard,
+    }
+}
+
+/// A stage's round picture: its game's piece with its number; grey with a lock when locked, a
+/// ring round the next one.
+fn draw_stage(
+    ui: &egui::Ui,
+    art: &EguiArt,
+    game: &str,
+    index: usize,
+    standing: Standing,
+    centre: Pos2,
+    radius: f32,
+) {
+    let painter = ui.painter();
+    let (fill, rim) = match standing {
+        Standing::Played => (Color32::from_rgb(255, 236, 200), CALM),
+        Standing::Next => (Color32::from_rgb(255, 226, 170), ACCENT),
+        Standing::Open => (Color32::from_rgb(255, 244, 224), CALM),
+        Standing::Locked => (Color32::from_rgb(232, 228, 222), LOCKED),
+    };
+    painter.circle(
+        centre,
+        radius,
+        fill,
+        Stroke::new(if standing == Standing::Next { 5.0 } else { 3.0 }, rim),
+    );
+    let side = radius * 1.2;
+    let tint = if standing == Standing::Locked {
+        Color32::from_rgba_unmultiplied(150, 150, 150, 110)
+    } else {
+        Color32::WHITE
+    };
+    art.image(stage_picture(game), side)
+        .tint(tint)
+        .paint_at(ui, Rect::from_center_size(centre, vec2(side, side)));
+    let badge = pos2(centre.x + radius * 0.72, centre.y - radius * 0.72);
+    painter.circle_filled(badge, radius * 0.34, if standing == Standing::Locked { LOCKED } else { rim });
+    painter.text(
+        badge,
+        egui::Align2::CENTER_CENTER,
+        (index + 1).to_string(),
+        egui::FontId::new(radius * 0.42, egui::FontFamily::Name("bold".into())),
+        Color32::WHITE,
+    );
+    if standing == Standing::Locked {
+        draw_lock(painter, centre + vec2(0.0, radius * 0.15), radius * 0.55);
+    }
+}
+
+/// A padlock: a body and its shackle.
+fn draw_lock(painter: &egui::Painter, centre: Pos2, size: f32) {
+    let body = Rect::from_center_size(centre + vec2(0.0, size * 0.2), vec2(size, size * 0.75));
+    let shackle = Color32::from_rgb(110, 100, 92);
+    let top = body.top();
+    let points: Vec<Pos2> = (0..=16)
+        .map(|i| {
+            let angle = std::f32::consts::PI * (i as f32 / 16.0);
+            pos2(centre.x - size * 0.3 * angle.cos(), top - size * 0.38 * angle.sin())
+        })
+        .collect();
+    painter.add(egui::Shape::line(points, Stroke::new(size * 0.14, shackle)));
+    painter.rect_filled(body, size * 0.12, Color32::from_rgb(140, 128, 118));
+    painter.circle_filled(body.center(), size * 0.1, Color32::from_rgb(232, 228, 222));
+}
+
+/// The new stars flying from the middle of the screen to their places, then landing.
+fn draw_flight(ctx: &egui::Context, news: &StageNews, t: f64, screen: Rect, places: &HashMap<String, Rect>) {
+    let Some(target) = places.get(&news.stage) else { return };
+    if t >= FLIGHT {
+        return;
+    }
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("flight")));
+    let p = (t / FLIGHT) as f32;
+    let eased = 1.0 - (1.0 - p).powi(3);
+    for (i, star) in [Stars::WON, Stars::ON_OWN, Stars::GOAL].into_iter().enumerate() {
+        if !news.new.has(star) {
+            continue;
+        }
+        let from = screen.center() + vec2((i as f32 - 1.0) * 70.0, 0.0);
+        let to = pos2(target.center().x + (i as f32 - 1.0) * 20.0, target.center().y);
+        let at = from + (to - from) * eased - vec2(0.0, 120.0 * (p * std::f32::consts::PI).sin());
+        draw_star(&painter, at, 10.0 + 30.0 * (1.0 - eased), GOLD);
+    }
+}

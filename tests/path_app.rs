@@ -1,0 +1,261 @@
+//! A child's path in the app without a window (issue "A child's path"): a child made by a tap,
+//! a stage played and won through the same messages a finger sends, its stars (with and without a
+//! hint or a take-back, and the stage's own goal), the next stage opening, each child's own game
+//! in progress, the figures, and all of it read again after a restart; a broken child's file is
+//! set aside and the others still load.
+#![cfg(feature = "app")]
+
+mod common;
+use common::until;
+
+use bevy::prelude::*;
+use std::path::Path as FilePath;
+use tabla::app::kit::children::{ChildCommand, Children, StageNews, ThePath};
+use tabla::app::kit::play::Play;
+use tabla::app::kit::turn::GameCommand;
+use tabla::app::platform::store::Store;
+use tabla::app::{Control, Launch, Screen, core_plugin};
+use tabla::progress::{Child, Stars};
+use tabla::robot::{self, RobotLevel};
+use tabla::rules::knight_hunt::KnightHunt;
+use tabla::rules::{Game, Seat};
+
+/// Tabla without a window on the folder `home`, at the menu.
+fn started(home: &FilePath, seed: u64) -> App {
+    let launch = Launch { settings_dir: Some(home.to_path_buf()), ..default() };
+    common::launched(launch, seed, |app| {
+        app.add_plugins(core_plugin);
+    })
+}
+
+fn fresh_home(name: &str) -> std::path::PathBuf {
+    let home = common::test_home(name);
+    let _ = std::fs::remove_dir_all(&home);
+    home
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn send(app: &mut App, order: ChildCommand) {
+    app.world_mut().write_message(order);
+    app.update();
+    app.update();
+}
+
+fn child(app: &App, slot: usize) -> Child {
+    app.world().resource::<Children>().get(slot).expect("the child is there").clone()
+}
+
+/// The child's file as kept on disk.
+fn kept_child(home: &FilePath, slot: usize) -> Child {
+    let text = std::fs::read_to_string(home.join(format!("child-{}/child.ron", slot + 1))).unwrap();
+    Child::from_ron(&text).unwrap()
+}
+
+/// The person's moves are tapped (from and to) as the Robot at level 3 would choose them, until
+/// the game ends; `before_each` may ask for a hint or take a move back first.
+fn win_by_taps(app: &mut App, mut before_each: impl FnMut(&mut App, usize)) {
+    let mut turn = 0;
+    loop {
+        until(app, |app| {
+            let play = app.world().resource::<Play<KnightHunt>>();
+            play.game().outcome().is_some() || play.person_to_move().is_some()
+        });
+        let play = app.world().resource::<Play<KnightHunt>>();
+        if play.game().outcome().is_some() {
+            return;
+        }
+        before_each(app, turn);
+        turn += 1;
+        let play = app.world().resource::<Play<KnightHunt>>();
+        if play.person_to_move().is_none() {
+            continue;
+        }
+        let seed = play.moves_played() as u64;
+        let chosen = robot::choose(play.game(), RobotLevel::Three, seed).expect("a move");
+        common::press(app, chosen.from);
+        common::press(app, chosen.to);
+    }
+}
+
+/// A new child (the fox) plays the first Knight Hunt stage.
+fn child_on_first_stage(name: &str, seed: u64) -> (App, std::path::PathBuf) {
+    let home = fresh_home(name);
+    let mut app = started(&home, seed);
+    send(&mut app, ChildCommand::Add { animal: 0 });
+    assert_eq!(screen(&app), Screen::Map, "one tap on a picture makes the child and opens their map");
+    assert!(home.join("child-1/child.ron").exists(), "the child is kept at once");
+    send(&mut app, ChildCommand::PlayStage("knight_hunt_1".into()));
+    assert_eq!(screen(&app), Screen::Playing, "a stage plays at once, with no setup screen");
+    let play = app.world().resource::<Play<KnightHunt>>();
+    assert_eq!(play.controls(), [Control::Person, Control::Robot(RobotLevel::One)]);
+    (app, home)
+}
+
+fn news(app: &App) -> StageNews {
+    app.world().get_resource::<StageNews>().expect("the stage's news").clone()
+}
+
+#[test]
+fn a_stage_won_on_ones_own_earns_its_stars_opens_the_next_and_survives_a_restart() {
+    let (mut app, home) = child_on_first_stage("path-win", 4);
+    win_by_taps(&mut app, |_, _| {});
+    let game = app.world().resource::<Play<KnightHunt>>().game().clone();
+    assert!(game.outcome().unwrap().winner.includes(Seat::WHITE), "the child won");
+    app.update();
+    let stars = child(&app, 0).stars("knight_hunt_1");
+    assert!(stars.has(Stars::WON) && stars.has(Stars::ON_OWN), "{stars:?}");
+    // The third star is the stage's goal: this game (seeded) was won keeping five pawns.
+    assert_eq!(game.pawns_left(Seat::WHITE), 5);
+    assert!(stars.has(Stars::GOAL), "{stars:?}");
+    let told = news(&app);
+    assert_eq!((told.stage.as_str(), told.new), ("knight_hunt_1", stars));
+    assert_eq!(told.opened.as_deref(), Some("knight_hunt_2"), "one star opens the next stage");
+    let figures = &child(&app, 0).figures["knight_hunt"];
+    assert_eq!((figures.played, figures.won, figures.lost), (1, 1, 0));
+    assert_eq!(kept_child(&home, 0), child(&app, 0), "the file has it all");
+    assert!(home.join("child-1/last_game.ron").exists(), "the finished game is the child's own");
+    assert!(!home.join("last_game.ron").exists());
+    drop(app);
+
+    let mut again = started(&home, 5);
+    assert_eq!(child(&again, 0).stars("knight_hunt_1"), stars, "the stars are read again after a restart");
+    send(&mut again, ChildCommand::Choose(0));
+    assert_eq!(screen(&again), Screen::Map);
+    let path = again.world().resource::<ThePath>();
+    let trail = path.trail("knight_hunt").unwrap();
+    let kept = child(&again, 0);
+    assert_eq!(trail.next(|id| kept.star_count(id)), Some(1), "the next stage is the one to play");
+    send(&mut again, ChildCommand::PlayStage("knight_hunt_3".into()));
+    assert_eq!(screen(&again), Screen::Map, "a locked stage does not open");
+    send(&mut again, ChildCommand::PlayStage("knight_hunt_2".into()));
+    assert_eq!(screen(&again), Screen::Playing);
+    assert_eq!(
+        again.world().resource::<Play<KnightHunt>>().controls(),
+        [Control::Person, Control::Robot(RobotLevel::Two)],
+        "the second stage's Robot"
+    );
+}
+
+#[test]
+fn a_hint_or_a_take_back_keeps_a_won_stage_to_its_first_and_goal_stars() {
+    let (mut app, _) = child_on_first_stage("path-hint", 2);
+    win_by_taps(&mut app, |app, turn| {
+        if turn == 1 {
+            common::command(app, GameCommand::Hint);
+            for _ in 0..20 {
+                app.update();
+            }
+        }
+    });
+    app.update();
+    assert_eq!(app.world().resource::<Play<KnightHunt>>().asked().hints, 1);
+    let stars = child(&app, 0).stars("knight_hunt_1");
+    assert!(stars.has(Stars::WON) && !stars.has(Stars::ON_OWN), "a hint asked: {stars:?}");
+    let kept = app.world().resource::<Play<KnightHunt>>().game().pawns_left(Seat::WHITE);
+    assert_eq!(stars.has(Stars::GOAL), kept >= 5, "the goal's star is earned with a hint too");
+
+    let (mut app, _) = child_on_first_stage("path-takeback", 2);
+    win_by_taps(&mut app, |app, turn| {
+        if turn == 2 {
+            common::command(app, GameCommand::Undo);
+        }
+    });
+    app.update();
+    assert!(app.world().resource::<Play<KnightHunt>>().asked().takebacks >= 1);
+    let stars = child(&app, 0).stars("knight_hunt_1");
+    assert!(stars.has(Stars::WON) && !stars.has(Stars::ON_OWN), "a move taken back: {stars:?}");
+}
+
+#[test]
+fn each_child_keeps_their_own_game_in_progress() {
+    let (mut app, home) = child_on_first_stage("path-own-game", 3);
+    let chosen = {
+        let play = app.world().resource::<Play<KnightHunt>>();
+        robot::choose(play.game(), RobotLevel::One, 1).unwrap()
+    };
+    common::press(&mut app, chosen.from);
+    common::press(&mut app, chosen.to);
+    assert!(home.join("child-1/game.ron").exists(), "the game is kept in the child's place");
+    assert!(!home.join("game.ron").exists());
+    let record =
+        tabla::record::Record::from_ron(&std::fs::read_to_string(home.join("child-1/game.ron")).unwrap())
+            .unwrap();
+    assert_eq!(record.stage.as_deref(), Some("knight_hunt_1"), "the record names its stage");
+    // A second child has no game to continue.
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Children);
+    app.update();
+    send(&mut app, ChildCommand::Add { animal: 5 });
+    let store = app.world().resource::<Store>().clone();
+    assert_eq!(store.child(), Some(1));
+    assert!(tabla::app::kit::keeping::read_saved_game(&store).unwrap().is_none());
+    send(&mut app, ChildCommand::Choose(0));
+    let store = app.world().resource::<Store>().clone();
+    assert!(
+        tabla::app::kit::keeping::read_saved_game(&store).unwrap().is_some(),
+        "the first child's game is theirs"
+    );
+}
+
+#[test]
+fn a_broken_childs_file_is_set_aside_and_the_other_children_still_load() {
+    let home = fresh_home("path-broken");
+    let mut app = started(&home, 1);
+    send(&mut app, ChildCommand::Add { animal: 3 });
+    send(&mut app, ChildCommand::Add { animal: 4 });
+    drop(app);
+    std::fs::write(home.join("child-2/child.ron"), "Child(version: 1, animal: ").unwrap();
+    let app = started(&home, 1);
+    let children = app.world().resource::<Children>();
+    assert_eq!(children.get(0).map(|c| c.animal), Some(3), "the good child still loads");
+    assert!(children.get(1).is_none());
+    assert!(children.problems[0].contains("child-2/child.ron"), "{:?}", children.problems);
+    assert!(home.join("child-2/child.ron.broken-1").exists(), "set aside, never deleted");
+}
+
+#[test]
+fn the_grown_ups_export_carries_children_to_another_device_which_asks_about_the_same_child() {
+    let home = fresh_home("path-export");
+    let mut app = started(&home, 1);
+    send(&mut app, ChildCommand::Add { animal: 6 });
+    send(&mut app, ChildCommand::Rename(0, "Ana".into()));
+    app.world_mut().resource_mut::<Children>().slots[0].as_mut().unwrap().earn("bunnies_1", Stars::WON);
+    send(&mut app, ChildCommand::Export);
+    let exported = home.join("records/tabla-progress.ron");
+    let text = std::fs::read_to_string(&exported).expect("the export is a file");
+
+    let other = fresh_home("path-import");
+    let mut there = started(&other, 1);
+    send(&mut there, ChildCommand::Add { animal: 6 });
+    send(&mut there, ChildCommand::Rename(0, "Ana".into()));
+    send(&mut there, ChildCommand::Add { animal: 1 });
+    send(&mut there, ChildCommand::Import(text.clone()));
+    assert_eq!(there.world().resource::<Children>().questions.len(), 1, "the same child is asked about");
+    assert_eq!(child(&there, 0).star_count("bunnies_1"), 0);
+    send(&mut there, ChildCommand::Answer { take_file: true });
+    assert_eq!(child(&there, 0).star_count("bunnies_1"), 1, "the file's child kept");
+    assert_eq!(kept_child(&other, 0).star_count("bunnies_1"), 1);
+    assert_eq!(child(&there, 1).animal, 1, "the other child stays");
+    send(&mut there, ChildCommand::Import("not a progress file".into()));
+    let notice = there.world().resource::<Children>().notice.clone().unwrap();
+    assert!(notice.contains("cannot be read"), "{notice}");
+    assert_eq!(child(&there, 0).star_count("bunnies_1"), 1, "a bad file changes nothing");
+}
+
+#[test]
+fn removing_a_child_sets_their_file_aside_and_clearing_forgets_one_games_stars() {
+    let home = fresh_home("path-remove");
+    let mut app = started(&home, 1);
+    send(&mut app, ChildCommand::Add { animal: 2 });
+    app.world_mut().resource_mut::<Children>().slots[0].as_mut().unwrap().earn("halma_1", Stars::WON);
+    app.world_mut().resource_mut::<Children>().slots[0].as_mut().unwrap().earn("nard_1", Stars::WON);
+    send(&mut app, ChildCommand::ClearStars(0, "halma".into()));
+    assert_eq!(kept_child(&home, 0).star_count("halma_1"), 0);
+    assert_eq!(kept_child(&home, 0).star_count("nard_1"), 1, "only that game's stars");
+    send(&mut app, ChildCommand::Remove(0));
+    assert!(app.world().resource::<Children>().get(0).is_none());
+    assert!(!home.join("child-1/child.ron").exists());
+    assert!(home.join("child-1/child.ron.broken-1").exists(), "kept aside, not deleted");
+}
