@@ -4,6 +4,7 @@
 use crate::app::kit::animate::AnimationPace;
 use crate::app::kit::board::{Cell, ViewCommand};
 use crate::app::kit::catalog::Screen;
+use crate::app::kit::children::{ChildCommand, Children, DiplomaFor, ThePath};
 use crate::app::kit::help::HelpOpen;
 use crate::app::kit::input::BoardPress;
 use crate::app::kit::play::Play;
@@ -12,14 +13,17 @@ use crate::app::kit::turn::{GameCommand, GameSeed, RobotPace, SetControls};
 use crate::app::launch::{Control, Launch, MatchSetup, Opponent};
 use crate::app::panels::scoreboard::ScoreBoard;
 use crate::app::platform::settings::Settings;
+use crate::app::platform::store::{CHILD, Store};
 use crate::app::screens::SetupFor;
 use crate::i18n::Language;
 use crate::levels;
 use crate::levels::LevelGame;
+use crate::progress::Stars;
 use crate::robot::RobotLevel;
 use crate::rules::Game;
 use crate::rules::Seat;
 use crate::rules::board::{BoardShape, Square};
+use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::nard::{Board, Nard, Setup};
 use bevy::app::AppExit;
 use bevy::ecs::system::SystemParam;
@@ -74,6 +78,20 @@ enum Step {
     /// Once the coach is done, the replay goes to its first slip (or, in a game without one, to
     /// the best move's star).
     ReplayToSlip,
+    /// What a tap on the children's screen, the map or the grown-ups' page sends.
+    Child(ChildCommand),
+    /// Knight Hunt won by taps: each of the person's moves tapped as the Robot at level 3 would
+    /// play it, until the game ends.
+    TapToWin,
+    /// A square tapped.
+    PressAt(Square),
+    /// The playing child's stars set to these (each stage's bits; none given: every stage's
+    /// three), with the diplomas they bring.
+    GiveStars(&'static [(&'static str, u8)]),
+    /// The playing child's diploma of a game, shown.
+    Diploma(&'static str),
+    /// The grown-ups' gate passed (its holding and sum are the app tests').
+    OpenGate,
 }
 
 #[derive(Resource)]
@@ -259,6 +277,95 @@ fn script() -> Vec<Step> {
     steps.extend([Wait(20), Shot("knight_hunt_keys_en"), Key(KeyCode::Enter), Wait(30), ExpectMoves(1)]);
     steps.extend(halma());
     steps.extend(nard());
+    steps.extend(path());
+    steps
+}
+
+/// Stars given for the half-way map: each stage's bits (1 a win, 2 on one's own, 4 the goal).
+const HALF_WAY: &[(&str, u8)] = &[
+    ("circles_1", 7),
+    ("circles_2", 3),
+    ("knight_hunt_2", 1),
+    ("bunnies_1", 5),
+    ("halma_1", 3),
+    ("nard_1", 1),
+];
+
+/// The child's path: the first start asking who plays, a new child's map, a stage won by taps
+/// with its stars, the stars flying to the map and the next stage opening, the map half-way and
+/// all done (desktop and phone), a diploma in each language, and the grown-ups' gate and page.
+fn path() -> Vec<Step> {
+    use Step::*;
+    let mut steps = vec![
+        WindowSize(1280.0, 800.0),
+        Language(crate::i18n::Language::En),
+        Go(Screen::Children),
+        Wait(30),
+        Shot("children_first_start_en"),
+        Child(ChildCommand::Add { animal: 0 }),
+        Wait(40),
+        Shot("map_new_en"),
+        WindowSize(360.0, 640.0),
+        Wait(30),
+        Shot("map_new_phone_en"),
+        WindowSize(1280.0, 800.0),
+        Child(ChildCommand::PlayStage("knight_hunt_1".into())),
+        Wait(40),
+        TapToWin,
+        Wait(60),
+        Shot("stage_won_stars_en"),
+        Go(Screen::Map),
+        Wait(3),
+        Shot("map_stars_flying_en"),
+        Wait(80),
+        Shot("map_next_stage_open_en"),
+        GiveStars(HALF_WAY),
+        Wait(20),
+        Shot("map_half_way_en"),
+        Language(crate::i18n::Language::Ro),
+        WindowSize(360.0, 640.0),
+        Wait(30),
+        Shot("map_half_way_phone_ro"),
+        Language(crate::i18n::Language::En),
+        WindowSize(1280.0, 800.0),
+        Go(Screen::Children),
+        Wait(20),
+        Child(ChildCommand::Add { animal: 4 }),
+        Wait(10),
+        GiveStars(&[]),
+        Wait(30),
+        Shot("map_all_done_en"),
+        WindowSize(360.0, 640.0),
+        Wait(30),
+        Shot("map_all_done_phone_en"),
+        WindowSize(1280.0, 800.0),
+    ];
+    let languages = [
+        (crate::i18n::Language::En, "knight_hunt", "diploma_knight_hunt_en"),
+        (crate::i18n::Language::Ro, "circles", "diploma_circles_ro"),
+        (crate::i18n::Language::It, "bunnies", "diploma_bunnies_it"),
+        (crate::i18n::Language::El, "nard", "diploma_nard_el"),
+    ];
+    for (language, game, shot) in languages {
+        steps.extend([Language(language), Diploma(game), Wait(30), Shot(shot)]);
+    }
+    steps.extend([
+        Language(crate::i18n::Language::En),
+        Go(Screen::Children),
+        Wait(20),
+        Shot("children_two_en"),
+        Go(Screen::Grownups),
+        Wait(20),
+        Shot("grownups_gate_en"),
+        OpenGate,
+        Wait(20),
+        Shot("grownups_page_en"),
+        WindowSize(360.0, 640.0),
+        Wait(30),
+        Shot("grownups_page_phone_en"),
+        WindowSize(1280.0, 800.0),
+        Wait(10),
+    ]);
     steps
 }
 
@@ -406,6 +513,7 @@ fn begin(mut commands: Commands, launch: Res<Launch>) {
         // TABLA_TOUR=nard runs one game's part alone, while working on it.
         steps: match std::env::var("TABLA_TOUR").as_deref() {
             Ok("nard") => nard(),
+            Ok("path") => path(),
             _ => script(),
         },
         next: 0,
@@ -423,6 +531,10 @@ const PACE: (RobotPace, AnimationPace) =
 const HURRIED: (RobotPace, AnimationPace) =
     (RobotPace { think: 0.0, show: 0.0, slice_ms: 8.0 }, AnimationPace(12.0));
 
+/// The replay and its orders, and the Knight Hunt on screen.
+type TourParts<'w> =
+    (Option<Res<'w, Replay>>, MessageWriter<'w, ReplayCommand>, Option<Res<'w, Play<KnightHunt>>>);
+
 #[allow(clippy::too_many_arguments)]
 fn run(
     mut commands: Commands,
@@ -439,7 +551,7 @@ fn run(
     board: Res<ScoreBoard>,
     mut windows: Query<(Entity, &mut Window)>,
     mut pointer: PointerSender,
-    (replay, mut replay_orders): (Option<Res<Replay>>, MessageWriter<ReplayCommand>),
+    (replay, mut replay_orders, knights): TourParts,
     mut exit: MessageWriter<AppExit>,
 ) {
     if tour.waiting > 0 {
@@ -575,6 +687,48 @@ fn run(
             },
             None => tour.failures.push("no replay to show a slip in".to_string()),
         },
+        Step::Child(order) => {
+            commands.queue(move |world: &mut World| {
+                world.write_message(order);
+            });
+        }
+        Step::TapToWin => {
+            let Some(play) = knights.as_deref() else {
+                tour.failures.push("no Knight Hunt to win".to_string());
+                return;
+            };
+            if play.game().outcome().is_some() {
+                return;
+            }
+            let at = tour.next;
+            let chosen = play.person_to_move().and_then(|_| {
+                crate::robot::choose(play.game(), RobotLevel::Three, play.moves_played() as u64)
+            });
+            match chosen {
+                Some(chosen) => {
+                    presses.write(BoardPress(chosen.from));
+                    tour.steps.splice(
+                        at..at,
+                        [Step::Wait(3), Step::PressAt(chosen.to), Step::Wait(30), Step::TapToWin],
+                    );
+                }
+                None => {
+                    tour.steps.splice(at..at, [Step::Wait(5), Step::TapToWin]);
+                }
+            }
+        }
+        Step::PressAt(square) => {
+            presses.write(BoardPress(square));
+        }
+        Step::GiveStars(stars) => commands.queue(move |world: &mut World| give_stars(world, stars)),
+        Step::Diploma(game) => {
+            commands.queue(move |world: &mut World| {
+                let Some(slot) = world.resource::<Store>().child() else { return };
+                world.insert_resource(DiplomaFor { slot, game: game.to_string() });
+            });
+            next.set(Screen::Diploma);
+        }
+        Step::OpenGate => commands.run_system_cached(crate::app::screens::pass_gate),
         Step::Shot(name) => {
             tour.shots += 1;
             let path = tour.dir.join(format!("{:02}_{name}.png", tour.shots));
@@ -583,6 +737,26 @@ fn run(
             tour.waiting = 10;
         }
     }
+}
+
+/// Sets the playing child's stars (every stage's three when none are given), with the diplomas
+/// they bring, and keeps them.
+fn give_stars(world: &mut World, stars: &[(&str, u8)]) {
+    let path = world.resource::<ThePath>().0.clone();
+    let store = world.resource::<Store>().clone();
+    let Some(slot) = store.child() else { return };
+    let mut children = world.resource_mut::<Children>();
+    let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) else { return };
+    let all: Vec<(String, u8)> = if stars.is_empty() {
+        path.trails.iter().flat_map(|t| &t.stages).map(|s| (s.id.clone(), 7)).collect()
+    } else {
+        stars.iter().map(|(id, bits)| (id.to_string(), *bits)).collect()
+    };
+    for (id, bits) in all {
+        child.earn(&id, Stars(bits));
+    }
+    child.award_diplomas(&path, &crate::app::platform::web::today());
+    let _ = store.of_child(slot).write(CHILD, &child.to_ron());
 }
 
 /// Sends the window's mouse messages as a real mouse would, so the board does its own hit tests.

@@ -4,7 +4,7 @@
 //! `diplomas/` (the path is shown), in the browser as a download.
 
 use super::children::name_of;
-use crate::app::kit::catalog::Screen;
+use crate::app::kit::catalog::{PlayableGames, Screen};
 use crate::app::kit::children::{Children, DiplomaFor, ThePath};
 use crate::app::panels::theme::{ACCENT, EguiArt, INK, UiReady, bold};
 use crate::app::platform::art::Art;
@@ -48,7 +48,7 @@ fn diploma_screen(
     path: Res<ThePath>,
     store: Res<Store>,
     shown: Option<Res<DiplomaFor>>,
-    saved: Res<Saved>,
+    (saved, playable): (Res<Saved>, Res<PlayableGames>),
     mut capture: Local<Capture>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -76,7 +76,8 @@ fn diploma_screen(
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     );
     ui.painter().rect_filled(ctx.viewport_rect(), 0.0, Color32::from_rgb(236, 226, 206));
-    draw_diploma(&ui, &art, &words, child, &shown.game, (stars, total), day, paper);
+    let picture = playable.get(&shown.game).map_or(Art::Trophy, |entry| entry.picture);
+    draw_diploma(&ui, &art, &words, child, (&shown.game, picture), (stars, total), day, paper);
     if capture.0.is_none() {
         let bar = Rect::from_min_max(pos2(screen.left(), screen.bottom() - BAR), screen.max);
         ui.scope_builder(egui::UiBuilder::new().max_rect(bar.shrink(10.0)), |ui| {
@@ -146,6 +147,13 @@ fn save_png(image: &Image, [x, y, w, h]: [u32; 4], store: &Store, name: &str) ->
     store.export_png(name, &bytes)
 }
 
+/// The size of bold `text` at most `size`, small enough to fit `width`.
+fn fitting(ui: &egui::Ui, text: &str, size: f32, width: f32) -> f32 {
+    let font = FontId::new(size, FontFamily::Name("bold".into()));
+    let wide = ui.fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, INK).size().x);
+    if wide > width { size * width / wide } else { size }
+}
+
 /// The day written the language's way.
 fn date_text(day: &str, language: Language) -> String {
     let parts: Vec<&str> = day.split('-').collect();
@@ -181,7 +189,7 @@ fn draw_diploma(
     art: &EguiArt,
     words: &Words,
     child: &Child,
-    game: &str,
+    (game, game_picture): (&str, Art),
     (stars, total): (u32, u32),
     day: &str,
     paper: Rect,
@@ -204,51 +212,44 @@ fn draw_diploma(
         egui::StrokeKind::Middle,
     );
     for corner in [paper.left_top(), paper.right_top(), paper.left_bottom(), paper.right_bottom()] {
-        let inward = (paper.center() - corner).normalized() * 58.0 * k;
-        painter.text(corner + inward, Align2::CENTER_CENTER, "★", bold_font(44.0), GOLD);
+        let inward =
+            vec2((paper.center().x - corner.x).signum(), (paper.center().y - corner.y).signum()) * 72.0 * k;
+        painter.text(corner + inward, Align2::CENTER_CENTER, "★", bold_font(40.0), GOLD);
     }
     let at = |x: f32, y: f32| pos2(paper.left() + x * k, paper.top() + y * k);
     painter.text(
-        at(500.0, 120.0),
+        at(500.0, 115.0),
         Align2::CENTER_CENTER,
         words.get("diploma_title"),
         bold_font(72.0),
         ACCENT,
     );
-    let side = 190.0 * k;
+    let side = 180.0 * k;
     let picture = |art_kind: Art, centre: Pos2| {
         art.image(art_kind, side).paint_at(ui, Rect::from_center_size(centre, vec2(side, side)));
     };
-    picture(Art::Animal(child.animal), at(200.0, 360.0));
-    picture(game_art(game), at(800.0, 360.0));
-    painter.text(at(500.0, 250.0), Align2::CENTER_CENTER, name_of(words, child), bold_font(64.0), INK);
+    picture(Art::Animal(child.animal), at(185.0, 390.0));
+    picture(game_picture, at(815.0, 390.0));
+    let name = name_of(words, child);
+    let name_font = FontId::new(fitting(ui, &name, 60.0 * k, 580.0 * k), FontFamily::Name("bold".into()));
+    painter.text(at(500.0, 215.0), Align2::CENTER_CENTER, &name, name_font, INK);
+    // The words wrapped between the two pictures, each line centred.
     let walked = words.fill("diploma_walked", &[("game", words.get(&format!("game_{game}")))]);
-    let line = ui.fonts_mut(|f| f.layout(walked, FontId::proportional(30.0 * k), INK, 420.0 * k));
-    painter.galley(at(500.0, 330.0) - vec2(line.size().x / 2.0, 0.0), line, INK);
+    let lines = ui.fonts_mut(|f| f.layout(walked, FontId::proportional(30.0 * k), INK, 430.0 * k));
+    for row in &lines.rows {
+        let y = paper.top() + 290.0 * k + row.pos.y + row.height() / 2.0;
+        let font = FontId::proportional(30.0 * k);
+        painter.text(pos2(paper.center().x, y), Align2::CENTER_CENTER, row.text(), font, INK);
+    }
     painter.text(
-        at(500.0, 470.0),
+        at(500.0, 480.0),
         Align2::CENTER_CENTER,
         format!("★ {stars} / {total}"),
         bold_font(52.0),
         GOLD,
     );
-    painter.text(
-        at(500.0, 590.0),
-        Align2::CENTER_CENTER,
-        date_text(day, words.language),
-        FontId::proportional(28.0 * k),
-        INK,
-    );
+    let date_font = FontId::proportional(28.0 * k);
+    painter.text(at(500.0, 585.0), Align2::CENTER_CENTER, date_text(day, words.language), date_font, INK);
     painter.line_segment([at(380.0, 625.0), at(620.0, 625.0)], Stroke::new(2.0 * k, GOLD));
     painter.text(at(500.0, 652.0), Align2::CENTER_CENTER, "Tabla", bold_font(26.0), ACCENT);
-}
-
-fn game_art(game: &str) -> Art {
-    match game {
-        "circles" => Art::MenuCircles,
-        "knight_hunt" => Art::MenuKnightHunt,
-        "bunnies" => Art::MenuBunnies,
-        "halma" => Art::MenuHalma,
-        _ => Art::MenuNard,
-    }
 }

@@ -10,7 +10,8 @@ use crate::app::kit::catalog::{PlayableGames, Screen};
 use crate::app::kit::children::{ChildCommand, Children, DiplomaFor, StageNews, ThePath};
 use crate::app::kit::keeping::{self, SavedGame};
 use crate::app::panels::theme::{
-    ACCENT, CALM, CARD, EguiArt, GOLD, INK, UiReady, bold, card, draw_star, draw_stars, full_screen,
+    ACCENT, CALM, CARD, EguiArt, GOLD, INK, UiReady, bold, bold_size_fitting, card, draw_star, draw_stars,
+    full_screen,
 };
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
@@ -23,6 +24,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use std::collections::HashMap;
 
 const LOCKED: Color32 = Color32::from_rgb(200, 196, 190);
+/// The width of a trail's name and stars, before its stages.
+const HEADER: f32 = 230.0;
 /// Seconds the new stars fly, then the opened stage pops.
 const FLIGHT: f64 = 1.2;
 const POP: f64 = 0.8;
@@ -99,8 +102,19 @@ fn map_screen(
             if playable.get(&trail.game).is_none() {
                 continue;
             }
-            let tapped =
-                trail_card(ui, &art, &words, child, trail, bubble, now, flying.as_ref(), flight, &mut places);
+            let tapped = trail_card(
+                ui,
+                &art,
+                &words,
+                &playable,
+                child,
+                trail,
+                bubble,
+                now,
+                flying.as_ref(),
+                flight,
+                &mut places,
+            );
             match tapped {
                 Some(Tap::Stage(id)) => {
                     orders.write(ChildCommand::PlayStage(id));
@@ -169,7 +183,10 @@ fn top_bar(
                 next.set(Screen::Playing);
             }
         }
-        let free = ui.button(bold(format!("⚀ {}", words.get("free_play")), 22.0));
+        let free = ui.add(egui::Button::image_and_text(
+            art.image(Art::People, 40.0),
+            bold(words.get("free_play"), 22.0),
+        ));
         web::tag(&free, "map.free_play");
         if free.clicked() {
             next.set(Screen::Menu);
@@ -183,6 +200,7 @@ fn trail_card(
     ui: &mut egui::Ui,
     art: &EguiArt,
     words: &Words,
+    playable: &PlayableGames,
     child: &Child,
     trail: &Trail,
     bubble: f32,
@@ -193,33 +211,41 @@ fn trail_card(
 ) -> Option<Tap> {
     let stars = |id: &str| child.star_count(id);
     let next_stage = trail.next(stars);
+    let picture = playable.get(&trail.game).map_or(Art::Star, |entry| entry.picture);
     let mut tapped = None;
     let width = (ui.available_width() - 24.0).min(980.0);
     card(CARD).show(ui, |ui| {
         ui.set_width(width);
-        ui.horizontal(|ui| {
-            let picture = playable_picture(&trail.game);
-            ui.add(art.image(picture, bubble * 0.9));
-            ui.vertical(|ui| {
-                ui.label(bold(words.get(&format!("game_{}", trail.game)), 22.0));
-                let total = trail.stages.len() * 3;
-                ui.label(
-                    RichText::new(format!("★ {} / {total}", child.trail_stars(trail))).size(17.0).color(INK),
-                );
-                if child.diplomas.contains_key(&trail.game) {
-                    let diploma = ui.add(egui::Button::image_and_text(
-                        art.image(Art::Trophy, 26.0),
-                        bold(words.get("diploma"), 17.0),
-                    ));
-                    web::tag(&diploma, &format!("diploma.{}", trail.game));
-                    if diploma.clicked() {
-                        tapped = Some(Tap::Diploma);
-                    }
-                }
-            });
-        });
         ui.horizontal_wrapped(|ui| {
+            ui.allocate_ui(vec2(HEADER, bubble + 30.0), |ui| {
+                ui.set_min_width(HEADER);
+                ui.horizontal(|ui| {
+                    ui.add(art.image(picture, bubble * 0.8));
+                    ui.vertical(|ui| {
+                        let key = format!("game_{}", trail.game);
+                        let name = words.get(&key);
+                        ui.label(bold(name, bold_size_fitting(ui, name, 20.0, HEADER - bubble)));
+                        let total = trail.stages.len() * 3;
+                        let earned = format!("★ {} / {total}", child.trail_stars(trail));
+                        ui.label(RichText::new(earned).size(17.0).color(INK));
+                        if child.diplomas.contains_key(&trail.game) {
+                            let diploma = ui.add(egui::Button::image_and_text(
+                                art.image(Art::Trophy, 24.0),
+                                bold(words.get("diploma"), 16.0),
+                            ));
+                            web::tag(&diploma, &format!("diploma.{}", trail.game));
+                            if diploma.clicked() {
+                                tapped = Some(Tap::Diploma);
+                            }
+                        }
+                    });
+                });
+            });
             ui.spacing_mut().item_spacing.x = bubble * 0.35;
+            // The stages stay together: on a narrow screen they take the row under the name.
+            if width < HEADER + trail.stages.len() as f32 * bubble * 1.35 + 16.0 {
+                ui.end_row();
+            }
             let mut last_centre: Option<Pos2> = None;
             for (index, stage) in trail.stages.iter().enumerate() {
                 let standing = if next_stage == Some(index) {
@@ -243,9 +269,9 @@ fn trail_card(
                     .filter(|t| (FLIGHT..FLIGHT + POP).contains(t))
                     .map(|t| ((t - FLIGHT) / POP) as f32);
                 let (rect, response) =
-                    ui.allocate_exact_size(vec2(bubble, bubble + 26.0), egui::Sense::click());
+                    ui.allocate_exact_size(vec2(bubble, bubble + bubble * 0.36), egui::Sense::click());
                 let centre = pos2(rect.center().x, rect.top() + bubble / 2.0);
-                if let Some(before) = last_centre {
+                if let Some(before) = last_centre.filter(|before| (before.y - centre.y).abs() < 1.0) {
                     let colour = if standing == Standing::Locked { LOCKED } else { CALM };
                     ui.painter().line_segment(
                         [pos2(before.x + bubble * 0.5, before.y), pos2(centre.x - bubble * 0.5, centre.y)],
@@ -259,7 +285,7 @@ fn trail_card(
                 draw_stage(ui, art, &trail.game, index, standing, centre, bubble * 0.5 * breathe * pop);
                 let star_row =
                     Rect::from_center_size(pos2(centre.x, rect.bottom() - 11.0), vec2(bubble, 22.0));
-                draw_stars(ui.painter(), star_row, shown, 20.0);
+                draw_stars(ui.painter(), star_row, shown, bubble * 0.3);
                 places.insert(stage.id.clone(), star_row);
                 let response = response.on_hover_text(stage.goal_text(words.language));
                 web::tag(&response, &format!("stage.{}", stage.id));
@@ -277,16 +303,6 @@ fn trail_card(
         ui.ctx().request_repaint();
     }
     tapped
-}
-
-fn playable_picture(game: &str) -> Art {
-    match game {
-        "circles" => Art::MenuCircles,
-        "knight_hunt" => Art::MenuKnightHunt,
-        "bunnies" => Art::MenuBunnies,
-        "halma" => Art::MenuHalma,
-        _ => Art::MenuNard,
-    }
 }
 
 /// A stage's round picture: its game's piece with its number; grey with a lock when locked, a

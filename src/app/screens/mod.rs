@@ -9,6 +9,8 @@ mod map;
 mod menu;
 mod setup;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use grownups::pass_gate;
 pub use setup::SetupFor;
 
 use crate::app::kit::catalog::{PlayableGames, Screen};
