@@ -15,8 +15,13 @@
 //   tabla targets <from> <sq> …                  where the picked piece can go
 //   tabla move <game> <seat> <person|robot> <action>   (a roll of the dice too: "roll 6 5")
 //   record <game>/<variant> <actions> <last action>     the game saved after a change
+// The first start asks who is playing: the tests tap the first child's picture (a fox in a fresh
+// browser) and then Free play on its map (`tabla map child-<n> animal <a> stars <s>` when a map
+// opens). A child's path is tested too: a stage opened from the map, the grown-ups' gate (held,
+// then its sum answered: `tabla gate <a> <b>`), stars brought from a file, kept over a reload, and
+// exported to a fresh browser profile.
 // It also reloads the page in the middle of a Knight Hunt game and of a Crazy Nard match and goes
-// on from the menu's Continue card, and opens a seeded Robot game by the page's address
+// on from the map's Continue button, and opens a seeded Robot game by the page's address
 // (`?game=nard&seats=robot2,robot3&seed=11`) to compare its actions with `tabla text`'s
 // (TABLA_BIN, the desktop binary). Last, a first visit in a browser of its own measures the first
 // picture (under test.sh once the native tests beside it are over: TABLA_QUIET_WHEN).
@@ -194,14 +199,32 @@ function word(code, key) {
   return found[1];
 }
 
-async function open(context, url) {
+/// The page opened; without a game in its address it first asks who is playing, and (unless
+/// `asChild` is false) the first child's picture is tapped (a new fox in a fresh browser) and
+/// then Free play, so the menu is on screen.
+async function open(context, url, { asChild = true } = {}) {
   const page = await context.newPage();
   const log = new Console(page);
   const started = Date.now();
   await page.goto(url);
   await log.next(/tabla ready/, "first frame (tabla ready)", STARTUP_MS);
   await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: STEP_MS });
-  return { page, log, seconds: (Date.now() - started) / 1000 };
+  const seconds = (Date.now() - started) / 1000;
+  if (asChild && !url.includes("?")) await toMenu(page, log);
+  return { page, log, seconds };
+}
+
+/// Who is playing? The first picture; then, from the child's map, Free play: the menu.
+async function toMenu(page, log) {
+  await toMap(page, log);
+  await tap(page, await steadyTarget(page, log, "map.free_play"));
+  await log.next(/tabla target game\.\w+ /, "the menu of games");
+}
+
+/// Who is playing? A tap on the first picture opens that child's map; returns its line.
+async function toMap(page, log) {
+  await tap(page, await steadyTarget(page, log, "picture.0"));
+  return await log.next(/tabla map child-(\d+) animal (\d+) stars (\d+)/, "the child's map");
 }
 
 /// The page loaded again (a browser that dropped the tab, a parent's reload): the log starts
@@ -227,8 +250,10 @@ function lastSaved(log, game) {
 async function continueAfterReload(page, log, game, shot) {
   const before = lastSaved(log, game);
   await reload(page, log);
-  await page.screenshot({ path: `${SHOTS}/${shot}_menu.png` });
-  await tap(page, await target(page, log, "continue"));
+  await toMap(page, log);
+  await sleep(300);
+  await page.screenshot({ path: `${SHOTS}/${shot}_map.png` });
+  await tap(page, await steadyTarget(page, log, "map.continue"));
   await board(log, 1500);
   await page.screenshot({ path: `${SHOTS}/${shot}_continued.png` });
   return before;
@@ -523,6 +548,7 @@ async function offline(context, url) {
     const log = new Console(page);
     await page.reload();
     await log.next(/tabla ready/, "first frame offline (tabla ready)", STARTUP_MS);
+    await toMenu(page, log);
     await knightG1F3(page, log, "offline");
     await page.screenshot({ path: `${SHOTS}/15_offline_played.png` });
     log.assertClean();
@@ -655,8 +681,10 @@ async function watchAgain(context, url) {
   const record = JSON.parse(session.stdout.trim().split("\n").pop()).record;
   const length = (record.match(/actions: \[([^\]]*)\]/)[1].match(/"/g) || []).length / 2;
   const { page, log } = await open(context, url);
-  await page.evaluate((text) => localStorage.setItem("tabla.last_game", text), record);
+  // The last game is the child's own: the fox's, the first child of this browser.
+  await page.evaluate((text) => localStorage.setItem("tabla.child-1/last_game", text), record);
   await reload(page, log);
+  await toMenu(page, log);
   await tap(page, await target(page, log, "watch_last_game"));
   await log.next(/tabla replay 0 of (\d+)/, "the replay at the start");
   await log.next(/tabla replay 2 of /, "the replay playing on by itself");
@@ -675,6 +703,103 @@ async function watchAgain(context, url) {
   log.assertClean();
   pass(`the last game (${length} actions) is watched again from the menu: it plays on, the coach marks ${coach[1]} slips of ${coach[2]} moves, the end, one back and the timeline's middle (${at}) go where they say`);
   await page.close();
+}
+
+/// Past the grown-ups' gate from the first screen: its button held three seconds by a finger,
+/// then the sum (which the app tells the test) answered on its digit buttons.
+async function throughGate(page, log) {
+  await tap(page, await steadyTarget(page, log, "grownups"));
+  const hold = await steadyTarget(page, log, "gate.hold");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [hold] });
+  await sleep(3500);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+  const [, a, b] = await log.next(/tabla gate (\d+) (\d+)/, "the gate's sum");
+  for (const digit of String(Number(a) + Number(b))) {
+    await tap(page, await steadyTarget(page, log, `gate.${digit}`));
+    await sleep(200);
+  }
+  await log.next(/tabla target progress\.export /, "the grown-ups' page past its gate");
+}
+
+/// A progress file brought in through the browser's file picker.
+async function importProgress(page, log, text) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: STEP_MS }),
+    tap(page, await steadyTarget(page, log, "progress.import")),
+  ]);
+  await chooser.setFiles({ name: "tabla-progress.ron", mimeType: "text/plain", buffer: Buffer.from(text) });
+}
+
+/// A child's path: the first start asks who plays, one tap on the fox makes a child and opens its
+/// map, one tap on the first stage plays it; the grown-ups' page, past its gate, brings a child's
+/// stars from a file (asking which to keep, the same child being here); the stars survive a reload;
+/// the progress exported is carried to a fresh browser profile, where the child and stars appear.
+async function childPath(url) {
+  const stars = 'Transfer(version: 1, children: [Child(version: 1, animal: 0, name: "", stars: {"knight_hunt_1": 3, "circles_1": 7})])';
+  const first = await phone(1);
+  let exported;
+  try {
+    const { page, log } = await open(first.context, url, { asChild: false });
+    await sleep(500);
+    await page.screenshot({ path: `${SHOTS}/20_path_first_start.png` });
+    const made = await toMap(page, log);
+    if (made.slice(1).join(" ") !== "1 0 0") throw new Error(`the first tap made ${made[0]}`);
+    await sleep(800);
+    await page.screenshot({ path: `${SHOTS}/21_path_map.png` });
+    await tap(page, await steadyTarget(page, log, "stage.knight_hunt_1"));
+    const layout = await board(log);
+    await page.screenshot({ path: `${SHOTS}/22_path_stage.png` });
+    pass(`one tap on a picture makes a child and opens its map; one tap on the first stage plays it (${layout[0]})`);
+
+    await reload(page, log);
+    await throughGate(page, log);
+    await page.screenshot({ path: `${SHOTS}/23_path_grownups.png` });
+    await importProgress(page, log, stars);
+    await tap(page, await steadyTarget(page, log, "import.take_file"));
+    await sleep(500);
+    await tap(page, await steadyTarget(page, log, "grownups.back"));
+    const [, , , brought] = await toMap(page, log);
+    if (brought !== "5") throw new Error(`after the import the map shows ${brought} stars, not 5`);
+    pass("past the gate (held three seconds, the sum answered), a file's stars for the same child are taken when asked");
+
+    await reload(page, log);
+    const [, , , kept] = await toMap(page, log);
+    if (kept !== "5") throw new Error(`after a reload the map shows ${kept} stars`);
+    await sleep(800);
+    await page.screenshot({ path: `${SHOTS}/24_path_map_reloaded.png` });
+    pass("the child's stars survive a reload");
+
+    await reload(page, log);
+    await throughGate(page, log);
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: STEP_MS }),
+      tap(page, await steadyTarget(page, log, "progress.export")),
+    ]);
+    exported = readFileSync(await download.path(), "utf8");
+    if (!exported.includes("knight_hunt_1")) throw new Error(`the export holds no stars: ${exported.slice(0, 200)}`);
+    log.assertClean();
+    await page.close();
+  } finally {
+    await first.browser.close();
+  }
+  const fresh = await phone(1);
+  try {
+    const { page, log } = await open(fresh.context, url, { asChild: false });
+    await throughGate(page, log);
+    await importProgress(page, log, exported);
+    await sleep(500);
+    await page.screenshot({ path: `${SHOTS}/25_path_imported.png` });
+    await tap(page, await steadyTarget(page, log, "grownups.back"));
+    const [, slot, animal, carried] = await toMap(page, log);
+    if (`${slot} ${animal} ${carried}` !== "1 0 5") throw new Error(`the fresh browser has child ${slot}, animal ${animal}, ${carried} stars`);
+    log.assertClean();
+    pass("the progress exported is carried to a fresh browser profile: the fox and its 5 stars");
+    await page.close();
+  } finally {
+    await fresh.browser.close();
+  }
 }
 
 /// The whole board's size on screen, shown whole (the room the panels leave it), from the last
@@ -772,9 +897,9 @@ async function firstVisit(url) {
   }
   const { browser, context } = await phone(1);
   try {
-    const { page, log, seconds } = await open(context, url);
+    const { page, log, seconds } = await open(context, url, { asChild: false });
     log.assertClean();
-    pass(`a first visit in a fresh browser draws the menu in ${seconds.toFixed(1)} s (nothing else running)`);
+    pass(`a first visit in a fresh browser draws its first screen in ${seconds.toFixed(1)} s (nothing else running)`);
     await page.close();
   } finally {
     await browser.close();
@@ -808,6 +933,7 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "nosimd") return await noSimd(context, url);
     if (process.env.TABLA_WEB_ONLY === "first") return await firstVisit(url);
     if (process.env.TABLA_WEB_ONLY === "replay") return await watchAgain(context, url);
+    if (process.env.TABLA_WEB_ONLY === "path") return await childPath(url);
     if (process.env.TABLA_WEB_ONLY === "density") {
       for (const factor of [3, 2.625]) await density(url, factor);
       return;
@@ -926,6 +1052,7 @@ async function main() {
     await offline(context, url);
     await sameGame(context, url);
     await watchAgain(context, url);
+    await childPath(url);
     await wholeBoards(context, url);
     await noSimd(context, url);
     for (const factor of [3, 2.625]) await density(url, factor);

@@ -92,6 +92,10 @@ enum Step {
     Diploma(&'static str),
     /// The grown-ups' gate passed (its holding and sum are the app tests').
     OpenGate,
+    /// The diploma on screen saved as a picture, as its button does.
+    SaveDiploma,
+    /// Fails the tour unless this file is in the tour's data folder.
+    ExpectFile(&'static str),
 }
 
 #[derive(Resource)]
@@ -349,6 +353,8 @@ fn path() -> Vec<Step> {
     for (language, game, shot) in languages {
         steps.extend([Language(language), Diploma(game), Wait(30), Shot(shot)]);
     }
+    steps.extend([SaveDiploma, Wait(30), ExpectFile("diplomas/diploma-Κουκουβάγια-nard.png"), Wait(5)]);
+    steps.push(Shot("diploma_saved_el"));
     steps.extend([
         Language(crate::i18n::Language::En),
         Go(Screen::Children),
@@ -729,6 +735,13 @@ fn run(
             next.set(Screen::Diploma);
         }
         Step::OpenGate => commands.run_system_cached(crate::app::screens::pass_gate),
+        Step::SaveDiploma => commands.insert_resource(crate::app::screens::SaveDiploma(Some(2))),
+        Step::ExpectFile(name) => {
+            let kept = std::env::var_os("TABLA_HOME").map(PathBuf::from).map(|home| home.join(name));
+            if !kept.as_ref().is_some_and(|file| file.exists()) {
+                tour.failures.push(format!("{name} was not saved in the data folder"));
+            }
+        }
         Step::Shot(name) => {
             tour.shots += 1;
             let path = tour.dir.join(format!("{:02}_{name}.png", tour.shots));

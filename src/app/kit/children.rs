@@ -15,7 +15,8 @@ use crate::app::platform::store::{CHILD, GAME, LAST_GAME, Store};
 use crate::app::platform::web;
 use crate::progress::child::MOST_CHILDREN;
 use crate::progress::{self, Child, GameEnd, Merge, Path, Stars, Transfer};
-use crate::rules::Winner;
+use crate::record::Record;
+use crate::rules::{Outcome, Winner};
 use bevy::prelude::*;
 use tracing::{info, warn};
 
@@ -102,18 +103,19 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ThePath(Path::builtin()));
     app.init_resource::<Children>().init_resource::<PendingTime>().add_message::<ChildCommand>();
     app.add_systems(Startup, load);
-    app.add_systems(Update, obey);
+    app.add_systems(OnEnter(Screen::Map), tell_map);
+    app.add_message::<GameFinished>();
+    app.add_systems(Update, (obey, count_finished));
     app.add_systems(Update, time_played.run_if(in_state(Screen::Playing).and_then(not(watching))));
     app.add_systems(OnExit(Screen::Playing), keep_time);
     app.add_systems(Last, keep_time.run_if(on_message::<AppExit>));
 }
 
 pub(super) fn add_game<G: AppGame>(app: &mut App) {
+    let playing = resource_exists::<Play<G>>.and_then(not(watching));
     app.add_systems(
         Update,
-        count_finished::<G>
-            .after(super::turn::TurnSet)
-            .run_if(resource_exists::<Play<G>>.and_then(not(watching))),
+        tell_finished::<G>.after(super::turn::TurnSet).before(count_finished).run_if(playing),
     );
 }
 
@@ -131,6 +133,15 @@ fn load(store: Res<Store>, mut children: ResMut<Children>) {
             }
         }
     }
+}
+
+/// For the browser test: whose map opened, and their stars.
+fn tell_map(store: Res<Store>, children: Res<Children>, path: Res<ThePath>) {
+    let Some((slot, child)) = store.child().and_then(|slot| children.get(slot).map(|c| (slot, c))) else {
+        return;
+    };
+    let stars: u32 = path.trails.iter().map(|t| child.trail_stars(t)).sum();
+    web::report(&format!("tabla map child-{} animal {} stars {stars}", slot + 1, child.animal));
 }
 
 /// Keeps the child's file; `false` (and a warning) when it could not be written.
@@ -282,64 +293,76 @@ fn person_seat(seats: &[Control]) -> Option<crate::rules::Seat> {
     }
 }
 
-/// A game that just ended is counted for the child who played it; on a stage it earns stars.
-#[allow(clippy::too_many_arguments)]
-fn count_finished<G: AppGame>(
+/// A game that just ended, as its record, for the child who played it.
+#[derive(Message, Clone, Debug)]
+struct GameFinished(Record, Outcome);
+
+/// Tells of `G`'s game when it ends (once: undone and played again to the same end, or only
+/// looked at again, it is not told twice).
+fn tell_finished<G: AppGame>(
     play: Res<Play<G>>,
     setup: Res<MatchSetup>,
     clocks: Res<Clocks>,
-    store: Res<Store>,
-    path: Res<ThePath>,
-    mut children: ResMut<Children>,
-    mut commands: Commands,
-    mut counted: Local<Option<(u64, usize)>>,
+    mut finished: MessageWriter<GameFinished>,
+    mut told: Local<Option<(u64, usize)>>,
 ) {
     if !play.is_changed() {
         return;
     }
     let Some(outcome) = play.game().outcome() else { return };
-    let Some(slot) = store.child() else { return };
     let record = record_of(&*play, &setup, &clocks);
-    // Undone and played again to the same end, or only looked at again: counted once.
     let key = (record.seed, record.actions.len());
-    if *counted == Some(key) {
-        return;
+    if *told != Some(key) {
+        *told = Some(key);
+        finished.write(GameFinished(record, outcome));
     }
-    *counted = Some(key);
-    let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) else { return };
-    let person = person_seat(&record.seats);
-    let day = web::today();
-    child.count(&GameEnd {
-        game: record.game.clone(),
-        won: person.filter(|_| outcome.winner != Winner::Draw).map(|seat| outcome.winner.includes(seat)),
-        drawn: outcome.winner == Winner::Draw,
-        hints: record.hints_asked,
-        takebacks: record.takebacks,
-        day: day.clone(),
-    });
-    if let Some(stage) = record.stage.as_deref().and_then(|id| path.stage(id)) {
-        let earned = progress::stars_of(stage, &record).unwrap_or_else(|e| {
-            warn!("the stage's game could not be judged: {e}");
-            Stars::default()
+}
+
+/// A game that ended is counted for the child who played it; on a stage it earns stars.
+fn count_finished(
+    mut finished: MessageReader<GameFinished>,
+    store: Res<Store>,
+    path: Res<ThePath>,
+    mut children: ResMut<Children>,
+    mut commands: Commands,
+) {
+    for GameFinished(record, outcome) in finished.read() {
+        let Some(slot) = store.child() else { return };
+        let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) else { return };
+        let person = person_seat(&record.seats);
+        let day = web::today();
+        child.count(&GameEnd {
+            game: record.game.clone(),
+            won: person.filter(|_| outcome.winner != Winner::Draw).map(|seat| outcome.winner.includes(seat)),
+            drawn: outcome.winner == Winner::Draw,
+            hints: record.hints_asked,
+            takebacks: record.takebacks,
+            day: day.clone(),
         });
-        let was_open_next = path.trail(&record.game).and_then(|t| t.next(|id| child.star_count(id)));
-        let new = child.earn(&stage.id, earned);
-        let trail = path.trail(&record.game);
-        let now_next = trail.and_then(|t| t.next(|id| child.star_count(id)));
-        let opened =
-            trail.zip(now_next).filter(|_| now_next != was_open_next).map(|(t, i)| t.stages[i].id.clone());
-        let diplomas = child.award_diplomas(&path, &day);
-        info!("stage {} earned {} stars ({} new)", stage.id, earned.count(), new.count());
-        commands.insert_resource(StageNews {
-            stage: stage.id.clone(),
-            stars: child.stars(&stage.id),
-            new,
-            opened,
-            diplomas,
-            shown: false,
-        });
+        if let Some(stage) = record.stage.as_deref().and_then(|id| path.stage(id)) {
+            let earned = progress::stars_of(stage, record).unwrap_or_else(|e| {
+                warn!("the stage's game could not be judged: {e}");
+                Stars::default()
+            });
+            let trail = path.trail(&record.game);
+            let next_before = trail.and_then(|t| t.next(|id| child.star_count(id)));
+            let new = child.earn(&stage.id, earned);
+            let next_now = trail.and_then(|t| t.next(|id| child.star_count(id)));
+            let opened =
+                trail.zip(next_now).filter(|_| next_now != next_before).map(|(t, i)| t.stages[i].id.clone());
+            let diplomas = child.award_diplomas(&path, &day);
+            info!("stage {} earned {} stars ({} new)", stage.id, earned.count(), new.count());
+            commands.insert_resource(StageNews {
+                stage: stage.id.clone(),
+                stars: child.stars(&stage.id),
+                new,
+                opened,
+                diplomas,
+                shown: false,
+            });
+        }
+        keep(&store, slot, child);
     }
-    keep(&store, slot, child);
 }
 
 /// Seconds played at the game on screen, not yet kept.

@@ -153,6 +153,17 @@ pub fn bold_size_fitting(ui: &egui::Ui, text: &str, size: f32, width: f32) -> f3
     if widest > width { (size * width / widest).floor().max(12.0) } else { size }
 }
 
+/// A card's whole area as one button (`tag` names it to the browser test), outlined while the
+/// pointer is over it; whether it was tapped.
+pub fn card_tapped(ui: &egui::Ui, rect: egui::Rect, id: egui::Id, tag: &str) -> bool {
+    let response = ui.interact(rect, id, egui::Sense::click());
+    crate::app::platform::web::tag(&response, tag);
+    if response.hovered() {
+        ui.painter().rect_stroke(rect, 16, egui::Stroke::new(3.0, ACCENT), egui::StrokeKind::Inside);
+    }
+    response.clicked()
+}
+
 /// A card with rounded corners, as every panel of the game is drawn.
 pub fn card(fill: Color32) -> egui::Frame {
     egui::Frame::new()

@@ -130,18 +130,31 @@ impl Store {
         files.into_iter().map(|(_, path)| path).collect()
     }
 
-    /// Gives a picture out as a PNG file of its own: on the desktop into `diplomas/` in the
-    /// store's folder, in the browser as a download. Says where it went.
-    pub fn export_png(&self, file_name: &str, png: &[u8]) -> Result<String, String> {
+    /// Gives a picture (RGBA pixels, row by row) out as a PNG file of its own: on the desktop
+    /// into `diplomas/` in the store's folder, in the browser as a download. Says where it went.
+    pub fn export_picture(
+        &self,
+        file_name: &str,
+        width: u32,
+        height: u32,
+        rgba: &[u8],
+    ) -> Result<String, String> {
         #[cfg(not(target_arch = "wasm32"))]
         {
+            let mut png = Vec::new();
+            let mut encoder = png::Encoder::new(&mut png, width, height);
+            encoder.set_color(png::ColorType::Rgba);
+            encoder.set_depth(png::BitDepth::Eight);
+            let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+            writer.write_image_data(rgba).map_err(|e| e.to_string())?;
+            writer.finish().map_err(|e| e.to_string())?;
             let dir = self.dir.as_ref().ok_or("no folder to keep it in")?.join("diplomas");
-            backend::write_bytes(Some(&dir), file_name, png)?;
+            backend::write_bytes(Some(&dir), file_name, &png)?;
             Ok(dir.join(file_name).display().to_string())
         }
         #[cfg(target_arch = "wasm32")]
         {
-            super::web::download_png(file_name, png)?;
+            super::web::download_picture(file_name, width, height, rgba)?;
             Ok(file_name.to_string())
         }
     }

@@ -81,15 +81,26 @@ pub fn download(file_name: &str, text: &str) -> Result<(), String> {
     }
 }
 
-/// Offers a PNG picture to download, named `file_name`.
-pub fn download_png(file_name: &str, png: &[u8]) -> Result<(), String> {
-    #[cfg(target_arch = "wasm32")]
-    return files::download_bytes(file_name, png, "image/png");
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = (file_name, png);
-        Err("downloads are the browser's".into())
-    }
+/// Offers a picture (RGBA pixels, row by row) to download as a PNG named `file_name`: the page
+/// encodes it (`tablaSavePicture`), so no encoder weighs on the download.
+#[cfg(target_arch = "wasm32")]
+pub fn download_picture(file_name: &str, width: u32, height: u32, rgba: &[u8]) -> Result<(), String> {
+    use wasm_bindgen::{JsCast, JsValue};
+    let window = web_sys::window().ok_or("no page")?;
+    let function = js_sys::Reflect::get(&window, &JsValue::from_str("tablaSavePicture"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .ok_or("the page cannot save pictures")?;
+    let arguments = js_sys::Array::of4(
+        &JsValue::from_str(file_name),
+        &JsValue::from(width),
+        &JsValue::from(height),
+        &js_sys::Uint8Array::from(rgba).into(),
+    );
+    function
+        .apply(&JsValue::NULL, &arguments)
+        .map(|_| ())
+        .map_err(|_| "the picture could not be offered".into())
 }
 
 /// Milliseconds since 1970 by the device's clock.
@@ -150,6 +161,14 @@ pub fn tag(response: &egui::Response, name: &str) {
     browser::tag(response, name);
     #[cfg(not(target_arch = "wasm32"))]
     let _ = (response, name);
+}
+
+/// A line for the browser test to read (`tabla gate 12 7`, `tabla map …`); nothing on the desktop.
+pub fn report(line: &str) {
+    #[cfg(target_arch = "wasm32")]
+    tracing::info!("{line}");
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = line;
 }
 
 /// Tells the browser test which places are lit, in the browser: `tabla movable <sq>…` for the
@@ -312,19 +331,11 @@ mod files {
     }
 
     pub fn download(file_name: &str, text: &str) -> Result<(), String> {
-        offer(file_name, &JsValue::from_str(text), "text/plain")
-    }
-
-    pub fn download_bytes(file_name: &str, bytes: &[u8], kind: &str) -> Result<(), String> {
-        offer(file_name, &js_sys::Uint8Array::from(bytes).into(), kind)
-    }
-
-    fn offer(file_name: &str, content: &JsValue, kind: &str) -> Result<(), String> {
         let fail = |what: &str| format!("the file could not be offered: {what}");
         let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| fail("no page"))?;
-        let parts = js_sys::Array::of1(content);
+        let parts = js_sys::Array::of1(&JsValue::from_str(text));
         let options = web_sys::BlobPropertyBag::new();
-        options.set_type(kind);
+        options.set_type("text/plain");
         let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
             .map_err(|_| fail("no blob"))?;
         let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("no address"))?;

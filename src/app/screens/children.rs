@@ -4,7 +4,7 @@
 
 use crate::app::kit::catalog::Screen;
 use crate::app::kit::children::{ChildCommand, Children};
-use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
+use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, card_tapped, full_screen};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::app::platform::web;
@@ -120,18 +120,9 @@ fn picture_rows<'a, T>(
                         }
                     });
                 });
-                let id = egui::Id::new(("picture", row_index * per_row + i));
-                let response = ui.interact(inner.response.rect, id, egui::Sense::click());
-                web::tag(&response, &format!("picture.{}", row_index * per_row + i));
-                if response.hovered() {
-                    ui.painter().rect_stroke(
-                        inner.response.rect,
-                        16,
-                        egui::Stroke::new(3.0, ACCENT),
-                        egui::StrokeKind::Inside,
-                    );
-                }
-                if response.clicked() {
+                let index = row_index * per_row + i;
+                let id = egui::Id::new(("picture", index));
+                if card_tapped(ui, inner.response.rect, id, &format!("picture.{index}")) {
                     tapped = Some(item);
                 }
             }

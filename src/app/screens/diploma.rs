@@ -14,6 +14,7 @@ use crate::app::platform::web;
 use crate::i18n::Language;
 use crate::progress::Child;
 use bevy::prelude::*;
+use bevy::render::render_resource::TextureFormat;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy_egui::egui::{self, Align2, Color32, FontFamily, FontId, Pos2, Rect, Stroke, pos2, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -22,16 +23,17 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 #[derive(Resource, Default)]
 struct Saved(Option<String>);
 
-/// The frames left before the picture is taken (the buttons are hidden for it).
-#[derive(Default)]
-struct Capture(Option<u8>);
+/// The diploma is to be saved: the frames left before its picture is taken (the buttons are
+/// hidden for them).
+#[derive(Resource, Default)]
+pub struct SaveDiploma(pub Option<u8>);
 
 const PAPER: Color32 = Color32::from_rgb(255, 251, 238);
 const GOLD: Color32 = Color32::from_rgb(214, 160, 30);
 const BAR: f32 = 64.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Saved>();
+    app.init_resource::<Saved>().init_resource::<SaveDiploma>();
     app.add_systems(OnEnter(Screen::Diploma), |mut saved: ResMut<Saved>| saved.0 = None);
     app.add_systems(
         EguiPrimaryContextPass,
@@ -49,7 +51,7 @@ fn diploma_screen(
     store: Res<Store>,
     shown: Option<Res<DiplomaFor>>,
     (saved, playable): (Res<Saved>, Res<PlayableGames>),
-    mut capture: Local<Capture>,
+    mut capture: ResMut<SaveDiploma>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -129,22 +131,26 @@ fn file_safe(name: &str) -> String {
 
 /// Cuts the paper out of the window's picture and keeps it as a PNG.
 fn save_png(image: &Image, [x, y, w, h]: [u32; 4], store: &Store, name: &str) -> Result<String, String> {
-    let picture = image.clone().try_into_dynamic().map_err(|e| e.to_string())?.to_rgba8();
-    let (full_w, full_h) = picture.dimensions();
+    let data = image.data.as_deref().ok_or("the window's picture is empty")?;
+    let full_w = image.texture_descriptor.size.width;
+    let full_h = image.texture_descriptor.size.height;
+    // The window's picture is BGRA on most desktops, RGBA elsewhere; one byte per channel.
+    let bgra =
+        matches!(image.texture_descriptor.format, TextureFormat::Bgra8Unorm | TextureFormat::Bgra8UnormSrgb);
     let (w, h) = (w.min(full_w.saturating_sub(x)), h.min(full_h.saturating_sub(y)));
+    if data.len() < (full_w * full_h * 4) as usize || w == 0 || h == 0 {
+        return Err("the window's picture is not as expected".into());
+    }
     let mut pixels = Vec::with_capacity((w * h * 4) as usize);
     for row in y..y + h {
         let start = ((row * full_w + x) * 4) as usize;
-        pixels.extend_from_slice(&picture.as_raw()[start..start + (w * 4) as usize]);
+        for pixel in data[start..start + (w * 4) as usize].chunks_exact(4) {
+            let [r, g, b] =
+                if bgra { [pixel[2], pixel[1], pixel[0]] } else { [pixel[0], pixel[1], pixel[2]] };
+            pixels.extend_from_slice(&[r, g, b, 255]);
+        }
     }
-    let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, w, h);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-    writer.write_image_data(&pixels).map_err(|e| e.to_string())?;
-    writer.finish().map_err(|e| e.to_string())?;
-    store.export_png(name, &bytes)
+    store.export_picture(name, w, h, &pixels)
 }
 
 /// The size of bold `text` at most `size`, small enough to fit `width`.

@@ -28,6 +28,8 @@ pub(crate) struct Page {
     confirm: Option<ChildCommand>,
     /// The desktop's list of exported files is open.
     importing: bool,
+    /// The sum last told to the browser test.
+    told_sum: Option<(u32, u32)>,
 }
 
 /// The tour passes the gate as a grown-up does: the button held three seconds, the sum answered.
@@ -51,6 +53,7 @@ pub(super) fn plugin(app: &mut App) {
             names: Vec::new(),
             confirm: None,
             importing: false,
+            told_sum: None,
         });
     });
     app.add_systems(
@@ -79,7 +82,9 @@ fn grownups_screen(
     let back_to = if store.child().is_some() { Screen::Map } else { Screen::Children };
     full_screen(ctx, "grownups", |ui| {
         ui.horizontal(|ui| {
-            if ui.button(bold(format!("◂ {}", words.get("back")), 20.0)).clicked() {
+            let back = ui.button(bold(format!("◂ {}", words.get("back")), 20.0));
+            web::tag(&back, "grownups.back");
+            if back.clicked() {
                 next.set(back_to);
             }
             ui.label(bold(words.get("grownups"), 30.0).color(ACCENT));
@@ -87,6 +92,13 @@ fn grownups_screen(
         ui.add_space(10.0);
         if !page.gate.is_open() {
             gate(ui, &words, &mut page.gate, dt);
+            // The browser test answers the sum as a grown-up would.
+            if page.gate.sum() != page.told_sum {
+                page.told_sum = page.gate.sum();
+                if let Some((a, b)) = page.told_sum {
+                    web::report(&format!("tabla gate {a} {b}"));
+                }
+            }
             return;
         }
         if let Some(text) = web::picked_file() {
@@ -192,7 +204,7 @@ fn transfer_bar(
                     Ok(text) => {
                         orders.write(ChildCommand::Import(text));
                     }
-                    Err(e) => warn!("{}: {e}", file.display()),
+                    Err(e) => tracing::warn!("{}: {e}", file.display()),
                 }
             }
         }

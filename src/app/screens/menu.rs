@@ -5,7 +5,9 @@ use crate::app::kit::catalog::{GameEntry, Levels, PlayableGames, Screen};
 use crate::app::kit::keeping::{self, SavedGame};
 use crate::app::kit::play::Watching;
 use crate::app::launch::Control;
-use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, full_screen};
+use crate::app::panels::theme::{
+    ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen,
+};
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
@@ -281,15 +283,5 @@ fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &GameEntry, 
             ui.label(egui::RichText::new(words.get(&format!("blurb_{name}"))).size(15.0));
         });
     });
-    let response = ui.interact(inner.response.rect, egui::Id::new(("game", name)), egui::Sense::click());
-    crate::app::platform::web::tag(&response, &format!("game.{name}"));
-    if response.hovered() {
-        ui.painter().rect_stroke(
-            inner.response.rect,
-            16,
-            egui::Stroke::new(3.0, ACCENT),
-            egui::StrokeKind::Inside,
-        );
-    }
-    response.clicked()
+    card_tapped(ui, inner.response.rect, egui::Id::new(("game", name)), &format!("game.{name}"))
 }

@@ -9,6 +9,7 @@ mod map;
 mod menu;
 mod setup;
 
+pub use diploma::SaveDiploma;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use grownups::pass_gate;
 pub use setup::SetupFor;
