@@ -223,8 +223,10 @@ fn the_grown_ups_export_carries_children_to_another_device_which_asks_about_the_
     send(&mut app, ChildCommand::Rename(0, "Ana".into()));
     app.world_mut().resource_mut::<Children>().slots[0].as_mut().unwrap().earn("bunnies_1", Stars::WON);
     send(&mut app, ChildCommand::Export);
-    let exported = home.join("records/tabla-progress.ron");
-    let text = std::fs::read_to_string(&exported).expect("the export is a file");
+    let exported: Vec<_> =
+        std::fs::read_dir(home.join("progress")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(exported.len(), 1, "one progress file given out, beside the records");
+    let text = std::fs::read_to_string(&exported[0]).expect("the export is a file");
 
     let other = fresh_home("path-import");
     let mut there = started(&other, 1);
@@ -258,4 +260,75 @@ fn removing_a_child_sets_their_file_aside_and_clearing_forgets_one_games_stars()
     assert!(app.world().resource::<Children>().get(0).is_none());
     assert!(!home.join("child-1/child.ron").exists());
     assert!(home.join("child-1/child.ron.broken-1").exists(), "kept aside, not deleted");
+}
+
+#[test]
+fn a_second_child_starting_a_game_leaves_the_first_childs_game_alone() {
+    let (mut app, home) = child_on_first_stage("path-two-games", 3);
+    let chosen = {
+        let play = app.world().resource::<Play<KnightHunt>>();
+        robot::choose(play.game(), RobotLevel::One, 1).unwrap()
+    };
+    common::press(&mut app, chosen.from);
+    common::press(&mut app, chosen.to);
+    let first = std::fs::read_to_string(home.join("child-1/game.ron")).unwrap();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Children);
+    app.update();
+    send(&mut app, ChildCommand::Add { animal: 7 });
+    send(&mut app, ChildCommand::PlayStage("knight_hunt_1".into()));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        std::fs::read_to_string(home.join("child-1/game.ron")).unwrap(),
+        first,
+        "still the first child's"
+    );
+    assert!(!home.join("child-2/last_game.ron").exists(), "no game of another child became the second's");
+}
+
+#[test]
+fn a_finished_game_opened_again_is_not_counted_again() {
+    let (mut app, home) = child_on_first_stage("path-open-again", 4);
+    win_by_taps(&mut app, |_, _| {});
+    app.update();
+    let before = child(&app, 0);
+    let last = tabla::record::Record::from_ron(
+        &std::fs::read_to_string(home.join("child-1/last_game.ron")).unwrap(),
+    )
+    .unwrap();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Map);
+    app.update();
+    tabla::app::kit::keeping::begin(&mut app.world_mut().commands(), last).unwrap();
+    app.world_mut().flush();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<Play<KnightHunt>>().game().outcome().is_some(),
+        "the finished game is open"
+    );
+    let (now, then) = (&child(&app, 0).figures["knight_hunt"], &before.figures["knight_hunt"]);
+    assert_eq!((now.played, now.won), (then.played, then.won), "counted once, when it was played");
+    assert_eq!((now.played, now.won), (1, 1));
+}
+
+#[test]
+fn the_device_games_from_before_become_the_first_childs() {
+    let home = fresh_home("path-before");
+    std::fs::create_dir_all(&home).unwrap();
+    let setup =
+        common::setup("knight_hunt/one_knight", tabla::app::Opponent::Robot, Seat::WHITE, RobotLevel::One);
+    let mut app = common::headless(setup, "path-before", 3, |_| {});
+    let chosen =
+        robot::choose(app.world().resource::<Play<KnightHunt>>().game(), RobotLevel::One, 1).unwrap();
+    common::press(&mut app, chosen.from);
+    common::press(&mut app, chosen.to);
+    let before = std::fs::read_to_string(home.join("game.ron")).expect("a game kept before any child");
+    drop(app);
+    let mut app = started(&home, 1);
+    send(&mut app, ChildCommand::Add { animal: 1 });
+    assert_eq!(std::fs::read_to_string(home.join("child-1/game.ron")).unwrap(), before);
+    assert!(!home.join("game.ron").exists());
 }

@@ -317,6 +317,12 @@ fn a_childs_file_reads_back_and_a_broken_or_newer_one_says_why() {
     let newer = child.to_ron().replace("version: 1", "version: 9");
     assert_eq!(Child::from_ron(&newer), Err(ProgressError::UnknownVersion(9)));
     assert!(matches!(Child::from_ron("Child(version: 1, animal: "), Err(ProgressError::Unreadable(_))));
+    let named = format!("Child{}", child.to_ron());
+    assert_eq!(Child::from_ron(&named).unwrap(), child, "a file that names its struct reads too");
+    let named_newer = format!("Child{}", newer);
+    assert_eq!(Child::from_ron(&named_newer), Err(ProgressError::UnknownVersion(9)));
+    let long_name = child.to_ron().replace("\"Ana\"", &format!("\"{}\"", "A".repeat(40)));
+    assert!(matches!(Child::from_ron(&long_name), Err(ProgressError::Wrong(_))));
     let no_animal = child.to_ron().replace("animal: 5", &format!("animal: {ANIMALS}"));
     assert!(matches!(Child::from_ron(&no_animal), Err(ProgressError::Wrong(_))));
 }
@@ -348,6 +354,9 @@ fn an_export_file_too_big_or_of_another_version_is_refused() {
     assert!(matches!(Transfer::from_ron(&nine), Err(ProgressError::Wrong(_))));
     let newer = Transfer::new(vec![]).to_ron().replace("version: 1", "version: 2");
     assert_eq!(Transfer::from_ron(&newer), Err(ProgressError::UnknownVersion(2)));
+    let by_hand = r#"Transfer(version: 1, children: [Child(version: 1, animal: 0, name: "", stars: {"knight_hunt_1": 3})])"#;
+    let read = Transfer::from_ron(by_hand).expect("a file written by hand, naming its structs");
+    assert_eq!(read.children[0].star_count("knight_hunt_1"), 2);
 }
 
 #[test]

@@ -15,6 +15,8 @@ pub const VERSION: u32 = 1;
 pub const MOST_CHILDREN: usize = 8;
 /// The pictures a child chooses from, each one animal with its own colour.
 pub const ANIMALS: usize = 8;
+/// The longest name a child's picture carries.
+pub const NAME_LENGTH: usize = 24;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -85,19 +87,32 @@ impl fmt::Display for ProgressError {
     }
 }
 
-/// Read first and alone, so a file of another version names its version.
+/// Read first and alone, so a file of another version names its version (its struct's name
+/// written or not).
 #[derive(Deserialize)]
-struct VersionOnly {
+#[serde(rename = "Child")]
+struct ChildVersion {
     version: u32,
 }
 
-fn read_versioned<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, ProgressError> {
-    let unreadable = |e: ron::error::SpannedError| {
-        ProgressError::Unreadable(format!("line {}: {}", e.span.start.line, e.code))
-    };
-    let version: VersionOnly = ron::from_str(text).map_err(unreadable)?;
-    if version.version != VERSION {
-        return Err(ProgressError::UnknownVersion(version.version));
+#[derive(Deserialize)]
+#[serde(rename = "Transfer")]
+struct TransferVersion {
+    version: u32,
+}
+
+fn unreadable(e: ron::error::SpannedError) -> ProgressError {
+    ProgressError::Unreadable(format!("line {}: {}", e.span.start.line, e.code))
+}
+
+/// `text` as a `T`, once its `version` (read first, alone) is this Tabla's.
+fn read_versioned<T: for<'de> Deserialize<'de>>(
+    text: &str,
+    version: Result<u32, ron::error::SpannedError>,
+) -> Result<T, ProgressError> {
+    let version = version.map_err(unreadable)?;
+    if version != VERSION {
+        return Err(ProgressError::UnknownVersion(version));
     }
     ron::from_str(text).map_err(unreadable)
 }
@@ -119,7 +134,7 @@ impl Child {
     }
 
     pub fn from_ron(text: &str) -> Result<Child, ProgressError> {
-        let child: Child = read_versioned(text)?;
+        let child: Child = read_versioned(text, ron::from_str::<ChildVersion>(text).map(|v| v.version))?;
         child.check()?;
         Ok(child)
     }
@@ -136,7 +151,20 @@ impl Child {
                 ANIMALS - 1
             )));
         }
+        if self.name.chars().count() > NAME_LENGTH || self.name.chars().any(char::is_control) {
+            return Err(ProgressError::Wrong(format!("a name is one line of at most {NAME_LENGTH} letters")));
+        }
         Ok(())
+    }
+
+    /// A name as typed, kept to one line of at most `NAME_LENGTH` letters.
+    pub fn tidy_name(name: &str) -> String {
+        name.chars().filter(|c| !c.is_control()).take(NAME_LENGTH).collect::<String>().trim().to_string()
+    }
+
+    /// Every star earned on the path.
+    pub fn total_stars(&self, path: &Path) -> u32 {
+        path.trails.iter().map(|trail| self.trail_stars(trail)).sum()
     }
 
     /// A stage's stars.
@@ -239,7 +267,8 @@ impl Transfer {
     }
 
     pub fn from_ron(text: &str) -> Result<Transfer, ProgressError> {
-        let transfer: Transfer = read_versioned(text)?;
+        let transfer: Transfer =
+            read_versioned(text, ron::from_str::<TransferVersion>(text).map(|v| v.version))?;
         if transfer.children.len() > MOST_CHILDREN {
             return Err(ProgressError::Wrong(format!(
                 "it holds {} children; a device keeps {MOST_CHILDREN}",

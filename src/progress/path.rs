@@ -125,6 +125,15 @@ struct RawStage {
     goal_words: BTreeMap<String, String>,
 }
 
+/// A level built into the program (as the menu reads it, whatever lies on the disk), else a
+/// level file of the path's own.
+fn builtin_or_file(file: &str) -> Result<Level, LevelError> {
+    match levels::BUILTIN.iter().find(|(name, _)| *name == file) {
+        Some((name, source)) => levels::parse(name, source),
+        None => levels::load(std::path::Path::new(file)),
+    }
+}
+
 /// Reads a path file; a mistake names `file` and the line it is on.
 pub fn parse(file: &str, source: &str) -> Result<Path, LevelError> {
     let error = |line: usize, message: String| LevelError { file: file.to_string(), line, message };
@@ -164,7 +173,7 @@ pub fn parse(file: &str, source: &str) -> Result<Path, LevelError> {
                 return fail(format!("two stages are called \"{}\"", raw.id));
             }
             ids.push(raw.id.clone());
-            let level = match levels::find(&format!("ron_configs/{}", raw.level)) {
+            let level = match builtin_or_file(&format!("ron_configs/{}", raw.level)) {
                 Ok(level) => level,
                 Err(e) => return fail_at("level", format!("stage \"{}\": the level {e}", raw.id)),
             };

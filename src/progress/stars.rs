@@ -24,6 +24,8 @@ impl Stars {
     pub const ON_OWN: Stars = Stars(2);
     /// Won meeting the stage's own goal.
     pub const GOAL: Stars = Stars(4);
+    /// The three stars, in the order they are shown.
+    pub const ALL: [Stars; 3] = [Stars::WON, Stars::ON_OWN, Stars::GOAL];
 
     pub fn count(self) -> u32 {
         (self.0 & 7).count_ones()

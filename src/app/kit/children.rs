@@ -50,6 +50,16 @@ impl Children {
     pub fn is_full(&self) -> bool {
         self.slots.iter().all(Option::is_some)
     }
+
+    /// The child playing now, with their slot.
+    pub fn playing(&self, store: &Store) -> Option<(usize, &Child)> {
+        store.child().and_then(|slot| self.get(slot).map(|child| (slot, child)))
+    }
+
+    fn playing_mut(&mut self, store: &Store) -> Option<(usize, &mut Child)> {
+        let slot = store.child()?;
+        self.slots.get_mut(slot).and_then(Option::as_mut).map(|child| (slot, child))
+    }
 }
 
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -87,6 +97,8 @@ pub struct DiplomaFor {
 /// What the last game played on a stage earned, for the result dialog and the map.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct StageNews {
+    /// The child who played it.
+    pub slot: usize,
     pub stage: String,
     /// The stage's stars now, and those this game added.
     pub stars: Stars,
@@ -108,6 +120,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (obey, count_finished));
     app.add_systems(Update, time_played.run_if(in_state(Screen::Playing).and_then(not(watching))));
     app.add_systems(OnExit(Screen::Playing), keep_time);
+    // Now and then too: a browser tab closed keeps what was written last.
+    app.add_systems(Update, keep_time.run_if(|pending: Res<PendingTime>| pending.0 >= 30.0));
     app.add_systems(Last, keep_time.run_if(on_message::<AppExit>));
 }
 
@@ -128,7 +142,8 @@ fn load(store: Res<Store>, mut children: ResMut<Children>) {
         match Child::from_ron(&text) {
             Ok(child) => children.slots[slot] = Some(child),
             Err(why) => {
-                let problem = place.set_aside(CHILD, &why.to_string());
+                // The child's games go aside with it, so a new child there starts afresh.
+                let problem = put_aside(&place, &why.to_string());
                 children.problems.push(problem);
             }
         }
@@ -137,11 +152,19 @@ fn load(store: Res<Store>, mut children: ResMut<Children>) {
 
 /// For the browser test: whose map opened, and their stars.
 fn tell_map(store: Res<Store>, children: Res<Children>, path: Res<ThePath>) {
-    let Some((slot, child)) = store.child().and_then(|slot| children.get(slot).map(|c| (slot, c))) else {
-        return;
-    };
-    let stars: u32 = path.trails.iter().map(|t| child.trail_stars(t)).sum();
+    let Some((slot, child)) = children.playing(&store) else { return };
+    let stars = child.total_stars(&path);
     web::report(&format!("tabla map child-{} animal {} stars {stars}", slot + 1, child.animal));
+}
+
+/// Sets a child's files aside (never deleted), saying why; the message names the child's file.
+fn put_aside(place: &Store, why: &str) -> String {
+    for name in [GAME, LAST_GAME] {
+        if place.read(name).is_some() {
+            place.set_aside(name, why);
+        }
+    }
+    place.set_aside(CHILD, why)
 }
 
 /// Keeps the child's file; `false` (and a warning) when it could not be written.
@@ -170,6 +193,9 @@ fn obey(
                 let Some(slot) = children.slots.iter().position(Option::is_none) else { continue };
                 let child = Child::new(animal);
                 keep(&store, slot, &child);
+                if children.each().next().is_none() {
+                    take_over_device_games(&store, slot);
+                }
                 children.slots[slot] = Some(child);
                 store.choose_child(Some(slot));
                 next.set(Screen::Map);
@@ -181,7 +207,7 @@ fn obey(
                 }
             }
             ChildCommand::PlayStage(id) => {
-                let Some(child) = store.child().and_then(|slot| children.get(slot)) else { continue };
+                let Some((_, child)) = children.playing(&store) else { continue };
                 let Some((trail, index)) =
                     path.trails.iter().find_map(|t| t.stages.iter().position(|s| s.id == id).map(|i| (t, i)))
                 else {
@@ -205,7 +231,7 @@ fn obey(
             }
             ChildCommand::Rename(slot, name) => {
                 if let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) {
-                    child.name = name.chars().filter(|c| !c.is_control()).take(24).collect();
+                    child.name = Child::tidy_name(&name);
                     keep(&store, slot, child);
                 }
             }
@@ -213,10 +239,8 @@ fn obey(
                 if children.get(slot).is_none() {
                     continue;
                 }
-                let place = store.of_child(slot);
-                place.set_aside(CHILD, "removed on the grown-ups' page");
-                place.remove(GAME);
-                place.remove(LAST_GAME);
+                put_aside(&store.of_child(slot), "removed on the grown-ups' page");
+                web::forget_for_closing();
                 children.slots[slot] = None;
                 if store.child() == Some(slot) {
                     store.choose_child(None);
@@ -230,20 +254,24 @@ fn obey(
             }
             ChildCommand::Export => {
                 let all: Vec<Child> = children.each().map(|(_, c)| c.clone()).collect();
-                children.notice =
-                    Some(match store.export("tabla-progress.ron", &Transfer::new(all).to_ron()) {
+                children.notice = Some(
+                    match store.export_to(PROGRESS, &progress_file_name(), &Transfer::new(all).to_ron()) {
                         Ok(place) => format!("✔ {place}"),
                         Err(e) => e,
-                    });
+                    },
+                );
             }
-            ChildCommand::Import(text) => import(&text, &mut children, &store),
+            ChildCommand::Import(text) => import(&text, &mut children, &store, &path),
             ChildCommand::Answer { take_file } => {
                 if children.questions.is_empty() {
                     continue;
                 }
-                if let Merge::Choose { slot, file, .. } = children.questions.remove(0)
+                // Only over the child it asked about (not one played or replaced since).
+                if let Merge::Choose { slot, here, mut file } = children.questions.remove(0)
                     && take_file
+                    && children.get(slot) == Some(&here)
                 {
+                    file.award_diplomas(&path, &web::today());
                     keep(&store, slot, &file);
                     children.slots[slot] = Some(file);
                 }
@@ -252,8 +280,29 @@ fn obey(
     }
 }
 
+/// Where the progress given out goes (on the desktop, a folder of the data folder).
+pub const PROGRESS: &str = "progress";
+
+/// A progress file's name, dated, so one given out later does not replace it.
+fn progress_file_name() -> String {
+    format!("tabla-progress-{}-{}.ron", web::today(), (web::now_ms() as u64 / 1000) % 86_400)
+}
+
+/// The device's games from before there were children (`game.ron`, `last_game.ron`) become the
+/// first child's, so nothing played before is left behind.
+fn take_over_device_games(store: &Store, slot: usize) {
+    let place = store.of_child(slot);
+    for name in [GAME, LAST_GAME] {
+        if let Some(text) = store.read(name)
+            && place.write(name, &text).is_ok()
+        {
+            store.remove(name);
+        }
+    }
+}
+
 /// Brings in an exported file: new children take free places, the same child is asked about.
-fn import(text: &str, children: &mut Children, store: &Store) {
+fn import(text: &str, children: &mut Children, store: &Store, path: &Path) {
     let transfer = match Transfer::from_ron(text) {
         Ok(transfer) => transfer,
         Err(why) => {
@@ -264,7 +313,8 @@ fn import(text: &str, children: &mut Children, store: &Store) {
     let (mut added, mut no_room) = (0, 0);
     for merge in progress::plan_merge(&children.slots, transfer) {
         match merge {
-            Merge::Add(child) => {
+            Merge::Add(mut child) => {
+                child.award_diplomas(path, &web::today());
                 if let Some(slot) = children.slots.iter().position(Option::is_none) {
                     keep(store, slot, &child);
                     children.slots[slot] = Some(child);
@@ -304,17 +354,21 @@ fn tell_finished<G: AppGame>(
     setup: Res<MatchSetup>,
     clocks: Res<Clocks>,
     mut finished: MessageWriter<GameFinished>,
-    mut told: Local<Option<(u64, usize)>>,
+    mut told: Local<Option<(u64, Vec<String>)>>,
 ) {
     if !play.is_changed() {
         return;
     }
     let Some(outcome) = play.game().outcome() else { return };
     let record = record_of(&*play, &setup, &clocks);
-    let key = (record.seed, record.actions.len());
-    if *told != Some(key) {
-        *told = Some(key);
-        finished.write(GameFinished(record, outcome));
+    let key = Some((record.seed, record.actions.clone()));
+    // A game opened already over (a record file, the last game) was counted when it was played.
+    let opened_over = play.is_added();
+    if *told != key {
+        *told = key;
+        if !opened_over {
+            finished.write(GameFinished(record, outcome));
+        }
     }
 }
 
@@ -327,8 +381,7 @@ fn count_finished(
     mut commands: Commands,
 ) {
     for GameFinished(record, outcome) in finished.read() {
-        let Some(slot) = store.child() else { return };
-        let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) else { return };
+        let Some((slot, child)) = children.playing_mut(&store) else { continue };
         let person = person_seat(&record.seats);
         let day = web::today();
         child.count(&GameEnd {
@@ -339,12 +392,18 @@ fn count_finished(
             takebacks: record.takebacks,
             day: day.clone(),
         });
-        if let Some(stage) = record.stage.as_deref().and_then(|id| path.stage(id)) {
+        let trail = path.trail(&record.game);
+        let stage = record.stage.as_deref().and_then(|id| {
+            let trail = trail?;
+            let index = trail.stages.iter().position(|s| s.id == id)?;
+            // A stage still locked for this child earns nothing (another child's record).
+            trail.is_open(index, |id| child.star_count(id)).then(|| &trail.stages[index])
+        });
+        if let Some(stage) = stage {
             let earned = progress::stars_of(stage, record).unwrap_or_else(|e| {
                 warn!("the stage's game could not be judged: {e}");
                 Stars::default()
             });
-            let trail = path.trail(&record.game);
             let next_before = trail.and_then(|t| t.next(|id| child.star_count(id)));
             let new = child.earn(&stage.id, earned);
             let next_now = trail.and_then(|t| t.next(|id| child.star_count(id)));
@@ -353,6 +412,7 @@ fn count_finished(
             let diplomas = child.award_diplomas(&path, &day);
             info!("stage {} earned {} stars ({} new)", stage.id, earned.count(), new.count());
             commands.insert_resource(StageNews {
+                slot,
                 stage: stage.id.clone(),
                 stars: child.stars(&stage.id),
                 new,
@@ -394,13 +454,13 @@ fn keep_time(
     mut pending: ResMut<PendingTime>,
     mut children: ResMut<Children>,
 ) {
-    let seconds = std::mem::take(&mut pending.0) as u64;
-    let Some(slot) = store.child() else { return };
-    if seconds == 0 || now.game.is_empty() {
+    let seconds = pending.0.floor();
+    pending.0 -= seconds;
+    if seconds < 1.0 || now.game.is_empty() {
         return;
     }
-    if let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) {
-        child.add_time(now.game, seconds, &web::today());
+    if let Some((slot, child)) = children.playing_mut(&store) {
+        child.add_time(now.game, seconds as u64, &web::today());
         keep(&store, slot, child);
     }
 }

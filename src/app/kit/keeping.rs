@@ -150,7 +150,8 @@ pub fn read_last_game(store: &Store) -> Result<Option<Record>, String> {
 #[derive(Default)]
 struct LastSaved {
     key: String,
-    in_progress: Option<String>,
+    /// The game in progress, with the child whose it is.
+    in_progress: Option<(Option<usize>, String)>,
 }
 
 /// Saves the record whenever the history changed (a draft's tries are no actions: they change
@@ -182,8 +183,11 @@ fn keep_record<G: AppGame>(
     if record.actions.is_empty() && record.undone.is_empty() {
         // Begun again (Restart or New game, answered yes): the game left behind is the last
         // game now, and there is none to continue until a move is made.
+        let store_child = store.child();
         let store = store.games();
-        if let Some(left) = last.in_progress.take()
+        // Only the same child's game left behind: another child's game stays theirs.
+        let child = store_child;
+        if let Some((_, left)) = last.in_progress.take().filter(|(whose, _)| *whose == child)
             && store.write(LAST_GAME, &left).is_ok()
         {
             store.remove(GAME);
@@ -193,7 +197,7 @@ fn keep_record<G: AppGame>(
     }
     let over = play.game().outcome().is_some();
     if save(&store, &record, over) {
-        last.in_progress = (!over).then(|| record.to_ron());
+        last.in_progress = (!over).then(|| (store.child(), record.to_ron()));
         let last_action = record.actions.last().map_or("-", String::as_str);
         info!("record {}/{} {} {last_action}", record.game, record.variant, record.actions.len());
     }

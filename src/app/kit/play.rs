@@ -565,7 +565,9 @@ impl<G: AppGame> Play<G> {
     /// as a new game (its record begins with the same actions; no hint or take-back asked yet).
     pub fn go_on_from_here(&mut self) {
         self.history.forget_undone();
-        self.asked = Asked::default();
+        // Going on from a position watched again is a move taken back, so a stage's "on your
+        // own" star is not earned by it.
+        self.asked.takebacks += 1;
         self.change = Change::Reset;
         self.news.push(News::Jumped { afresh: false });
     }

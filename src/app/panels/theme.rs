@@ -185,7 +185,7 @@ fn tell_page_ready(mut frames: Local<u32>) {
 
 /// Three stars in a row, gold where earned.
 pub fn draw_stars(painter: &egui::Painter, row: egui::Rect, stars: Stars, size: f32) {
-    for (i, star) in [Stars::WON, Stars::ON_OWN, Stars::GOAL].into_iter().enumerate() {
+    for (i, star) in Stars::ALL.into_iter().enumerate() {
         let x = row.center().x + (i as f32 - 1.0) * size;
         let colour = if stars.has(star) { GOLD } else { UNEARNED };
         draw_star(painter, egui::pos2(x, row.center().y), size * 0.5, colour);

@@ -15,6 +15,8 @@ pub const GAME: &str = "game.ron";
 pub const LAST_GAME: &str = "last_game.ron";
 /// A child's picture, name, stars, figures and diplomas (in the child's own place).
 pub const CHILD: &str = "child.ron";
+/// The folder records are given out to.
+const RECORDS: &str = "records";
 
 /// The place things are kept: a folder on the desktop (`None` in the browser). Each child's own
 /// files are in a place of their own (`child-<n>/`); the settings and the records given out are
@@ -103,14 +105,20 @@ impl Store {
     /// Gives `text` out as a file of its own, `file_name`: on the desktop into `records/` in the
     /// store's folder, in the browser as a download. Says where it went.
     pub fn export(&self, file_name: &str, text: &str) -> Result<String, String> {
+        self.export_to(RECORDS, file_name, text)
+    }
+
+    /// As `export`, into `folder` on the desktop.
+    pub fn export_to(&self, folder: &str, file_name: &str, text: &str) -> Result<String, String> {
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let dir = self.dir.as_ref().ok_or("no folder to keep it in")?.join("records");
+            let dir = self.dir.as_ref().ok_or("no folder to keep it in")?.join(folder);
             backend::write(Some(&dir), file_name, text)?;
             Ok(dir.join(file_name).display().to_string())
         }
         #[cfg(target_arch = "wasm32")]
         {
+            let _ = folder;
             super::web::download(file_name, text)?;
             Ok(file_name.to_string())
         }
@@ -118,8 +126,13 @@ impl Store {
 
     /// The record files given out to `records/` (desktop only), newest first.
     pub fn records(&self) -> Vec<PathBuf> {
+        self.files_in(RECORDS)
+    }
+
+    /// The RON files in `folder` of the data folder (desktop only), newest first.
+    pub fn files_in(&self, folder: &str) -> Vec<PathBuf> {
         let Some(dir) = &self.dir else { return Vec::new() };
-        let Ok(entries) = std::fs::read_dir(dir.join("records")) else { return Vec::new() };
+        let Ok(entries) = std::fs::read_dir(dir.join(folder)) else { return Vec::new() };
         let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
             .filter_map(Result::ok)
             .map(|entry| entry.path())

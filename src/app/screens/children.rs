@@ -47,7 +47,7 @@ fn children_screen(
         ui.add_space((screen.height() * 0.05).min(40.0));
         ui.label(bold(words.get("app_title"), 48.0).color(ACCENT));
         if let Some(problem) = children.problems.first().cloned() {
-            let text = format!("{}\n{problem}", words.get("saved_problem"));
+            let text = format!("{}\n{problem}", words.get("child_problem"));
             let label =
                 egui::Label::new(RichText::new(text).color(ACCENT).size(15.0)).sense(egui::Sense::click());
             if ui.add(label).clicked() {

@@ -29,7 +29,8 @@ struct Saved(Option<String>);
 pub struct SaveDiploma(pub Option<u8>);
 
 const PAPER: Color32 = Color32::from_rgb(255, 251, 238);
-const GOLD: Color32 = Color32::from_rgb(214, 160, 30);
+/// The diploma's thin frame, its corner stars and its count: an older gold than the stars'.
+const OLD_GOLD: Color32 = Color32::from_rgb(214, 160, 30);
 const BAR: f32 = 64.0;
 
 pub(super) fn plugin(app: &mut App) {
@@ -214,13 +215,13 @@ fn draw_diploma(
     painter.rect_stroke(
         paper.shrink(34.0 * k),
         4.0 * k,
-        Stroke::new(3.0 * k, GOLD),
+        Stroke::new(3.0 * k, OLD_GOLD),
         egui::StrokeKind::Middle,
     );
     for corner in [paper.left_top(), paper.right_top(), paper.left_bottom(), paper.right_bottom()] {
         let inward =
             vec2((paper.center().x - corner.x).signum(), (paper.center().y - corner.y).signum()) * 72.0 * k;
-        painter.text(corner + inward, Align2::CENTER_CENTER, "★", bold_font(40.0), GOLD);
+        painter.text(corner + inward, Align2::CENTER_CENTER, "★", bold_font(40.0), OLD_GOLD);
     }
     let at = |x: f32, y: f32| pos2(paper.left() + x * k, paper.top() + y * k);
     painter.text(
@@ -252,10 +253,10 @@ fn draw_diploma(
         Align2::CENTER_CENTER,
         format!("★ {stars} / {total}"),
         bold_font(52.0),
-        GOLD,
+        OLD_GOLD,
     );
     let date_font = FontId::proportional(28.0 * k);
     painter.text(at(500.0, 585.0), Align2::CENTER_CENTER, date_text(day, words.language), date_font, INK);
-    painter.line_segment([at(380.0, 625.0), at(620.0, 625.0)], Stroke::new(2.0 * k, GOLD));
+    painter.line_segment([at(380.0, 625.0), at(620.0, 625.0)], Stroke::new(2.0 * k, OLD_GOLD));
     painter.text(at(500.0, 652.0), Align2::CENTER_CENTER, "Tabla", bold_font(26.0), ACCENT);
 }

@@ -6,7 +6,7 @@
 
 use super::children::name_of;
 use crate::app::kit::catalog::Screen;
-use crate::app::kit::children::{ChildCommand, Children, ThePath};
+use crate::app::kit::children::{ChildCommand, Children, PROGRESS, ThePath};
 use crate::app::panels::theme::{ACCENT, CARD, EguiArt, INK, UiReady, bold, card, full_screen};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
@@ -191,8 +191,7 @@ fn transfer_bar(
         }
     });
     if page.importing {
-        let files: Vec<_> =
-            store.records().into_iter().filter(|f| f.to_string_lossy().contains("progress")).collect();
+        let files = store.files_in(PROGRESS);
         if files.is_empty() {
             ui.label(RichText::new(words.get("no_records")).size(15.0));
         }
@@ -221,7 +220,7 @@ fn question(
     file: &Child,
     orders: &mut MessageWriter<ChildCommand>,
 ) {
-    let stars = |child: &Child| path.trails.iter().map(|t| child.trail_stars(t)).sum::<u32>();
+    let stars = |child: &Child| child.total_stars(path);
     card(Color32::from_rgb(255, 236, 200)).show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.add(art.image(Art::Animal(here.animal), 56.0));
@@ -271,7 +270,7 @@ fn child_card(
                     .font(egui::FontId::proportional(20.0)),
             );
             web::tag(&edit, &format!("child.{slot}.name"));
-            if *name != child.name {
+            if Child::tidy_name(name) != child.name {
                 let rename = ui.button(bold(format!("✔ {}", words.get("rename")), 17.0));
                 web::tag(&rename, &format!("child.{slot}.rename"));
                 if rename.clicked() {
@@ -356,6 +355,11 @@ fn confirm_button(
     if page.confirm.as_ref() == Some(&order) {
         ui.label(RichText::new(words.get("are_you_sure")).color(ACCENT));
         if ui.button(bold(words.get("yes"), 16.0)).clicked() {
+            if let ChildCommand::Remove(slot) = order
+                && let Some(typed) = page.names.get_mut(slot)
+            {
+                *typed = None;
+            }
             orders.write(order);
             page.confirm = None;
         }

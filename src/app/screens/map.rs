@@ -66,37 +66,35 @@ fn map_screen(
     store: Res<Store>,
     path: Res<ThePath>,
     playable: Res<PlayableGames>,
-    saved: Res<SavedGame>,
+    mut saved: ResMut<SavedGame>,
     mut news: Option<ResMut<StageNews>>,
-    mut flight_began: Local<Option<f64>>,
+    // The news flying in (its stage and stars) and since when.
+    mut flight_began: Local<Option<(String, u8, f64)>>,
     mut orders: MessageWriter<ChildCommand>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some((slot, child)) = store.child().and_then(|slot| children.get(slot).map(|c| (slot, c))) else {
+    let Some((slot, child)) = children.playing(&store) else {
         next.set(Screen::Children);
         return Ok(());
     };
     let now = ctx.input(|i| i.time);
-    // The stars of the stage just won fly in once, when the map opens after it.
-    let flying = news.as_deref().filter(|n| !n.shown).cloned();
-    let flight = match (&flying, *flight_began) {
-        (Some(_), None) => {
-            *flight_began = Some(now);
-            Some(0.0)
-        }
-        (Some(_), Some(began)) => Some(now - began),
-        (None, _) => {
-            *flight_began = None;
-            None
-        }
-    };
+    // The stars of the stage this child just won fly in once, when the map opens after it.
+    let flying = news.as_deref().filter(|n| !n.shown && n.slot == slot).cloned();
+    let flight = flying.as_ref().map(|news| {
+        let began = match flight_began.as_ref() {
+            Some((stage, stars, began)) if *stage == news.stage && *stars == news.new.0 => *began,
+            _ => now,
+        };
+        *flight_began = Some((news.stage.clone(), news.new.0, began));
+        now - began
+    });
     let screen = ctx.content_rect();
     let bubble = (screen.width() / 9.0).clamp(52.0, 84.0);
     let mut places: HashMap<String, Rect> = HashMap::new();
     full_screen(ctx, "map", |ui| {
-        top_bar(ui, &art, &words, child, &saved, &playable, &mut commands, &mut next);
+        top_bar(ui, &art, &words, child, &mut saved, &playable, &mut commands, &mut next);
         ui.add_space(8.0);
         for trail in &path.trails {
             if playable.get(&trail.game).is_none() {
@@ -157,11 +155,21 @@ fn top_bar(
     art: &EguiArt,
     words: &Words,
     child: &Child,
-    saved: &SavedGame,
+    saved: &mut SavedGame,
     playable: &PlayableGames,
     commands: &mut Commands,
     next: &mut NextState<Screen>,
 ) {
+    if let Some(problem) = &saved.problem {
+        // Tapped away; a file that could not be used is kept aside, never deleted.
+        let text = format!("{}\n{problem}", words.get("saved_problem"));
+        let label =
+            egui::Label::new(RichText::new(text).color(ACCENT).size(15.0)).sense(egui::Sense::click());
+        if ui.add(label).clicked() {
+            saved.problem = None;
+        }
+    }
+    let mut problem = None;
     ui.horizontal_wrapped(|ui| {
         let who = ui.add(art.image(Art::Animal(child.animal), 64.0).sense(egui::Sense::click()));
         let name = ui.add(egui::Label::new(bold(name_of(words, child), 28.0)).sense(egui::Sense::click()));
@@ -178,9 +186,14 @@ fn top_bar(
                 bold(format!("▶ {}", words.get("continue_title")), 22.0),
             ));
             web::tag(&button, "map.continue");
-            if button.clicked() && keeping::begin(commands, record.clone()).is_ok() {
-                commands.insert_resource(SetupFor(record.game.clone()));
-                next.set(Screen::Playing);
+            if button.clicked() {
+                match keeping::begin(commands, record.clone()) {
+                    Ok(_) => {
+                        commands.insert_resource(SetupFor(record.game.clone()));
+                        next.set(Screen::Playing);
+                    }
+                    Err(e) => problem = Some(e.to_string()),
+                }
             }
         }
         let free = ui.add(egui::Button::image_and_text(
@@ -192,6 +205,9 @@ fn top_bar(
             next.set(Screen::Menu);
         }
     });
+    if problem.is_some() {
+        saved.problem = problem;
+    }
 }
 
 /// One game's trail: its picture and stars, then its stages joined by a path.
@@ -377,7 +393,7 @@ fn draw_flight(ctx: &egui::Context, news: &StageNews, t: f64, screen: Rect, plac
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("flight")));
     let p = (t / FLIGHT) as f32;
     let eased = 1.0 - (1.0 - p).powi(3);
-    for (i, star) in [Stars::WON, Stars::ON_OWN, Stars::GOAL].into_iter().enumerate() {
+    for (i, star) in Stars::ALL.into_iter().enumerate() {
         if !news.new.has(star) {
             continue;
         }

@@ -51,16 +51,17 @@ fn menu(
     let mut chosen: Option<Result<Record, String>> = None;
     let mut watch = false;
     full_screen(ctx, "menu", |ui| {
-        if store.child().is_some() {
-            // Free play, opened from a child's map: one tap back to it.
-            ui.horizontal(|ui| {
-                let back = ui.button(bold(format!("◂ {}", words.get("map")), 20.0));
-                web::tag(&back, "menu.map");
-                if back.clicked() {
-                    next.set(Screen::Map);
-                }
-            });
-        }
+        // Free play, opened from a child's map: one tap back to it; or, when nobody has chosen
+        // yet (a game begun from the command line), the way to who is playing.
+        let (key, way_back) =
+            if store.child().is_some() { ("map", Screen::Map) } else { ("children_who", Screen::Children) };
+        ui.horizontal(|ui| {
+            let back = ui.button(bold(format!("◂ {}", words.get(key)), 20.0));
+            web::tag(&back, "menu.map");
+            if back.clicked() {
+                next.set(way_back);
+            }
+        });
         ui.add_space((screen.height() * 0.08).min(60.0));
         ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
         if let Some(problem) = &saved.problem {
