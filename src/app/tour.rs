@@ -353,7 +353,7 @@ fn path() -> Vec<Step> {
     for (language, game, shot) in languages {
         steps.extend([Language(language), Diploma(game), Wait(30), Shot(shot)]);
     }
-    steps.extend([SaveDiploma, Wait(30), ExpectFile("diplomas/diploma-Κουκουβάγια-nard.png"), Wait(5)]);
+    steps.extend([SaveDiploma, Wait(30), ExpectFile("diplomas/diploma-2-Κουκουβάγια-nard.png"), Wait(5)]);
     steps.push(Shot("diploma_saved_el"));
     steps.extend([
         Language(crate::i18n::Language::En),

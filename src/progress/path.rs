@@ -88,6 +88,12 @@ impl Trail {
         index == 0 || self.stages.get(index - 1).is_some_and(|before| stars_of(&before.id) > 0)
     }
 
+    /// Stage `index` can be played: it is open, or it has stars already (brought from another
+    /// device before the stages before it).
+    pub fn can_play(&self, index: usize, stars_of: impl Fn(&str) -> u32) -> bool {
+        self.stages.get(index).is_some_and(|stage| stars_of(&stage.id) > 0) || self.is_open(index, stars_of)
+    }
+
     /// The first open stage without a star: the one to play next.
     pub fn next(&self, stars_of: impl Fn(&str) -> u32) -> Option<usize> {
         (0..self.stages.len()).find(|&i| self.is_open(i, &stars_of) && stars_of(&self.stages[i].id) == 0)

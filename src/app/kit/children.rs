@@ -213,7 +213,7 @@ fn obey(
                 else {
                     continue;
                 };
-                if !trail.is_open(index, |id| child.star_count(id)) {
+                if !trail.can_play(index, |id| child.star_count(id)) {
                     continue;
                 }
                 let stage = &trail.stages[index];
@@ -397,7 +397,7 @@ fn count_finished(
             let trail = trail?;
             let index = trail.stages.iter().position(|s| s.id == id)?;
             // A stage still locked for this child earns nothing (another child's record).
-            trail.is_open(index, |id| child.star_count(id)).then(|| &trail.stages[index])
+            trail.can_play(index, |id| child.star_count(id)).then(|| &trail.stages[index])
         });
         if let Some(stage) = stage {
             let earned = progress::stars_of(stage, record).unwrap_or_else(|e| {

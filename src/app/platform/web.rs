@@ -111,8 +111,15 @@ pub fn now_ms() -> f64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_millis() as f64)
 }
 
-/// Today, as YYYY-MM-DD (the figures' last day played, a diploma's date).
+/// Today, as YYYY-MM-DD (the figures' last day played, a diploma's date): the browser's local
+/// day; on the desktop the day in UTC.
 pub fn today() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let now = js_sys::Date::new_0();
+        format!("{:04}-{:02}-{:02}", now.get_full_year(), now.get_month() + 1, now.get_date())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     crate::progress::day_text((now_ms() / 86_400_000.0).floor() as i64)
 }
 

@@ -107,7 +107,12 @@ fn diploma_screen(
             let crop =
                 [paper.left() * scale, paper.top() * scale, paper.width() * scale, paper.height() * scale]
                     .map(|v| v.round().max(0.0) as u32);
-            let name = format!("diploma-{}-{}.png", file_safe(&name_of(&words, child)), shown.game);
+            let name = format!(
+                "diploma-{}-{}-{}.png",
+                shown.slot + 1,
+                file_safe(&name_of(&words, child)),
+                shown.game
+            );
             let store = store.clone();
             commands.spawn(Screenshot::primary_window()).observe(
                 move |captured: On<ScreenshotCaptured>, mut saved: ResMut<Saved>| {
@@ -133,25 +138,29 @@ fn file_safe(name: &str) -> String {
 /// Cuts the paper out of the window's picture and keeps it as a PNG.
 fn save_png(image: &Image, [x, y, w, h]: [u32; 4], store: &Store, name: &str) -> Result<String, String> {
     let data = image.data.as_deref().ok_or("the window's picture is empty")?;
-    let full_w = image.texture_descriptor.size.width;
-    let full_h = image.texture_descriptor.size.height;
+    let full_w = image.texture_descriptor.size.width as usize;
+    let full_h = image.texture_descriptor.size.height as usize;
     // The window's picture is BGRA on most desktops, RGBA elsewhere; one byte per channel.
-    let bgra =
-        matches!(image.texture_descriptor.format, TextureFormat::Bgra8Unorm | TextureFormat::Bgra8UnormSrgb);
-    let (w, h) = (w.min(full_w.saturating_sub(x)), h.min(full_h.saturating_sub(y)));
-    if data.len() < (full_w * full_h * 4) as usize || w == 0 || h == 0 {
+    let bgra = match image.texture_descriptor.format {
+        TextureFormat::Bgra8Unorm | TextureFormat::Bgra8UnormSrgb => true,
+        TextureFormat::Rgba8Unorm | TextureFormat::Rgba8UnormSrgb => false,
+        other => return Err(format!("the window's picture is {other:?}, not 8-bit colour")),
+    };
+    let (x, y) = (x as usize, y as usize);
+    let (w, h) = ((w as usize).min(full_w.saturating_sub(x)), (h as usize).min(full_h.saturating_sub(y)));
+    if data.len() < full_w * full_h * 4 || w == 0 || h == 0 {
         return Err("the window's picture is not as expected".into());
     }
-    let mut pixels = Vec::with_capacity((w * h * 4) as usize);
+    let mut pixels = Vec::with_capacity(w * h * 4);
     for row in y..y + h {
-        let start = ((row * full_w + x) * 4) as usize;
-        for pixel in data[start..start + (w * 4) as usize].chunks_exact(4) {
+        let start = (row * full_w + x) * 4;
+        for pixel in data[start..start + w * 4].chunks_exact(4) {
             let [r, g, b] =
                 if bgra { [pixel[2], pixel[1], pixel[0]] } else { [pixel[0], pixel[1], pixel[2]] };
             pixels.extend_from_slice(&[r, g, b, 255]);
         }
     }
-    store.export_picture(name, w, h, &pixels)
+    store.export_picture(name, w as u32, h as u32, &pixels)
 }
 
 /// The size of bold `text` at most `size`, small enough to fit `width`.
