@@ -712,7 +712,9 @@ async function throughGate(page, log) {
   const hold = await steadyTarget(page, log, "gate.hold");
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [hold] });
-  await sleep(3500);
+  await sleep(1500);
+  await page.screenshot({ path: `${SHOTS}/23_path_gate_holding.png` });
+  await sleep(2000);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await cdp.detach();
   const [, a, b] = await log.next(/tabla gate (\d+) (\d+)/, "the gate's sum");
@@ -757,6 +759,8 @@ async function childPath(url) {
     await throughGate(page, log);
     await page.screenshot({ path: `${SHOTS}/23_path_grownups.png` });
     await importProgress(page, log, stars);
+    await sleep(500);
+    await page.screenshot({ path: `${SHOTS}/23_path_import_question.png` });
     await tap(page, await steadyTarget(page, log, "import.take_file"));
     await sleep(500);
     await tap(page, await steadyTarget(page, log, "grownups.back"));

@@ -33,7 +33,7 @@ pub struct Children {
     /// Children an imported file has that this device has too: which to keep, asked one by one.
     pub questions: Vec<Merge>,
     /// What the last export or import did.
-    pub notice: Option<String>,
+    pub notice: Option<TransferNotice>,
 }
 
 impl Children {
@@ -60,6 +60,17 @@ impl Children {
         let slot = store.child()?;
         self.slots.get_mut(slot).and_then(Option::as_mut).map(|child| (slot, child))
     }
+}
+
+/// What giving out or bringing in progress did, for the grown-ups' page to say.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TransferNotice {
+    /// Given out: where it went.
+    Exported(String),
+    /// Brought in: the children added, and those with no place left.
+    Imported { added: usize, no_room: usize },
+    /// Why it could not be done.
+    Failed(String),
 }
 
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -256,8 +267,8 @@ fn obey(
                 let all: Vec<Child> = children.each().map(|(_, c)| c.clone()).collect();
                 children.notice = Some(
                     match store.export_to(PROGRESS, &progress_file_name(), &Transfer::new(all).to_ron()) {
-                        Ok(place) => format!("✔ {place}"),
-                        Err(e) => e,
+                        Ok(place) => TransferNotice::Exported(place),
+                        Err(e) => TransferNotice::Failed(e),
                     },
                 );
             }
@@ -306,7 +317,7 @@ fn import(text: &str, children: &mut Children, store: &Store, path: &Path) {
     let transfer = match Transfer::from_ron(text) {
         Ok(transfer) => transfer,
         Err(why) => {
-            children.notice = Some(format!("✖ {why}"));
+            children.notice = Some(TransferNotice::Failed(why.to_string()));
             return;
         }
     };
@@ -330,8 +341,7 @@ fn import(text: &str, children: &mut Children, store: &Store, path: &Path) {
         "progress imported: {added} children added, {} to ask about, {no_room} without room",
         children.questions.len()
     );
-    children.notice =
-        Some(format!("✔ +{added}{}", if no_room > 0 { format!(" (✖ {no_room})") } else { String::new() }));
+    children.notice = Some(TransferNotice::Imported { added, no_room });
 }
 
 /// The person's seat when exactly one seat is a person's (against the Robot).

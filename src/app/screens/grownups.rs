@@ -6,7 +6,7 @@
 
 use super::children::name_of;
 use crate::app::kit::catalog::Screen;
-use crate::app::kit::children::{ChildCommand, Children, PROGRESS, ThePath};
+use crate::app::kit::children::{ChildCommand, Children, PROGRESS, ThePath, TransferNotice};
 use crate::app::panels::theme::{ACCENT, CARD, EguiArt, INK, UiReady, bold, card, full_screen};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
@@ -129,7 +129,13 @@ fn gate(ui: &mut egui::Ui, words: &Words, gate: &mut Gate, dt: f32) {
                 let button =
                     ui.add_sized(vec2(220.0, 70.0), egui::Button::new(bold(words.get("gate_button"), 22.0)));
                 web::tag(&button, "gate.hold");
-                gate.hold(button.is_pointer_button_down_on(), dt);
+                // From the pointer itself: egui turns a finger held still into a long-touch click
+                // and lets go of the button after half a second.
+                let held = ui.input(|i| {
+                    i.pointer.primary_down()
+                        && i.pointer.press_origin().is_some_and(|at| button.rect.contains(at))
+                });
+                gate.hold(held, dt);
                 let (rect, _) = ui.allocate_exact_size(vec2(220.0, 10.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 5.0, Color32::from_rgb(230, 220, 204));
                 let mut done = rect;
@@ -186,9 +192,16 @@ fn transfer_bar(
                 page.importing = !page.importing;
             }
         }
-        if let Some(notice) = &children.notice {
-            ui.label(RichText::new(notice).size(15.0).color(INK));
-        }
+        let said = match &children.notice {
+            Some(TransferNotice::Exported(place)) => words.fill("progress_exported", &[("place", place)]),
+            Some(TransferNotice::Imported { added, no_room }) => {
+                let (added, no_room) = (added.to_string(), no_room.to_string());
+                words.fill("progress_imported", &[("added", &added), ("no_room", &no_room)])
+            }
+            Some(TransferNotice::Failed(why)) => format!("✖ {why}"),
+            None => String::new(),
+        };
+        ui.label(RichText::new(said).size(15.0).color(INK));
     });
     if page.importing {
         let files = store.files_in(PROGRESS);
@@ -222,11 +235,11 @@ fn question(
 ) {
     let stars = |child: &Child| child.total_stars(path);
     card(Color32::from_rgb(255, 236, 200)).show(ui, |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.add(art.image(Art::Animal(here.animal), 56.0));
             ui.label(bold(words.fill("import_same_child", &[("name", &name_of(words, here))]), 18.0));
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let keep =
                 ui.button(bold(format!("{} (★ {})", words.get("import_keep_here"), stars(here)), 18.0));
             web::tag(&keep, "import.keep_here");
