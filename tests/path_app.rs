@@ -80,6 +80,14 @@ fn win_by_taps(app: &mut App, mut before_each: impl FnMut(&mut App, usize)) {
     }
 }
 
+/// The person's knight moves once, by two taps.
+fn one_move(app: &mut App) {
+    let chosen =
+        robot::choose(app.world().resource::<Play<KnightHunt>>().game(), RobotLevel::One, 1).unwrap();
+    common::press(app, chosen.from);
+    common::press(app, chosen.to);
+}
+
 /// A new child (the fox) plays the first Knight Hunt stage.
 fn child_on_first_stage(name: &str, seed: u64) -> (App, std::path::PathBuf) {
     let home = fresh_home(name);
@@ -172,12 +180,7 @@ fn a_hint_or_a_take_back_keeps_a_won_stage_to_its_first_and_goal_stars() {
 #[test]
 fn each_child_keeps_their_own_game_in_progress() {
     let (mut app, home) = child_on_first_stage("path-own-game", 3);
-    let chosen = {
-        let play = app.world().resource::<Play<KnightHunt>>();
-        robot::choose(play.game(), RobotLevel::One, 1).unwrap()
-    };
-    common::press(&mut app, chosen.from);
-    common::press(&mut app, chosen.to);
+    one_move(&mut app);
     assert!(home.join("child-1/game.ron").exists(), "the game is kept in the child's place");
     assert!(!home.join("game.ron").exists());
     let record =
@@ -268,12 +271,7 @@ fn removing_a_child_sets_their_file_aside_and_clearing_forgets_one_games_stars()
 #[test]
 fn a_second_child_starting_a_game_leaves_the_first_childs_game_alone() {
     let (mut app, home) = child_on_first_stage("path-two-games", 3);
-    let chosen = {
-        let play = app.world().resource::<Play<KnightHunt>>();
-        robot::choose(play.game(), RobotLevel::One, 1).unwrap()
-    };
-    common::press(&mut app, chosen.from);
-    common::press(&mut app, chosen.to);
+    one_move(&mut app);
     let first = std::fs::read_to_string(home.join("child-1/game.ron")).unwrap();
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Children);
     app.update();
