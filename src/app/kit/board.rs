@@ -313,7 +313,7 @@ impl BoardLayout {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardArea>().init_resource::<BoardView>().add_message::<ViewCommand>();
-    app.add_systems(Update, change_view.run_if(in_state(Screen::Playing)));
+    app.add_systems(Update, change_view.in_set(ViewSet).run_if(in_state(Screen::Playing)));
     app.add_systems(OnEnter(Screen::Playing), |mut view: ResMut<BoardView>| *view = BoardView::default());
     app.add_systems(PostUpdate, fit_board.before(TransformSystems::Propagate));
     #[cfg(target_arch = "wasm32")]
@@ -325,6 +325,11 @@ fn fit_centre(area: &BoardArea, window: &Window) -> Vec2 {
     let rect = area.0;
     Vec2::new(rect.center().x - window.width() / 2.0, window.height() / 2.0 - rect.center().y)
 }
+
+/// Where the view's orders are carried out; the turns run first, so a tap that zooms shows in its
+/// own frame.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ViewSet;
 
 fn change_view(
     mut commands: MessageReader<ViewCommand>,

@@ -2,7 +2,7 @@
 //! through the history), the clocks, the short messages, undo and redo. The game itself is
 //! `Play` (play.rs); everything that changes more often than the game lives beside it here.
 
-use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand};
+use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand, ViewSet};
 use super::catalog::Screen;
 use super::game::{AppGame, RoundReport};
 use super::input::{BoardDrop, BoardPress, BoardTap};
@@ -183,7 +183,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Clocks>()
         .init_resource::<super::play::NowPlaying>()
         .insert_resource(GameSeed(seed));
-    app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)));
+    app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)).before(ViewSet));
 }
 
 /// The game's own words for `key` (`<key>_<game>`) when it has them, else the shared ones.
