@@ -37,7 +37,7 @@ stage "the rendered tour under Xvfb"
 tour="$CARGO_TARGET_DIR/tour"
 rm -rf "$tour"
 mkdir -p "$tour"
-TABLA_HOME="$tour/home" timeout 900 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour"
+TABLA_HOME="$tour/home" timeout 1500 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour"
 expected=$(grep -c 'Shot("' src/app/tour.rs)
 found=$(ls "$tour"/*.png 2>/dev/null | wc -l)
 if [ "$found" -lt "$expected" ]; then

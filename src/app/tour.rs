@@ -703,25 +703,24 @@ fn run(
                 tour.failures.push("no Knight Hunt to win".to_string());
                 return;
             };
-            if play.game().outcome().is_some() {
+            // Unpictured until it ends, so at the hurried pace; the usual one for the picture.
+            let over = play.game().outcome().is_some();
+            (*pace.0, *pace.1) = if over { PACE } else { HURRIED };
+            if over {
                 return;
             }
             let at = tour.next;
             let chosen = play.person_to_move().and_then(|_| {
                 crate::robot::choose(play.game(), RobotLevel::Three, play.moves_played() as u64)
             });
-            match chosen {
+            let then = match chosen {
                 Some(chosen) => {
                     presses.write(BoardPress(chosen.from));
-                    tour.steps.splice(
-                        at..at,
-                        [Step::Wait(3), Step::PressAt(chosen.to), Step::Wait(30), Step::TapToWin],
-                    );
+                    vec![Step::Wait(1), Step::PressAt(chosen.to), Step::Wait(2), Step::TapToWin]
                 }
-                None => {
-                    tour.steps.splice(at..at, [Step::Wait(5), Step::TapToWin]);
-                }
-            }
+                None => vec![Step::Wait(1), Step::TapToWin],
+            };
+            tour.steps.splice(at..at, then);
         }
         Step::PressAt(square) => {
             presses.write(BoardPress(square));
