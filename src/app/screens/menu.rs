@@ -50,18 +50,22 @@ fn menu(
     // problem if it could not be read.
     let mut chosen: Option<Result<Record, String>> = None;
     let mut watch = false;
-    full_screen(ctx, "menu", |ui| {
-        // Free play, opened from a child's map: one tap back to it; or, when nobody has chosen
-        // yet (a game begun from the command line), the way to who is playing.
-        let (key, way_back) =
-            if store.child().is_some() { ("map", Screen::Map) } else { ("children_who", Screen::Children) };
-        ui.horizontal(|ui| {
-            let back = ui.button(bold(format!("◂ {}", words.get(key)), 20.0));
+    // Free play, opened from a child's map: one tap back to it; or, when nobody has chosen yet (a
+    // game begun from the command line), the way to who is playing. In a corner of its own, so
+    // the menu below keeps its place.
+    let (key, way_back) =
+        if store.child().is_some() { ("map", Screen::Map) } else { ("children_who", Screen::Children) };
+    egui::Area::new("menu_back".into()).anchor(egui::Align2::LEFT_TOP, egui::vec2(8.0, 8.0)).show(
+        ctx,
+        |ui| {
+            let back = ui.button(bold(format!("◂ {}", words.get(key)), 18.0));
             web::tag(&back, "menu.map");
             if back.clicked() {
                 next.set(way_back);
             }
-        });
+        },
+    );
+    full_screen(ctx, "menu", |ui| {
         ui.add_space((screen.height() * 0.08).min(60.0));
         ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
         if let Some(problem) = &saved.problem {
