@@ -13,7 +13,7 @@ use crate::app::kit::turn::{GameCommand, GameSeed, RobotPace, SetControls};
 use crate::app::launch::{Control, Launch, MatchSetup, Opponent};
 use crate::app::panels::scoreboard::ScoreBoard;
 use crate::app::platform::settings::Settings;
-use crate::app::platform::store::{CHILD, Store};
+use crate::app::platform::store::Store;
 use crate::app::screens::SetupFor;
 use crate::i18n::Language;
 use crate::levels;
@@ -768,7 +768,7 @@ fn give_stars(world: &mut World, stars: &[(&str, u8)]) {
         child.earn(&id, Stars(bits));
     }
     child.award_diplomas(&path, &crate::app::platform::web::today());
-    let _ = store.of_child(slot).write(CHILD, &child.to_ron());
+    crate::app::kit::children::keep(&store, slot, child);
 }
 
 /// Sends the window's mouse messages as a real mouse would, so the board does its own hit tests.

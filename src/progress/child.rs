@@ -4,7 +4,9 @@
 //! is there already, kept as the grown-up chooses.
 
 use super::path::{Path, Trail};
-use super::stars::Stars;
+use super::stars::{Stars, stars_of};
+use crate::record::{Record, RecordError};
+use crate::rules::{Outcome, Seat, Winner};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -63,6 +65,32 @@ pub struct GameEnd {
     pub hints: u32,
     pub takebacks: u32,
     pub day: String,
+}
+
+impl GameEnd {
+    /// How `record` ended by `outcome`, for the `person` who played it against the Robot (`None`
+    /// between friends: neither won nor lost).
+    pub fn of(record: &Record, outcome: Outcome, person: Option<Seat>, day: &str) -> GameEnd {
+        let drawn = outcome.winner == Winner::Draw;
+        GameEnd {
+            game: record.game.clone(),
+            won: person.filter(|_| !drawn).map(|seat| outcome.winner.includes(seat)),
+            drawn,
+            hints: record.hints_asked,
+            takebacks: record.takebacks,
+            day: day.to_string(),
+        }
+    }
+}
+
+/// What a game won on a stage brought: its stars new to the stage, the stage it opened and the
+/// diplomas it earned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StageResult {
+    pub stage: String,
+    pub new: Stars,
+    pub opened: Option<String>,
+    pub diplomas: Vec<String>,
 }
 
 /// Why a kept file cannot be used.
@@ -202,6 +230,35 @@ impl Child {
         figures.hints += end.hints;
         figures.takebacks += end.takebacks;
         figures.last_played = end.day.clone();
+    }
+
+    /// A finished game: counted in its game's figures and, played on a stage this child may
+    /// play, judged for its stars (which may open the next stage and bring a diploma). `Err` when
+    /// the record cannot be judged (it is counted all the same).
+    pub fn finish(
+        &mut self,
+        path: &Path,
+        record: &Record,
+        end: &GameEnd,
+    ) -> Result<Option<StageResult>, RecordError> {
+        self.count(end);
+        let Some(trail) = path.trail(&record.game) else { return Ok(None) };
+        let Some(index) = record.stage.as_deref().and_then(|id| trail.stages.iter().position(|s| s.id == id))
+        else {
+            return Ok(None);
+        };
+        // A stage still locked for this child earns nothing (another child's record).
+        if !trail.can_play(index, |id| self.star_count(id)) {
+            return Ok(None);
+        }
+        let stage = &trail.stages[index];
+        let earned = stars_of(stage, record)?;
+        let next_before = trail.next(|id| self.star_count(id));
+        let new = self.earn(&stage.id, earned);
+        let next_now = trail.next(|id| self.star_count(id));
+        let opened = next_now.filter(|_| next_now != next_before).map(|i| trail.stages[i].id.clone());
+        let diplomas = self.award_diplomas(path, &end.day);
+        Ok(Some(StageResult { stage: stage.id.clone(), new, opened, diplomas }))
     }
 
     /// Adds time played at a game (finished or not).

@@ -8,6 +8,6 @@ pub mod gate;
 pub mod path;
 pub mod stars;
 
-pub use child::{Child, Figures, GameEnd, Merge, ProgressError, Transfer, day_text, plan_merge};
+pub use child::{Child, Figures, GameEnd, Merge, ProgressError, StageResult, Transfer, day_text, plan_merge};
 pub use path::{Goal, Path, Stage, Trail};
 pub use stars::{Stars, stars_of};

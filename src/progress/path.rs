@@ -144,14 +144,12 @@ fn builtin_or_file(file: &str) -> Result<Level, LevelError> {
 pub fn parse(file: &str, source: &str) -> Result<Path, LevelError> {
     let error = |line: usize, message: String| LevelError { file: file.to_string(), line, message };
     let raw: RawPath = ron::from_str(source).map_err(|e| error(e.span.start.line, e.code.to_string()))?;
-    // The line of the `nth` (0-based) appearance of `text`, or the first line.
-    let line_of = |text: &str, nth: usize| {
-        source.lines().enumerate().filter(|(_, l)| l.contains(text)).nth(nth).map_or(1, |(i, _)| i + 1)
-    };
+    // The first line holding `text`, or the first line.
+    let line_of = |text: &str| source.lines().position(|l| l.contains(text)).map_or(1, |i| i + 1);
     let mut trails = Vec::new();
     let mut ids: Vec<String> = Vec::new();
     for raw_trail in raw.games {
-        let game_line = line_of(&format!("\"{}\"", raw_trail.game), 0);
+        let game_line = line_of(&format!("\"{}\"", raw_trail.game));
         if !["circles", "knight_hunt", "bunnies", "halma", "nard"].contains(&raw_trail.game.as_str()) {
             return Err(error(game_line, format!("unknown game \"{}\"", raw_trail.game)));
         }
@@ -163,7 +161,7 @@ pub fn parse(file: &str, source: &str) -> Result<Path, LevelError> {
         }
         let mut stages = Vec::new();
         for raw in raw_trail.stages {
-            let line = line_of(&format!("\"{}\"", raw.id), 0);
+            let line = line_of(&format!("\"{}\"", raw.id));
             // The line of a field of this stage (at or after its id's line).
             let field_line = |field: &str| {
                 source

@@ -10,13 +10,13 @@ use super::game::AppGame;
 use super::keeping::record_of;
 use super::play::{NowPlaying, Play, watching};
 use super::turn::Clocks;
-use crate::app::launch::{Control, MatchSetup, Opponent};
+use crate::app::launch::{MatchSetup, Opponent};
 use crate::app::platform::store::{CHILD, GAME, LAST_GAME, Store};
 use crate::app::platform::web;
 use crate::progress::child::MOST_CHILDREN;
-use crate::progress::{self, Child, GameEnd, Merge, Path, Stars, Transfer};
+use crate::progress::{self, Child, GameEnd, Merge, Path, StageResult, Stars, Transfer};
 use crate::record::Record;
-use crate::rules::{Outcome, Winner};
+use crate::rules::{Outcome, Seat};
 use bevy::prelude::*;
 use tracing::{info, warn};
 
@@ -111,8 +111,7 @@ pub struct StageNews {
     /// The child who played it.
     pub slot: usize,
     pub stage: String,
-    /// The stage's stars now, and those this game added.
-    pub stars: Stars,
+    /// The stars this game added (the stage's stars are the child's).
     pub new: Stars,
     /// The stage this game opened.
     pub opened: Option<String>,
@@ -179,7 +178,7 @@ fn put_aside(place: &Store, why: &str) -> String {
 }
 
 /// Keeps the child's file; `false` (and a warning) when it could not be written.
-fn keep(store: &Store, slot: usize, child: &Child) -> bool {
+pub fn keep(store: &Store, slot: usize, child: &Child) -> bool {
     match store.of_child(slot).write(CHILD, &child.to_ron()) {
         Ok(()) => true,
         Err(e) => {
@@ -344,18 +343,14 @@ fn import(text: &str, children: &mut Children, store: &Store, path: &Path) {
     children.notice = Some(TransferNotice::Imported { added, no_room });
 }
 
-/// The person's seat when exactly one seat is a person's (against the Robot).
-fn person_seat(seats: &[Control]) -> Option<crate::rules::Seat> {
-    let mut people = seats.iter().enumerate().filter(|(_, c)| **c == Control::Person);
-    match (people.next(), people.next()) {
-        (Some((seat, _)), None) => Some(crate::rules::Seat(seat as u8)),
-        _ => None,
-    }
-}
-
 /// A game that just ended, as its record, for the child who played it.
 #[derive(Message, Clone, Debug)]
-struct GameFinished(Record, Outcome);
+struct GameFinished {
+    record: Record,
+    outcome: Outcome,
+    /// The person's seat against the Robot.
+    person: Option<Seat>,
+}
 
 /// Tells of `G`'s game when it ends (once: undone and played again to the same end, or only
 /// looked at again, it is not told twice).
@@ -377,7 +372,7 @@ fn tell_finished<G: AppGame>(
     if *told != key {
         *told = key;
         if !opened_over {
-            finished.write(GameFinished(record, outcome));
+            finished.write(GameFinished { record, outcome, person: play.person_against_robot() });
         }
     }
 }
@@ -390,46 +385,17 @@ fn count_finished(
     mut children: ResMut<Children>,
     mut commands: Commands,
 ) {
-    for GameFinished(record, outcome) in finished.read() {
+    for GameFinished { record, outcome, person } in finished.read() {
         let Some((slot, child)) = children.playing_mut(&store) else { continue };
-        let person = person_seat(&record.seats);
-        let day = web::today();
-        child.count(&GameEnd {
-            game: record.game.clone(),
-            won: person.filter(|_| outcome.winner != Winner::Draw).map(|seat| outcome.winner.includes(seat)),
-            drawn: outcome.winner == Winner::Draw,
-            hints: record.hints_asked,
-            takebacks: record.takebacks,
-            day: day.clone(),
-        });
-        let trail = path.trail(&record.game);
-        let stage = record.stage.as_deref().and_then(|id| {
-            let trail = trail?;
-            let index = trail.stages.iter().position(|s| s.id == id)?;
-            // A stage still locked for this child earns nothing (another child's record).
-            trail.can_play(index, |id| child.star_count(id)).then(|| &trail.stages[index])
-        });
-        if let Some(stage) = stage {
-            let earned = progress::stars_of(stage, record).unwrap_or_else(|e| {
-                warn!("the stage's game could not be judged: {e}");
-                Stars::default()
-            });
-            let next_before = trail.and_then(|t| t.next(|id| child.star_count(id)));
-            let new = child.earn(&stage.id, earned);
-            let next_now = trail.and_then(|t| t.next(|id| child.star_count(id)));
-            let opened =
-                trail.zip(next_now).filter(|_| next_now != next_before).map(|(t, i)| t.stages[i].id.clone());
-            let diplomas = child.award_diplomas(&path, &day);
-            info!("stage {} earned {} stars ({} new)", stage.id, earned.count(), new.count());
-            commands.insert_resource(StageNews {
-                slot,
-                stage: stage.id.clone(),
-                stars: child.stars(&stage.id),
-                new,
-                opened,
-                diplomas,
-                shown: false,
-            });
+        let end = GameEnd::of(record, *outcome, *person, &web::today());
+        match child.finish(&path, record, &end) {
+            Ok(Some(result)) => {
+                info!("stage {} earned {} new stars", result.stage, result.new.count());
+                let StageResult { stage, new, opened, diplomas } = result;
+                commands.insert_resource(StageNews { slot, stage, new, opened, diplomas, shown: false });
+            }
+            Ok(None) => {}
+            Err(e) => warn!("the stage's game could not be judged: {e}"),
         }
         keep(&store, slot, child);
     }

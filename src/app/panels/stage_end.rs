@@ -3,7 +3,7 @@
 
 use super::theme::{EguiArt, bold, draw_stars};
 use crate::app::kit::catalog::Screen;
-use crate::app::kit::children::{DiplomaFor, StageNews};
+use crate::app::kit::children::{Children, DiplomaFor, StageNews};
 use crate::app::launch::MatchSetup;
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
@@ -17,6 +17,7 @@ use bevy_egui::egui::{self, vec2};
 pub struct StageEnd<'w, 's> {
     setup: Option<Res<'w, MatchSetup>>,
     news: Option<Res<'w, StageNews>>,
+    children: Res<'w, Children>,
     store: Res<'w, Store>,
     commands: Commands<'w, 's>,
 }
@@ -37,8 +38,9 @@ impl StageEnd<'_, '_> {
         let Some(news) = self.news.as_deref().filter(|n| Some(n.stage.as_str()) == self.stage()) else {
             return false;
         };
+        let Some(child) = self.children.get(news.slot) else { return false };
         let (row, _) = ui.allocate_exact_size(vec2(150.0, 46.0), egui::Sense::hover());
-        draw_stars(ui.painter(), row, news.stars, 46.0);
+        draw_stars(ui.painter(), row, child.stars(&news.stage), 46.0);
         if news.new.count() > 0 {
             ui.label(bold(words.fill("stars_new", &[("n", &news.new.count().to_string())]), 20.0));
         }

@@ -153,6 +153,14 @@ pub fn bold_size_fitting(ui: &egui::Ui, text: &str, size: f32, width: f32) -> f3
     if widest > width { (size * width / widest).floor().max(12.0) } else { size }
 }
 
+/// What went wrong with a kept file, under its heading, in the accent colour; tapped away
+/// (`true` when tapped). The file itself is kept aside, never deleted.
+pub fn problem_note(ui: &mut egui::Ui, heading: &str, problem: &str) -> bool {
+    let text = format!("{heading}\n{problem}");
+    ui.add(egui::Label::new(RichText::new(text).color(ACCENT).size(15.0)).sense(egui::Sense::click()))
+        .clicked()
+}
+
 /// A card's whole area as one button (`tag` names it to the browser test), outlined while the
 /// pointer is over it; whether it was tapped.
 pub fn card_tapped(ui: &egui::Ui, rect: egui::Rect, id: egui::Id, tag: &str) -> bool {

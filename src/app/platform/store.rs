@@ -81,11 +81,6 @@ impl Store {
         }
     }
 
-    /// The folder things are kept in, where there is one.
-    pub fn dir(&self) -> Option<PathBuf> {
-        self.place("").0
-    }
-
     pub fn read(&self, name: &str) -> Option<String> {
         let (dir, name) = self.place(name);
         backend::read(dir.as_deref(), &name)

@@ -4,7 +4,9 @@
 
 use crate::app::kit::catalog::Screen;
 use crate::app::kit::children::{ChildCommand, Children};
-use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, card_tapped, full_screen};
+use crate::app::panels::theme::{
+    ACCENT, CARD, EguiArt, UiReady, bold, card, card_tapped, full_screen, problem_note,
+};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::app::platform::web;
@@ -46,13 +48,10 @@ fn children_screen(
     full_screen(ctx, "children", |ui| {
         ui.add_space((screen.height() * 0.05).min(40.0));
         ui.label(bold(words.get("app_title"), 48.0).color(ACCENT));
-        if let Some(problem) = children.problems.first().cloned() {
-            let text = format!("{}\n{problem}", words.get("child_problem"));
-            let label =
-                egui::Label::new(RichText::new(text).color(ACCENT).size(15.0)).sense(egui::Sense::click());
-            if ui.add(label).clicked() {
-                children.problems.remove(0);
-            }
+        if let Some(problem) = children.problems.first()
+            && problem_note(ui, words.get("child_problem"), problem)
+        {
+            children.problems.remove(0);
         }
         if nobody || *adding {
             ui.label(bold(words.get("children_pick_animal"), 26.0));

@@ -11,7 +11,7 @@ use crate::app::kit::children::{ChildCommand, Children, DiplomaFor, StageNews, T
 use crate::app::kit::keeping::{self, SavedGame};
 use crate::app::panels::theme::{
     ACCENT, CALM, CARD, EguiArt, GOLD, INK, UiReady, bold, bold_size_fitting, card, draw_star, draw_stars,
-    full_screen,
+    full_screen, problem_note,
 };
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
@@ -160,14 +160,10 @@ fn top_bar(
     commands: &mut Commands,
     next: &mut NextState<Screen>,
 ) {
-    if let Some(problem) = &saved.problem {
-        // Tapped away; a file that could not be used is kept aside, never deleted.
-        let text = format!("{}\n{problem}", words.get("saved_problem"));
-        let label =
-            egui::Label::new(RichText::new(text).color(ACCENT).size(15.0)).sense(egui::Sense::click());
-        if ui.add(label).clicked() {
-            saved.problem = None;
-        }
+    if let Some(problem) = &saved.problem
+        && problem_note(ui, words.get("saved_problem"), problem)
+    {
+        saved.problem = None;
     }
     let mut problem = None;
     ui.horizontal_wrapped(|ui| {

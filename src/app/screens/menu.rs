@@ -6,7 +6,7 @@ use crate::app::kit::keeping::{self, SavedGame};
 use crate::app::kit::play::Watching;
 use crate::app::launch::Control;
 use crate::app::panels::theme::{
-    ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen,
+    ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen, problem_note,
 };
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;
@@ -68,18 +68,10 @@ fn menu(
     full_screen(ctx, "menu", |ui| {
         ui.add_space((screen.height() * 0.08).min(60.0));
         ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
-        if let Some(problem) = &saved.problem {
-            // Tapped away; a file that could not be used is kept aside, never deleted.
-            let text = format!("{}\n{problem}", words.get("saved_problem"));
-            if ui
-                .add(
-                    egui::Label::new(RichText::new(text).color(ACCENT).size(15.0))
-                        .sense(egui::Sense::click()),
-                )
-                .clicked()
-            {
-                saved.problem = None;
-            }
+        if let Some(problem) = &saved.problem
+            && problem_note(ui, words.get("saved_problem"), problem)
+        {
+            saved.problem = None;
         }
         if let Some((record, summary)) = &saved.card
             && let Some(entry) = playable.get(&record.game)
