@@ -29,7 +29,7 @@ trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -f "$native_ready" "$nati
 stage "the rules, the Robot, the levels, the text interface, the words (without Bevy)"
 cargo test --release --no-default-features --all-targets
 stage "the app without a window: whole games, the screen kit, a storm of input"
-cargo test --profile ci --test app --test kit --test storm --test halma_app --test nard_app --test hint_app --test help_app --test keeping_app --test replay_app --test path_app
+cargo test --profile ci --test app --test kit --test storm --test halma_app --test nard_app --test hint_app --test help_app --test keeping_app --test two_windows --test replay_app --test path_app
 cargo build --profile ci --bin tabla
 touch "$native_ready"
 
@@ -37,7 +37,7 @@ stage "the rendered tour under Xvfb"
 tour="$CARGO_TARGET_DIR/tour"
 rm -rf "$tour"
 mkdir -p "$tour"
-TABLA_HOME="$tour/home" timeout 1500 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour"
+timeout 1500 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour"
 expected=$(grep -c 'Shot("' src/app/tour.rs)
 found=$(ls "$tour"/*.png 2>/dev/null | wc -l)
 if [ "$found" -lt "$expected" ]; then

@@ -60,11 +60,6 @@ impl<G: Game, N: Default + Clone> History<G, N> {
         &self.undone
     }
 
-    /// The note of the last step, to add to it.
-    pub fn last_note_mut(&mut self) -> Option<&mut N> {
-        self.steps.last_mut().map(|step| &mut step.note)
-    }
-
     /// Actions (and clock run-outs) since the start.
     pub fn moves_played(&self) -> usize {
         self.steps.len() - 1
@@ -148,6 +143,12 @@ impl<G: Game, N: Default + Clone> History<G, N> {
     /// Forgets what redo would bring back: the game goes on from here as a game of its own.
     pub fn forget_undone(&mut self) {
         self.undone.clear();
+    }
+
+    /// Goes on with `seed` for what is still to come (a game tried again from a position is a game
+    /// of its own); the steps played stay as they were.
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
     }
 
     /// Back to the start, with a new seed so the dice and the Robot do not repeat the last game.

@@ -8,6 +8,7 @@ pub mod history;
 pub mod i18n;
 pub mod levels;
 pub mod progress;
+pub mod quote;
 pub mod record;
 pub mod robot;
 pub mod rules;

@@ -9,10 +9,12 @@ tabla                         play (opens the game window)
 tabla --game knight_hunt [--variant two_knights] [--players robot|friend] [--color white|black]
       [--robot-level 1|2|3] [--clock 0|1|3|5|10] [--lang ro|en|it|el]
                               start one game directly
-tabla --continue              go on with the game in progress
+tabla --continue              go on with the game in progress of the child who played last
+tabla --child N               whose game it is (1 to 8); with --continue, --game or --load
 tabla --load <record.ron>     go on from a game's record file
 tabla --seed N                the first game's dice and Robot choices, as `tabla text --seed N`
-tabla --tour <dir>            open every screen, save one PNG per screen, exit
+tabla --tour <dir>            open every screen, save one PNG per screen, exit (keeps what it
+                              makes in <dir>/home, never in the player's folder)
 tabla text --level <file.ron> [--seed N]
                               play through text: one command per line in, one JSON line out
 tabla text --load <record.ron> [--level <file.ron>]
@@ -85,14 +87,16 @@ fn bench_command(args: &[String]) -> Result<(), String> {
 fn app_command(args: &[String]) -> Result<(), String> {
     #[allow(unused_mut)]
     let mut launch = tabla::app::Launch::from_flags(&flags(args)?)?;
-    // In the browser the page's address holds the options (`?game=nard&players=robot`): one that
-    // cannot be used is said on the console and the menu opens as usual.
+    // In the browser the page's address holds the options (`?game=nard&players=robot`): each one
+    // that cannot be used is said on the console and left out alone.
     #[cfg(target_arch = "wasm32")]
     {
-        match tabla::app::Launch::from_flags(&tabla::app::platform::web::address_flags()) {
-            Ok(from_address) => launch = from_address,
-            Err(problem) => tracing::warn!("the page's address: {problem}"),
+        let (from_address, warnings) =
+            tabla::app::Launch::from_address(&tabla::app::platform::web::address_flags());
+        for warning in warnings {
+            web_sys::console::warn_1(&format!("tabla address: {warning}").into());
         }
+        launch = from_address;
     }
     match tabla::app::run(launch) {
         bevy::app::AppExit::Success => Ok(()),

@@ -5,6 +5,7 @@
 
 use crate::history::{History, TIME_OUT};
 use crate::levels::{self, FromLevel, Level, LevelError, LevelGame};
+use crate::quote::{cut_message, quote};
 use crate::robot::RobotLevel;
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
@@ -17,6 +18,11 @@ use std::fmt;
 
 /// The version of the record this Tabla writes and reads.
 pub const VERSION: u32 = 1;
+/// The largest file of a child's or a record's that is read (a megabyte); a larger one is
+/// refused before it is read.
+pub const MOST_BYTES: usize = 1 << 20;
+/// The most actions (with those undone) a record may hold.
+pub const MOST_ACTIONS: usize = 20_000;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -104,7 +110,7 @@ impl fmt::Display for RecordError {
             RecordError::Mismatch(why) => write!(f, "{why}"),
             RecordError::Action { number, text, undone, reason } => {
                 let kept = if *undone { " (undone, kept for redo)" } else { "" };
-                write!(f, "action {number} '{text}'{kept}: {reason}")
+                write!(f, "action {number} '{}'{kept}: {}", quote(text), quote(reason))
             }
         }
     }
@@ -205,12 +211,38 @@ impl Record {
     }
 
     pub fn from_ron(text: &str) -> Result<Record, RecordError> {
-        let not_a_record = |e: ron::error::SpannedError| RecordError::NotARecord(e.to_string());
+        if text.len() > MOST_BYTES {
+            return Err(RecordError::NotARecord(format!(
+                "it is {} bytes long; at most {MOST_BYTES} are read",
+                text.len()
+            )));
+        }
+        let not_a_record = |e: ron::error::SpannedError| RecordError::NotARecord(cut_message(&e.to_string()));
         let version = ron::from_str::<VersionOnly>(text).map_err(not_a_record)?.version;
         if version != VERSION {
             return Err(RecordError::UnknownVersion(version));
         }
-        ron::from_str(text).map_err(not_a_record)
+        let record: Record = ron::from_str(text).map_err(not_a_record)?;
+        let actions = record.actions.len() + record.undone.len();
+        if actions > MOST_ACTIONS {
+            return Err(RecordError::Mismatch(format!(
+                "the record holds {actions} actions; at most {MOST_ACTIONS} are read"
+            )));
+        }
+        Ok(record)
+    }
+
+    /// What tells this game from every other: its level, its first seat and its seed (a game
+    /// begun again, or tried again from a position, takes a new seed). A game undone and finished
+    /// again keeps it, so it is counted once.
+    pub fn identity(&self) -> String {
+        format!("{}-{}-{}-{:016x}", self.game, self.variant, self.first, self.seed)
+    }
+
+    /// A record file, refused before it is read when it is larger than `MOST_BYTES`.
+    pub fn read_file(file: &std::path::Path) -> Result<Record, String> {
+        let in_file = |e: &dyn fmt::Display| format!("{}: {e}", file.display());
+        Record::from_ron(&read_small_file(file).map_err(|e| in_file(&e))?).map_err(|e| in_file(&e))
     }
 
     /// The level file the record names.
@@ -223,7 +255,8 @@ impl Record {
         for name in [&self.game, &self.variant] {
             if !is_plain_name(name) {
                 return Err(RecordError::Mismatch(format!(
-                    "the level's name '{name}' is not a plain name (letters, digits and _)"
+                    "the level's name '{}' is not a plain name (small letters, digits and _)",
+                    quote(name)
                 )));
             }
         }
@@ -297,7 +330,7 @@ impl Record {
         if (level.game_name(), level.variant()) != (self.game.as_str(), self.variant.as_str()) {
             return mismatch(format!(
                 "the record is of {}, not of the level {}",
-                self.level_file(),
+                quote(&self.level_file()),
                 level.file
             ));
         }
@@ -376,8 +409,17 @@ fn timed_out_seat<G: Game>(game: &G, name: &str) -> Result<Seat, String> {
     let seats: Vec<Seat> = Seat::all(game.seat_count()).collect();
     seats.iter().copied().find(|&seat| game.seat_name(seat) == name).ok_or_else(|| {
         let names: Vec<&str> = seats.iter().map(|&seat| game.seat_name(seat)).collect();
-        format!("no seat is called '{name}' (the seats are {})", names.join(", "))
+        format!("no seat is called '{}' (the seats are {})", quote(name), names.join(", "))
     })
+}
+
+/// A file's text, refused before it is read when it is larger than `MOST_BYTES`; `Err` says why.
+pub fn read_small_file(file: &std::path::Path) -> Result<String, String> {
+    let size = std::fs::metadata(file).map_err(|e| e.to_string())?.len();
+    if size > MOST_BYTES as u64 {
+        return Err(format!("it is {size} bytes long; at most {MOST_BYTES} are read"));
+    }
+    std::fs::read_to_string(file).map_err(|e| e.to_string())
 }
 
 fn is_plain_name(name: &str) -> bool {

@@ -21,11 +21,13 @@ pub trait Console {
 }
 
 pub struct Session<G: Coached> {
-    history: History<G>,
+    /// Each step's note: whether a hint proposed it (as the loaded record says).
+    history: History<G, bool>,
     /// The level the game was set up from, which its record names (`None`: no record).
     level: Option<Level>,
-    /// Who plays each seat, as a loaded record says (a new session's seats are all people).
-    seats: Option<Vec<Control>>,
+    /// What a loaded record says beyond its actions (its seats, clock, stage, hints and
+    /// take-backs), which its `record` gives back as it was; `None` for a new session.
+    loaded: Option<Record>,
 }
 
 pub fn outcome_json<G: Game>(game: &G) -> Value {
@@ -55,7 +57,7 @@ fn refuse(error: impl ToString) -> Value {
 
 impl<G: Coached> Session<G> {
     pub fn new(game: G, seed: u64) -> Session<G> {
-        Session { history: History::new(game, seed), level: None, seats: None }
+        Session { history: History::new(game, seed), level: None, loaded: None }
     }
 
     /// A session going on from a record, on the record's level.
@@ -63,12 +65,12 @@ impl<G: Coached> Session<G> {
     where
         G: FromLevel,
     {
-        let history = record.replay_on(level, |_, _, _| ())?;
-        Ok(Session { history, level: Some(level.clone()), seats: Some(record.seats.clone()) })
+        let history = record.replay_on(level, |_, _, index| record.hinted.contains(&(index as u32 + 1)))?;
+        Ok(Session { history, level: Some(level.clone()), loaded: Some(record.clone()) })
     }
 
     fn of_level(game: G, level: &Level, seed: u64) -> Session<G> {
-        Session { history: History::new(game, seed), level: Some(level.clone()), seats: None }
+        Session { history: History::new(game, seed), level: Some(level.clone()), loaded: None }
     }
 
     pub fn game(&self) -> &G {
@@ -93,19 +95,32 @@ impl<G: Coached> Session<G> {
             Ok(action) => action,
             Err(e) => return refuse(e),
         };
-        match self.history.play(&action, ()) {
+        match self.history.play(&action, false) {
             Ok(()) => self.played(&action),
             Err(e) => refuse(e),
         }
     }
 
-    /// The game's record: every seat a person, no clock.
+    /// The game's record: a loaded record's seats, clock, stage, hints and take-backs as it had
+    /// them, with the actions as they stand now; for a new session every seat a person, no clock.
     fn record(&self) -> Value {
         let Some(level) = &self.level else {
             return refuse("this session has no level file to name in a record");
         };
-        let seats = vec![Control::Person; self.game().seat_count()];
-        json!({ "record": Record::of_history(level, &self.history, seats).to_ron() })
+        let seats = match &self.loaded {
+            Some(loaded) => loaded.seats.clone(),
+            None => vec![Control::Person; self.game().seat_count()],
+        };
+        let mut record = Record::of_history(level, &self.history, seats);
+        record.hinted = Record::hinted_in(&self.history, |hinted| *hinted);
+        if let Some(loaded) = &self.loaded {
+            record.clock_minutes = loaded.clock_minutes;
+            record.clock_left_ms = loaded.clock_left_ms.clone();
+            record.stage = loaded.stage.clone();
+            record.hints_asked = loaded.hints_asked;
+            record.takebacks = loaded.takebacks;
+        }
+        json!({ "record": record.to_ron() })
     }
 
     /// The coach's review of the game so far: of the people's seats, or of every seat (`all`).
@@ -119,8 +134,8 @@ impl<G: Coached> Session<G> {
             Ok(data) => data,
             Err(e) => return refuse(e),
         };
-        let person = |seat: crate::rules::Seat| match &self.seats {
-            Some(seats) => seats.get(seat.index()) == Some(&Control::Person),
+        let person = |seat: crate::rules::Seat| match &self.loaded {
+            Some(loaded) => loaded.seats.get(seat.index()) == Some(&Control::Person),
             None => true,
         };
         let steps = self.history.steps();
@@ -154,7 +169,7 @@ impl<G: Coached> Session<G> {
         let Some(action) = self.history.robot_action(level) else {
             return refuse("nobody is to move");
         };
-        match self.history.play(&action, ()) {
+        match self.history.play(&action, false) {
             Ok(()) => self.played(&action),
             Err(e) => refuse(e),
         }
@@ -223,7 +238,7 @@ pub fn session_from_record(level: &Level, record: &Record) -> Result<Box<dyn Con
 /// record's level, or on `level_file` when it is given (of the record's game and variant).
 pub fn load_session(record_file: &str, level_file: Option<&str>) -> Result<Box<dyn Console>, String> {
     let in_file = |e: &dyn std::fmt::Display| format!("{record_file}: {e}");
-    let text = std::fs::read_to_string(record_file)
+    let text = crate::record::read_small_file(std::path::Path::new(record_file))
         .map_err(|e| in_file(&format_args!("cannot read the record: {e}")))?;
     let record = Record::from_ron(&text).map_err(|e| in_file(&e))?;
     let level = match level_file {

@@ -92,7 +92,7 @@ fn killed_at_any_moment_the_game_goes_on_from_its_last_logged_action() {
         }
         logged.extend(lines.try_iter());
     }
-    let text = std::fs::read_to_string(home.join("game.ron")).expect("the save is whole");
+    let text = std::fs::read_to_string(home.join("game-halma.ron")).expect("the save is whole");
     let record = Record::from_ron(&text).expect("the save is a record");
     record.check().expect("the rules accept every saved action");
     for (count, action) in &logged {

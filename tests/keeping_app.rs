@@ -1,21 +1,27 @@
-//! Nothing a child did is lost: the app without a window keeps its game as it is played, goes on
-//! with it after a new start (`--continue`), sets aside a save it cannot use (with a message), and
-//! reads its settings field by field.
+//! Kept means kept (issue "Kept means kept"), in the app without a window: the keeper is told
+//! what happened and turns it into saves; each game keeps its own game in progress, so starting
+//! another never touches it and starting the same asks first; a file, the last game watched and a
+//! game tried again write nothing until a move is made; a finished game is counted once however
+//! often it is undone and finished; a write that fails is said; a file of a newer Tabla is never
+//! written over; `--continue` goes on with the game of the child who played last.
 #![cfg(feature = "app")]
 
 mod common;
 use common::until;
 
 use bevy::prelude::*;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use tabla::app::kit::children::{ChildCommand, Children};
 use tabla::app::kit::keeping::SavedGame;
-use tabla::app::kit::play::Play;
-use tabla::app::kit::turn::{Clocks, GameCommand, SetControls};
+use tabla::app::kit::play::{Play, Watching};
+use tabla::app::kit::replay::ReplayCommand;
+use tabla::app::kit::turn::{AskFirst, Clocks, GameCommand, Question, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::settings::Settings;
-use tabla::app::{Control, Launch, Opponent, Screen, core_plugin};
+use tabla::app::platform::store::Store;
+use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
 use tabla::record::Record;
-use tabla::robot::RobotLevel;
+use tabla::robot::{self, RobotLevel};
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::rules::nard::Nard;
 use tabla::rules::{Game, Seat};
@@ -24,14 +30,21 @@ fn sq(name: &str) -> tabla::rules::board::Square {
     tabla::rules::board::BoardShape::CHESS.parse(name).unwrap()
 }
 
+fn fresh_home(name: &str) -> PathBuf {
+    let home = common::test_home(name);
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    home
+}
+
 fn saved(home: &Path, name: &str) -> Option<Record> {
     let text = std::fs::read_to_string(home.join(name)).ok()?;
     Some(Record::from_ron(&text).expect("the app writes records it can read"))
 }
 
-/// The app started again on the same folder, going on with the game in progress.
-fn continued(home: &Path, seed: u64) -> App {
-    let launch = Launch { continue_game: true, settings_dir: Some(home.to_path_buf()), ..default() };
+/// Tabla without a window on `home`, as `launch` asks.
+fn started(home: &Path, seed: u64, launch: Launch) -> App {
+    let launch = Launch { settings_dir: Some(home.to_path_buf()), ..launch };
     let mut app = common::launched(launch, seed, |app| {
         app.add_plugins(core_plugin);
     });
@@ -43,81 +56,450 @@ fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
-#[test]
-fn a_knight_hunt_game_is_saved_as_it_is_played_and_goes_on_after_a_new_start() {
-    let setup = common::setup("knight_hunt/one_knight", Opponent::Robot, Seat::WHITE, RobotLevel::One);
-    let mut app = common::headless(setup, "keep-knights", 3, |_| {});
-    let home = common::test_home("keep-knights");
-    // Two Robots play some moves; each one reaches the file.
-    let robots = vec![Control::Robot(RobotLevel::Two), Control::Robot(RobotLevel::One)];
-    app.world_mut().write_message(SetControls(robots));
-    until(&mut app, |app| app.world().resource::<Play<KnightHunt>>().moves_played() >= 5);
-    // Two children take the seats over: the game waits for them, and who plays is saved too.
-    let children = vec![Control::Person, Control::Person];
-    app.world_mut().write_message(SetControls(children.clone()));
+fn send(app: &mut App, order: ChildCommand) {
+    app.world_mut().write_message(order);
     app.update();
-    let played = app.world().resource::<Play<KnightHunt>>().moves_played();
-    let record = saved(&home, "game.ron").expect("the game is saved");
-    assert_eq!(record.actions.len(), played, "every action is saved as it is played");
-    let before = app.world().resource::<Play<KnightHunt>>().game().clone();
-    let move_list = app.world().resource::<ScoreBoard>().move_list.clone();
-    drop(app);
+    app.update();
+}
 
-    let again = continued(&home, 99);
-    assert_eq!(screen(&again), Screen::Playing, "--continue opens the game at once");
-    let play = again.world().resource::<Play<KnightHunt>>();
-    assert_eq!(play.game(), &before, "the board and whose turn, exactly as they stood");
-    assert_eq!(play.moves_played(), played);
-    assert_eq!(play.controls(), &children[..]);
-    assert_eq!(again.world().resource::<ScoreBoard>().move_list, move_list, "the move list too");
+/// Opens the game screen on `setup`, as the setup's Play button or a stage does.
+fn open(app: &mut App, setup: MatchSetup) {
+    app.world_mut().insert_resource(setup);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    app.update();
+    app.update();
+}
+
+fn leave(app: &mut App) {
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Menu);
+    app.update();
+    app.update();
+}
+
+fn knight_hunt() -> MatchSetup {
+    common::setup("knight_hunt/one_knight", Opponent::Robot, Seat::WHITE, RobotLevel::One)
+}
+
+/// The person's knight moves once, as the level-1 Robot would choose, and the Robot answers.
+fn knight_move(app: &mut App) {
+    let play = app.world().resource::<Play<KnightHunt>>();
+    let before = play.moves_played();
+    let chosen = robot::choose(play.game(), RobotLevel::One, before as u64).unwrap();
+    common::press(app, chosen.from);
+    common::press(app, chosen.to);
+    until(app, |app| {
+        let play = app.world().resource::<Play<KnightHunt>>();
+        play.moves_played() >= before + 2 || play.game().outcome().is_some()
+    });
+}
+
+/// A child is made (the fox), and their map is open.
+fn with_a_child(name: &str, seed: u64) -> (App, PathBuf) {
+    let home = fresh_home(name);
+    let mut app = started(&home, seed, Launch::default());
+    send(&mut app, ChildCommand::Add { animal: 0 });
+    assert_eq!(screen(&app), Screen::Map);
+    (app, home)
+}
+
+/// The person's moves are tapped as the Robot at level 3 would choose them, until the game ends.
+fn play_to_the_end(app: &mut App) {
+    loop {
+        until(app, |app| {
+            let play = app.world().resource::<Play<KnightHunt>>();
+            play.game().outcome().is_some() || play.person_to_move().is_some()
+        });
+        let play = app.world().resource::<Play<KnightHunt>>();
+        if play.game().outcome().is_some() {
+            app.update();
+            return;
+        }
+        let chosen = robot::choose(play.game(), RobotLevel::Three, play.moves_played() as u64).unwrap();
+        common::press(app, chosen.from);
+        common::press(app, chosen.to);
+    }
+}
+
+fn asking(app: &App) -> Option<Question> {
+    app.world().resource::<AskFirst>().0.clone()
+}
+
+// 1. Told, not guessed.
+
+#[test]
+fn a_tap_that_only_picks_a_piece_leaves_the_game_unchanged() {
+    let mut app = common::headless(knight_hunt(), "keep-pick", 3, |_| {});
+    app.update();
+    let before = app.world().resource_ref::<Play<KnightHunt>>().last_changed();
+    common::press(&mut app, sq("g1"));
+    assert_eq!(
+        app.world().resource::<tabla::app::kit::turn::Selection>().0,
+        Some(sq("g1")),
+        "the knight is picked"
+    );
+    let after = app.world().resource_ref::<Play<KnightHunt>>().last_changed();
+    assert_eq!(before, after, "picking a piece is no change to the game");
+    // A tap on an empty square that is no move: a message, no change.
+    common::press(&mut app, sq("a8"));
+    assert_eq!(app.world().resource_ref::<Play<KnightHunt>>().last_changed(), before);
+    // The move itself is a change.
+    common::press(&mut app, sq("g1"));
+    common::press(&mut app, sq("f3"));
+    assert_ne!(app.world().resource_ref::<Play<KnightHunt>>().last_changed(), before);
+}
+
+// 2. One game in progress per game, for each child.
+
+#[test]
+fn another_game_leaves_the_game_in_progress_where_it_is() {
+    let (mut app, home) = with_a_child("keep-two-games", 5);
+    let mut nard = common::setup("nard/crazy", Opponent::Robot, Seat::WHITE, RobotLevel::One);
+    nard.seats = vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::One)];
+    open(&mut app, nard);
+    until(&mut app, |app| app.world().resource::<Play<Nard>>().moves_played() >= 20);
+    app.world_mut().write_message(SetControls(vec![Control::Person, Control::Person]));
+    app.update();
+    let match_then = saved(&home, "child-1/game-nard.ron").expect("the match is kept in its own place");
+    leave(&mut app);
+    // A child leaves Crazy Nard for Knight Hunt and plays.
+    open(&mut app, knight_hunt());
+    assert_eq!(asking(&app), None, "another game asks nothing");
+    knight_move(&mut app);
+    knight_move(&mut app);
+    assert!(saved(&home, "child-1/game-knight_hunt.ron").is_some());
+    assert_eq!(saved(&home, "child-1/game-nard.ron"), Some(match_then.clone()), "the match is untouched");
+    leave(&mut app);
+    let cards: Vec<String> =
+        app.world().resource::<SavedGame>().cards.iter().map(|(r, _)| r.game.clone()).collect();
+    assert_eq!(cards, ["knight_hunt", "nard"], "both go on, the one played last first");
+    // And comes back to the match, as it stood.
+    let record = app.world().resource::<SavedGame>().of("nard").unwrap().0.clone();
+    tabla::app::kit::keeping::begin(
+        &mut app.world_mut().commands(),
+        record,
+        tabla::app::kit::keeping::Opened::Continued,
+    )
+    .unwrap();
+    app.world_mut().flush();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    app.update();
+    app.update();
+    let play = app.world().resource::<Play<Nard>>();
+    assert_eq!(play.moves_played(), match_then.actions.len());
 }
 
 #[test]
-fn undo_and_redo_are_saved_and_redo_goes_on_after_a_new_start() {
-    let setup = common::setup("knight_hunt/one_knight", Opponent::Robot, Seat::WHITE, RobotLevel::One);
-    let mut app = common::headless(setup, "keep-undo", 4, |_| {});
-    let home = common::test_home("keep-undo");
-    let game = |app: &App| app.world().resource::<Play<KnightHunt>>().game().clone();
-    // The person plays g1-f3, the Robot answers; undo takes both back.
-    common::press(&mut app, sq("g1"));
-    common::press(&mut app, sq("f3"));
-    until(&mut app, |app| app.world().resource::<Play<KnightHunt>>().moves_played() == 2);
-    common::command(&mut app, GameCommand::Undo);
+fn starting_the_same_game_again_asks_first_and_keep_playing_goes_back_to_it() {
+    let (mut app, home) = with_a_child("keep-same-game", 6);
+    open(&mut app, knight_hunt());
+    knight_move(&mut app);
+    knight_move(&mut app);
+    let kept = saved(&home, "child-1/game-knight_hunt.ron").unwrap();
+    leave(&mut app);
+    open(&mut app, knight_hunt());
+    assert_eq!(
+        asking(&app),
+        Some(Question::TakePlace { game: "knight_hunt".into(), moves: kept.actions.len() }),
+        "a new game of the same kind asks first"
+    );
+    assert!(app.world().resource::<ScoreBoard>().asking.is_some(), "and the screen shows the question");
+    common::command(&mut app, GameCommand::KeepPlaying);
+    app.update();
+    app.update();
+    assert_eq!(asking(&app), None);
+    assert_eq!(
+        app.world().resource::<Play<KnightHunt>>().moves_played(),
+        kept.actions.len(),
+        "the game in progress is back"
+    );
+    assert_eq!(saved(&home, "child-1/game-knight_hunt.ron"), Some(kept.clone()));
+    // Asked again, the new game is started: the old one stays until its first move.
+    leave(&mut app);
+    open(&mut app, knight_hunt());
+    common::command(&mut app, GameCommand::StartAgain);
     assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
-    let record = saved(&home, "game.ron").unwrap();
-    assert!(record.actions.is_empty(), "the undo is saved");
-    assert_eq!(record.undone.len(), 2, "and what redo brings back");
-    assert_eq!(record.takebacks, 1);
-    let start = game(&app);
+    assert_eq!(
+        saved(&home, "child-1/game-knight_hunt.ron"),
+        Some(kept.clone()),
+        "nothing lost before a move"
+    );
+    knight_move(&mut app);
+    assert_eq!(
+        saved(&home, "child-1/game-knight_hunt.ron").unwrap().actions.len(),
+        2,
+        "the new one takes its place"
+    );
+}
+
+#[test]
+fn watching_the_last_game_and_closing_it_writes_nothing() {
+    let (mut app, home) = with_a_child("keep-watch", 6);
+    // A finished game: the Robots play one to its end.
+    open(&mut app, knight_hunt());
+    app.world_mut()
+        .write_message(SetControls(vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::Three)]));
+    until(&mut app, |app| app.world().resource::<Play<KnightHunt>>().game().outcome().is_some());
+    app.update();
+    let last = saved(&home, "child-1/last_game.ron").expect("the last game");
+    assert!(saved(&home, "child-1/game-knight_hunt.ron").is_none(), "a finished game leaves its place");
+    // A game in progress of the same game.
+    leave(&mut app);
+    open(&mut app, knight_hunt());
+    knight_move(&mut app);
+    let in_progress = saved(&home, "child-1/game-knight_hunt.ron").unwrap();
+    leave(&mut app);
     drop(app);
-    let mut again = continued(&home, 5);
-    assert_eq!(game(&again), start);
-    common::command(&mut again, GameCommand::Redo);
-    assert_eq!(again.world().resource::<Play<KnightHunt>>().moves_played(), 2, "redo survives a new start");
+    // The app started again; the parent watches yesterday's game, and closes it.
+    let mut app = started(&home, 9, Launch::default());
+    send(&mut app, ChildCommand::Choose(0));
+    tabla::app::kit::keeping::begin(
+        &mut app.world_mut().commands(),
+        last.clone(),
+        tabla::app::kit::keeping::Opened::LastGame,
+    )
+    .unwrap();
+    app.world_mut().insert_resource(Watching::Opening);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    for _ in 0..30 {
+        app.update();
+    }
+    common::command(&mut app, GameCommand::Undo);
+    app.world_mut().write_message(ReplayCommand::Close);
+    for _ in 0..10 {
+        app.update();
+    }
+    leave(&mut app);
+    assert_eq!(
+        saved(&home, "child-1/game-knight_hunt.ron"),
+        Some(in_progress),
+        "the game in progress is untouched"
+    );
+    assert_eq!(saved(&home, "child-1/last_game.ron"), Some(last), "and so is the last game");
+}
+
+#[test]
+fn a_game_tried_again_takes_its_place_at_its_first_move_asking_first() {
+    let (mut app, home) = with_a_child("keep-try-again", 7);
+    open(&mut app, knight_hunt());
+    play_to_the_end(&mut app);
+    leave(&mut app);
+    open(&mut app, knight_hunt());
+    knight_move(&mut app);
+    let in_progress = saved(&home, "child-1/game-knight_hunt.ron").unwrap();
+    leave(&mut app);
+    // The last game, watched and tried again from its start.
+    let last = saved(&home, "child-1/last_game.ron").unwrap();
+    tabla::app::kit::keeping::begin(
+        &mut app.world_mut().commands(),
+        last,
+        tabla::app::kit::keeping::Opened::LastGame,
+    )
+    .unwrap();
+    app.world_mut().insert_resource(Watching::Opening);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    for _ in 0..10 {
+        app.update();
+    }
+    app.world_mut().write_message(ReplayCommand::Start);
+    app.update();
+    app.world_mut().write_message(ReplayCommand::TryAgain);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        saved(&home, "child-1/game-knight_hunt.ron"),
+        Some(in_progress.clone()),
+        "read-only until a move"
+    );
+    knight_move(&mut app);
+    assert!(
+        matches!(asking(&app), Some(Question::TakePlace { .. })),
+        "the place holds a game with moves: asked"
+    );
+    assert_eq!(
+        saved(&home, "child-1/game-knight_hunt.ron"),
+        Some(in_progress),
+        "nothing written before the answer"
+    );
+    common::command(&mut app, GameCommand::StartAgain);
+    app.update();
+    let now = saved(&home, "child-1/game-knight_hunt.ron").unwrap();
+    assert_eq!(now.actions.len(), 2, "the game tried again is kept now");
+}
+
+// 4. Failures said out loud.
+
+#[test]
+fn a_write_that_fails_is_said_and_a_file_that_cannot_be_read_keeps_its_place() {
+    let (mut app, home) = with_a_child("keep-fails", 3);
+    // The child's place can no longer be written to: a file stands where its folder was.
+    std::fs::remove_dir_all(home.join("child-1")).unwrap();
+    std::fs::write(home.join("child-1"), "in the way").unwrap();
+    open(&mut app, knight_hunt());
+    knight_move(&mut app);
+    let failed = app.world().resource::<Store>().not_saved();
+    assert!(
+        failed.iter().any(|(file, _)| file == "child-1/game-knight_hunt.ron"),
+        "the failure is remembered for the screens: {failed:?}"
+    );
+    drop(app);
+    std::fs::remove_file(home.join("child-1")).unwrap();
+    // A child's file that is there but cannot be read (not text) never frees its place.
+    std::fs::create_dir_all(home.join("child-1")).unwrap();
+    std::fs::write(home.join("child-1/child.ron"), [0xff, 0xfe, 0x00, 0x41]).unwrap();
+    let mut app = started(&home, 1, Launch::default());
+    let held = &app.world().resource::<Children>().held;
+    assert!(held[0].as_ref().is_some_and(|h| h.why.contains("not text")), "{held:?}");
+    send(&mut app, ChildCommand::Add { animal: 4 });
+    assert_eq!(
+        std::fs::read(home.join("child-1/child.ron")).unwrap(),
+        [0xff, 0xfe, 0x00, 0x41],
+        "never written over"
+    );
+    assert_eq!(
+        app.world().resource::<Children>().get(1).map(|c| c.animal),
+        Some(4),
+        "the new child takes the next place"
+    );
+}
+
+#[test]
+fn a_file_of_a_newer_tabla_is_shown_and_never_written_over() {
+    let home = fresh_home("keep-newer");
+    std::fs::create_dir_all(home.join("child-1")).unwrap();
+    let newer = "Child(version: 9, animal: 2, name: \"Ana\", wings: true)";
+    std::fs::write(home.join("child-1/child.ron"), newer).unwrap();
+    let newer_settings = "(version: 9, language: El, colours: [1])";
+    std::fs::write(home.join("settings.ron"), newer_settings).unwrap();
+    let mut app = started(&home, 1, Launch::default());
+    let held = app.world().resource::<Children>().held[0].clone().expect("the place is held");
+    assert_eq!(held.face, Some((2, "Ana".into())), "shown with its picture and name");
+    send(&mut app, ChildCommand::Add { animal: 5 });
+    app.world_mut().resource_mut::<Settings>().sound = false;
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(std::fs::read_to_string(home.join("child-1/child.ron")).unwrap(), newer, "left as it is");
+    assert_eq!(std::fs::read_to_string(home.join("settings.ron")).unwrap(), newer_settings);
+    assert!(!home.join("child-1/child.ron.broken-1").exists(), "never set aside");
+    assert!(app.world().resource::<Children>().get(1).is_some(), "the new child took another place");
+    // A newer Tabla's game in a game's place is not written over either.
+    let newer_game = "(version: 4, game: \"knight_hunt\", variant: \"one_knight\", moons: 3)";
+    std::fs::write(home.join("child-2/game-knight_hunt.ron"), newer_game).unwrap();
+    open(&mut app, knight_hunt());
+    knight_move(&mut app);
+    leave(&mut app);
+    assert_eq!(std::fs::read_to_string(home.join("child-2/game-knight_hunt.ron")).unwrap(), newer_game);
+    assert_eq!(app.world().resource::<SavedGame>().newer.len(), 1, "the menu says so");
+}
+
+// 6. Counted once, dated right.
+
+#[test]
+fn a_game_won_after_an_undo_is_counted_once() {
+    let (mut app, _) = with_a_child("keep-count-once", 4);
+    open(&mut app, common::setup("knight_hunt/one_knight", Opponent::Friend, Seat::WHITE, RobotLevel::One));
+    // Two Robots play it to its end for the two friends; then its last move is taken back and played again.
+    app.world_mut()
+        .write_message(SetControls(vec![Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
+    until(&mut app, |app| app.world().resource::<Play<KnightHunt>>().game().outcome().is_some());
+    app.world_mut().write_message(SetControls(vec![Control::Person, Control::Person]));
+    app.update();
+    let figures =
+        |app: &App| app.world().resource::<Children>().get(0).unwrap().figures["knight_hunt"].clone();
+    assert_eq!(figures(&app).played, 1);
+    common::command(&mut app, GameCommand::Undo);
+    assert!(app.world().resource::<Play<KnightHunt>>().game().outcome().is_none());
+    common::command(&mut app, GameCommand::Redo);
+    app.update();
+    assert!(app.world().resource::<Play<KnightHunt>>().game().outcome().is_some());
+    assert_eq!(figures(&app).played, 1, "the same game, finished again, is counted once");
+}
+
+// 7. Whose game.
+
+#[test]
+fn continue_goes_on_with_the_game_of_the_child_who_played_last() {
+    let home = fresh_home("keep-whose");
+    let mut app = started(&home, 2, Launch::default());
+    send(&mut app, ChildCommand::Add { animal: 0 });
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Children);
+    app.update();
+    send(&mut app, ChildCommand::Add { animal: 1 });
+    open(&mut app, knight_hunt());
+    knight_move(&mut app);
+    leave(&mut app);
+    drop(app);
+    assert!(saved(&home, "child-2/game-knight_hunt.ron").is_some(), "the second child's game");
+    let again = started(&home, 3, Launch { continue_game: true, ..default() });
+    assert_eq!(screen(&again), Screen::Playing, "--continue finds it once there are children");
+    assert_eq!(again.world().resource::<Store>().child(), Some(1), "and it is the second child's game");
+    assert_eq!(again.world().resource::<Play<KnightHunt>>().moves_played(), 2);
+    drop(again);
+    // --child 1 chooses the first child: a game opened for them is kept in their place.
+    let mut first = started(&home, 4, Launch { start: Some(knight_hunt()), child: Some(0), ..default() });
+    assert_eq!(first.world().resource::<Store>().child(), Some(0));
+    let told =
+        first.world().resource::<tabla::app::kit::turn::Notices>().0.clone().expect("whose game it is");
+    assert!(
+        told.key.contains("Fox")
+            || told.key.contains("Vulpița")
+            || told.key.contains("Volpe")
+            || told.key.contains("Αλεπού"),
+        "{told:?}"
+    );
+    knight_move(&mut first);
+    assert!(saved(&home, "child-1/game-knight_hunt.ron").is_some());
+}
+
+// 8. Addresses.
+
+#[test]
+fn an_address_drops_what_it_cannot_use_one_option_at_a_time() {
+    let flags = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect()
+    };
+    let (launch, warnings) = Launch::from_address(&flags(&[("game", "nard"), ("fbclid", "1")]));
+    assert_eq!(launch.start.as_ref().map(|s| s.level.game_name()), Some("nard"), "the game still opens");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let (launch, warnings) = Launch::from_address(&flags(&[
+        ("game", "knight_hunt"),
+        ("robot-level", "9"),
+        ("lang", "ro"),
+        ("clock", "x"),
+    ]));
+    assert_eq!(
+        launch.start.as_ref().map(|s| s.robot_level),
+        Some(RobotLevel::One),
+        "a bad level falls back alone"
+    );
+    assert_eq!(launch.language, Some(tabla::i18n::Language::Ro), "the rest stays");
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    let (launch, _) = Launch::from_address(&flags(&[("tour", "/tmp/x"), ("game", "halma")]));
+    assert!(launch.tour.is_none(), "the browser takes no tour from its address");
+    let (launch, _) = Launch::from_address(&flags(&[("game", "chess")]));
+    assert!(launch.start.is_none(), "an unknown game: the menu, as usual");
 }
 
 #[test]
 fn a_crazy_nard_match_goes_on_with_its_score_cube_and_clock() {
+    let home = fresh_home("keep-nard");
     let mut setup = common::setup("nard/three_points", Opponent::Robot, Seat::WHITE, RobotLevel::One);
     setup.clock_minutes = 10;
-    let mut app = common::headless(setup, "keep-nard", 8, |_| {});
-    let home = common::test_home("keep-nard");
+    let mut app = started(&home, 8, Launch { start: Some(setup), ..default() });
     app.world_mut()
         .write_message(SetControls(vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::One)]));
-    // Well into the match: past the opening and a good many dice sets.
     until(&mut app, |app| app.world().resource::<Play<Nard>>().moves_played() >= 60);
-    // Leaving for the menu keeps it, with the clocks as they stand.
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Menu);
     let clocks = app.world().resource::<Clocks>().left.clone().expect("a clock runs");
     let before = app.world().resource::<Play<Nard>>().game().clone();
-    app.update();
-    assert_eq!(screen(&app), Screen::Menu);
-    let card = app.world().resource::<SavedGame>().card.clone().expect("the menu offers to continue");
-    assert_eq!(card.0.game, "nard");
+    leave(&mut app);
+    assert_eq!(
+        app.world().resource::<SavedGame>().latest().map(|(r, _)| r.game.clone()).as_deref(),
+        Some("nard")
+    );
     drop(app);
-
-    let played = saved(&home, "game.ron").unwrap().actions.len();
-    let again = continued(&home, 1);
+    let played = saved(&home, "game-nard.ron").unwrap().actions.len();
+    let again = started(&home, 1, Launch { continue_game: true, ..default() });
     let play = again.world().resource::<Play<Nard>>();
     assert!(play.history().steps().len() > played, "the Robots play on from there");
     assert_eq!(
@@ -132,114 +514,90 @@ fn a_crazy_nard_match_goes_on_with_its_score_cube_and_clock() {
 }
 
 #[test]
-fn a_finished_game_becomes_the_last_game_and_nothing_is_left_to_continue() {
-    let setup = common::setup("knight_hunt/one_knight", Opponent::Robot, Seat::WHITE, RobotLevel::One);
-    let mut app = common::headless(setup, "keep-finished", 6, |_| {});
-    let home = common::test_home("keep-finished");
-    app.world_mut()
-        .write_message(SetControls(vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::Three)]));
-    until(&mut app, |app| app.world().resource::<Play<KnightHunt>>().game().outcome().is_some());
-    app.update();
-    let last = saved(&home, "last_game.ron").expect("the finished game is kept as the last game");
-    assert!(last.check().unwrap().over);
-    assert!(saved(&home, "game.ron").is_none(), "no game in progress is left");
+fn a_game_of_the_single_place_before_goes_to_its_own_games_place() {
+    let home = fresh_home("keep-old-place");
+    let mut app = started(&home, 1, Launch { start: Some(knight_hunt()), ..default() });
+    knight_move(&mut app);
+    leave(&mut app);
     drop(app);
-    let again = continued(&home, 2);
-    assert_eq!(screen(&again), Screen::Menu, "nothing to continue: the menu");
-}
-
-#[test]
-fn restart_asks_first_and_the_game_begun_again_is_kept_as_the_last_game() {
-    let setup = common::setup("knight_hunt/one_knight", Opponent::Friend, Seat::WHITE, RobotLevel::One);
-    let mut app = common::headless(setup, "keep-restart", 6, |_| {});
-    let home = common::test_home("keep-restart");
-    for square in ["g1", "f3", "g8", "f6"] {
-        common::press(&mut app, sq(square));
-    }
-    let played = saved(&home, "game.ron").expect("the game is saved");
-    assert_eq!(played.actions, ["g1f3", "g8f6"]);
-    common::command(&mut app, GameCommand::Restart);
-    assert!(app.world().resource::<ScoreBoard>().asking.is_some(), "one tap asks first");
-    assert_eq!(saved(&home, "game.ron").unwrap().actions, played.actions, "nothing is lost by it");
-    common::command(&mut app, GameCommand::StartAgain);
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
-    assert!(saved(&home, "game.ron").is_none(), "no game in progress once begun again");
-    assert_eq!(saved(&home, "last_game.ron").unwrap().actions, played.actions, "it is the last game");
-}
-
-/// The app started on the menu with `game.ron` written as `text`.
-fn menu_with_save(name: &str, text: &str) -> (App, std::path::PathBuf) {
-    let home = common::test_home(name);
-    let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).unwrap();
-    std::fs::write(home.join("game.ron"), text).unwrap();
-    let launch = Launch { settings_dir: Some(home.clone()), ..default() };
-    let mut app = common::launched(launch, 1, |app| {
-        app.add_plugins(core_plugin);
-    });
+    let record = saved(&home, "game-knight_hunt.ron").unwrap();
+    std::fs::rename(home.join("game-knight_hunt.ron"), home.join("game.ron")).unwrap();
+    let mut app = started(&home, 1, Launch::default());
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Menu);
     app.update();
-    (app, home)
-}
-
-fn assert_set_aside(name: &str, text: &str, why: &str) {
-    let (app, home) = menu_with_save(name, text);
-    let saved = app.world().resource::<SavedGame>();
-    assert!(saved.card.is_none(), "{name}: no card for a save that cannot be used");
-    let problem = saved.problem.clone().expect("the menu tells");
-    assert!(problem.contains(why), "{name}: {problem}");
-    assert!(!home.join("game.ron").exists(), "{name}: the save is moved aside");
-    let kept = std::fs::read_to_string(home.join("game.ron.broken-1")).expect("kept under a new name");
-    assert_eq!(kept, text, "{name}: kept whole, never deleted");
+    app.update();
+    assert_eq!(app.world().resource::<SavedGame>().latest().map(|(r, _)| r.clone()), Some(record.clone()));
+    assert_eq!(saved(&home, "game-knight_hunt.ron"), Some(record), "moved to its own place");
+    assert!(!home.join("game.ron").exists());
 }
 
 #[test]
 fn a_save_that_cannot_be_used_is_set_aside_with_a_message() {
-    assert_set_aside("aside-corrupt", "(version: 1, game: \"knight_hunt\", variant:", "not a record");
-    let good = Record::from_ron(&good_record()).unwrap();
-    let newer = Record { version: 7, ..good.clone() }.to_ron();
-    assert_set_aside("aside-version", &newer, "version 7");
-    let mut refused = good;
+    let good = {
+        let home = fresh_home("keep-good-record");
+        let mut app = started(&home, 2, Launch { start: Some(knight_hunt()), ..default() });
+        knight_move(&mut app);
+        drop(app);
+        std::fs::read_to_string(home.join("game-knight_hunt.ron")).unwrap()
+    };
+    let aside = |name: &str, text: &str, why: &str| {
+        let home = fresh_home(name);
+        std::fs::write(home.join("game-knight_hunt.ron"), text).unwrap();
+        let mut app = started(&home, 1, Launch::default());
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Menu);
+        app.update();
+        app.update();
+        let saved = app.world().resource::<SavedGame>();
+        assert!(saved.cards.is_empty(), "{name}: no card for a save that cannot be used");
+        let problem = saved.problem.clone().expect("the menu tells");
+        assert!(problem.contains(why), "{name}: {problem}");
+        let kept = std::fs::read_to_string(home.join("game-knight_hunt.ron.broken-1"))
+            .expect("kept under a new name");
+        assert_eq!(kept, text, "{name}: kept whole, never deleted");
+    };
+    aside("aside-corrupt", "(version: 1, game: \"knight_hunt\", variant:", "not a record");
+    let mut refused = Record::from_ron(&good).unwrap();
     refused.actions.push("a1a2".to_string());
     let number = refused.actions.len().to_string();
-    assert_set_aside("aside-refused", &refused.to_ron(), &format!("action {number} 'a1a2'"));
-}
-
-/// A record of a Knight Hunt game with two moves, as the app writes it.
-fn good_record() -> String {
-    let setup = common::setup("knight_hunt/one_knight", Opponent::Friend, Seat::WHITE, RobotLevel::One);
-    let mut app = common::headless(setup, "good-record", 2, |_| {});
-    for square in ["g1", "f3", "g8", "f6"] {
-        common::press(&mut app, sq(square));
-    }
-    std::fs::read_to_string(common::test_home("good-record").join("game.ron")).unwrap()
+    aside("aside-refused", &refused.to_ron(), &format!("action {number} 'a1a2'"));
 }
 
 #[test]
-fn settings_are_read_field_by_field_and_a_file_of_a_newer_version_is_set_aside() {
+fn settings_are_read_field_by_field() {
     let read = |name: &str, text: &str| {
-        let home = common::test_home(name);
-        let _ = std::fs::remove_dir_all(&home);
-        std::fs::create_dir_all(&home).unwrap();
+        let home = fresh_home(name);
         std::fs::write(home.join("settings.ron"), text).unwrap();
-        let app = common::launched(Launch { settings_dir: Some(home.clone()), ..default() }, 1, |app| {
-            app.add_plugins(core_plugin);
-        });
-        (app.world().resource::<Settings>().clone(), home)
+        let app = started(&home, 1, Launch::default());
+        app.world().resource::<Settings>().clone()
     };
-    // One bad field falls back alone: the language stays.
-    let (settings, _) = read("settings-one-bad", "(version: 1, language: El, sound: maybe)");
+    let settings = read("settings-one-bad", "(version: 1, language: El, sound: maybe)");
     assert_eq!(settings.language, tabla::i18n::Language::El);
     assert!(settings.sound, "the bad field is back to its default");
-    // One game's choices that cannot be read leave the others.
-    let (settings, _) = read(
+    let settings = read(
         "settings-choices",
-        "(language: It, choices: {\"halma\": (variant: 7), \"nard\": (variant: \"crazy\", robot_level: 2)})",
+        "(language: It, choices: {\"halma\": (variant: 7), \"nard\": (variant: \"crazy\", robot_level: 2)}, last_child: Some(3))",
     );
     assert_eq!(settings.language, tabla::i18n::Language::It);
     assert!(!settings.choices.contains_key("halma"));
     assert_eq!(settings.choices["nard"].robot_level, RobotLevel::Two);
-    // A newer file is kept aside, not read wrongly.
-    let (settings, home) = read("settings-newer", "(version: 9, language: El)");
-    assert_ne!(settings.language, tabla::i18n::Language::El);
-    assert!(home.join("settings.ron.broken-1").exists());
+    assert_eq!(settings.last_child, Some(3));
+}
+
+#[test]
+fn undo_and_redo_are_kept_and_redo_goes_on_after_a_new_start() {
+    let home = fresh_home("keep-undo");
+    let mut app = started(&home, 4, Launch { start: Some(knight_hunt()), ..default() });
+    common::press(&mut app, sq("g1"));
+    common::press(&mut app, sq("f3"));
+    until(&mut app, |app| app.world().resource::<Play<KnightHunt>>().moves_played() == 2);
+    common::command(&mut app, GameCommand::Undo);
+    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
+    let record = saved(&home, "game-knight_hunt.ron").unwrap();
+    assert!(record.actions.is_empty(), "the undo is kept");
+    assert_eq!(record.undone.len(), 2, "and what redo brings back");
+    assert_eq!(record.takebacks, 1);
+    drop(app);
+    let mut again = started(&home, 5, Launch { continue_game: true, ..default() });
+    common::command(&mut again, GameCommand::Redo);
+    assert_eq!(again.world().resource::<Play<KnightHunt>>().moves_played(), 2, "redo survives a new start");
 }

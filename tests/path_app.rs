@@ -181,25 +181,25 @@ fn a_hint_or_a_take_back_keeps_a_won_stage_to_its_first_and_goal_stars() {
 fn each_child_keeps_their_own_game_in_progress() {
     let (mut app, home) = child_on_first_stage("path-own-game", 3);
     one_move(&mut app);
-    assert!(home.join("child-1/game.ron").exists(), "the game is kept in the child's place");
-    assert!(!home.join("game.ron").exists());
-    let record =
-        tabla::record::Record::from_ron(&std::fs::read_to_string(home.join("child-1/game.ron")).unwrap())
-            .unwrap();
+    assert!(home.join("child-1/game-knight_hunt.ron").exists(), "the game is kept in the child's place");
+    assert!(!home.join("game-knight_hunt.ron").exists());
+    let record = tabla::record::Record::from_ron(
+        &std::fs::read_to_string(home.join("child-1/game-knight_hunt.ron")).unwrap(),
+    )
+    .unwrap();
     assert_eq!(record.stage.as_deref(), Some("knight_hunt_1"), "the record names its stage");
     // A second child has no game to continue.
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Children);
     app.update();
     send(&mut app, ChildCommand::Add { animal: 5 });
-    let store = app.world().resource::<Store>().clone();
-    assert_eq!(store.child(), Some(1));
-    assert!(tabla::app::kit::keeping::read_saved_game(&store).unwrap().is_none());
+    let in_progress = |app: &App| {
+        let store = app.world().resource::<Store>().games();
+        tabla::app::kit::keeping::read_games_in_progress(&store, &["knight_hunt"]).0.len()
+    };
+    assert_eq!(app.world().resource::<Store>().child(), Some(1));
+    assert_eq!(in_progress(&app), 0);
     send(&mut app, ChildCommand::Choose(0));
-    let store = app.world().resource::<Store>().clone();
-    assert!(
-        tabla::app::kit::keeping::read_saved_game(&store).unwrap().is_some(),
-        "the first child's game is theirs"
-    );
+    assert_eq!(in_progress(&app), 1, "the first child's game is theirs");
 }
 
 #[test]
@@ -219,7 +219,7 @@ fn a_broken_childs_file_is_set_aside_and_the_other_children_still_load() {
 }
 
 #[test]
-fn the_grown_ups_export_carries_children_to_another_device_which_asks_about_the_same_child() {
+fn the_grown_ups_export_carries_children_to_another_device_which_merges_the_same_child() {
     let home = fresh_home("path-export");
     let mut app = started(&home, 1);
     send(&mut app, ChildCommand::Add { animal: 6 });
@@ -231,17 +231,29 @@ fn the_grown_ups_export_carries_children_to_another_device_which_asks_about_the_
     assert_eq!(exported.len(), 1, "one progress file given out, beside the records");
     let text = std::fs::read_to_string(&exported[0]).expect("the export is a file");
 
+    // The other device has this child already (brought there before), with a star of its own.
     let other = fresh_home("path-import");
     let mut there = started(&other, 1);
-    send(&mut there, ChildCommand::Add { animal: 6 });
-    send(&mut there, ChildCommand::Rename(0, "Ana".into()));
-    send(&mut there, ChildCommand::Add { animal: 1 });
     send(&mut there, ChildCommand::Import(text.clone()));
-    assert_eq!(there.world().resource::<Children>().questions.len(), 1, "the same child is asked about");
-    assert_eq!(child(&there, 0).star_count("bunnies_1"), 0);
-    send(&mut there, ChildCommand::Answer { take_file: true });
-    assert_eq!(child(&there, 0).star_count("bunnies_1"), 1, "the file's child kept");
-    assert_eq!(kept_child(&other, 0).star_count("bunnies_1"), 1);
+    assert_eq!(child(&there, 0).id, child(&app, 0).id, "the same child, by identity");
+    there.world_mut().resource_mut::<Children>().slots[0].as_mut().unwrap().earn("nard_1", Stars::WON);
+    send(&mut there, ChildCommand::Add { animal: 1 });
+    // Played on here meanwhile, and brought again: merged, nothing taken away.
+    app.world_mut().resource_mut::<Children>().slots[0].as_mut().unwrap().earn("halma_1", Stars::WON);
+    send(&mut app, ChildCommand::Export);
+    let newest = std::fs::read_dir(home.join("progress"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .max_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap())
+        .unwrap();
+    send(&mut there, ChildCommand::Import(std::fs::read_to_string(newest).unwrap()));
+    let merged = child(&there, 0);
+    assert_eq!(
+        (merged.star_count("bunnies_1"), merged.star_count("halma_1"), merged.star_count("nard_1")),
+        (1, 1, 1),
+        "the stars of both devices"
+    );
+    assert_eq!(kept_child(&other, 0), merged);
     assert_eq!(child(&there, 1).animal, 1, "the other child stays");
     send(&mut there, ChildCommand::Import("not a progress file".into()));
     let notice = there.world().resource::<Children>().notice.clone();
@@ -272,7 +284,7 @@ fn removing_a_child_sets_their_file_aside_and_clearing_forgets_one_games_stars()
 fn a_second_child_starting_a_game_leaves_the_first_childs_game_alone() {
     let (mut app, home) = child_on_first_stage("path-two-games", 3);
     one_move(&mut app);
-    let first = std::fs::read_to_string(home.join("child-1/game.ron")).unwrap();
+    let first = std::fs::read_to_string(home.join("child-1/game-knight_hunt.ron")).unwrap();
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Children);
     app.update();
     send(&mut app, ChildCommand::Add { animal: 7 });
@@ -281,7 +293,7 @@ fn a_second_child_starting_a_game_leaves_the_first_childs_game_alone() {
         app.update();
     }
     assert_eq!(
-        std::fs::read_to_string(home.join("child-1/game.ron")).unwrap(),
+        std::fs::read_to_string(home.join("child-1/game-knight_hunt.ron")).unwrap(),
         first,
         "still the first child's"
     );
@@ -300,7 +312,12 @@ fn a_finished_game_opened_again_is_not_counted_again() {
     .unwrap();
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Map);
     app.update();
-    tabla::app::kit::keeping::begin(&mut app.world_mut().commands(), last).unwrap();
+    tabla::app::kit::keeping::begin(
+        &mut app.world_mut().commands(),
+        last,
+        tabla::app::kit::keeping::Opened::File,
+    )
+    .unwrap();
     app.world_mut().flush();
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
     for _ in 0..5 {
@@ -321,15 +338,19 @@ fn the_device_games_from_before_become_the_first_childs() {
     std::fs::create_dir_all(&home).unwrap();
     let setup =
         common::setup("knight_hunt/one_knight", tabla::app::Opponent::Robot, Seat::WHITE, RobotLevel::One);
-    let mut app = common::headless(setup, "path-before", 3, |_| {});
+    let launch = Launch { start: Some(setup), settings_dir: Some(home.clone()), ..default() };
+    let mut app = common::launched(launch, 3, |app| {
+        app.add_plugins(core_plugin);
+    });
     let chosen =
         robot::choose(app.world().resource::<Play<KnightHunt>>().game(), RobotLevel::One, 1).unwrap();
     common::press(&mut app, chosen.from);
     common::press(&mut app, chosen.to);
-    let before = std::fs::read_to_string(home.join("game.ron")).expect("a game kept before any child");
+    let before =
+        std::fs::read_to_string(home.join("game-knight_hunt.ron")).expect("a game kept before any child");
     drop(app);
     let mut app = started(&home, 1);
     send(&mut app, ChildCommand::Add { animal: 1 });
-    assert_eq!(std::fs::read_to_string(home.join("child-1/game.ron")).unwrap(), before);
-    assert!(!home.join("game.ron").exists());
+    assert_eq!(std::fs::read_to_string(home.join("child-1/game-knight_hunt.ron")).unwrap(), before);
+    assert!(!home.join("game-knight_hunt.ron").exists());
 }

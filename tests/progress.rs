@@ -1,7 +1,9 @@
 //! The child's path (issue "A child's path"): the path file is checked like a level file, a won
 //! game earns its stage's stars (a win, a win on one's own, the stage's own goal), the next stage
 //! opens on one star, diplomas come when a trail is all starred, and a child's file and the export
-//! file are versioned and merged as the grown-up chooses.
+//! file are versioned; the same child brought from another device is merged (issue "Kept means
+//! kept"): nothing earned is taken away, every file brought in is checked entry by entry, a game is
+//! counted once however often it is undone and finished.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -11,7 +13,8 @@ use tabla::progress::child::{self, ANIMALS};
 use tabla::progress::gate::Gate;
 use tabla::progress::path::{self, Goal, Stage};
 use tabla::progress::{
-    Child, GameEnd, Merge, Path, ProgressError, Stars, Transfer, day_text, plan_merge, stars_of,
+    Child, Figures, GameEnd, Merge, Path, ProgressError, Stars, Transfer, day_text, is_day, plan_merge,
+    stars_of,
 };
 use tabla::record::{Control, Record};
 use tabla::robot::{RobotLevel, RobotPlayer};
@@ -284,20 +287,24 @@ fn a_diploma_comes_when_every_stage_of_a_game_has_a_star_and_goes_with_its_stars
     assert!(child.diplomas.is_empty());
 }
 
-#[test]
-fn the_figures_count_every_game_and_its_help_and_time() {
-    let mut child = Child::new(2);
-    let end = |won, drawn| GameEnd {
+fn end(identity: &str, won: Option<bool>, drawn: bool) -> GameEnd {
+    GameEnd {
+        identity: identity.into(),
         game: "nard".into(),
         won,
         drawn,
         hints: 1,
         takebacks: 2,
         day: "2026-12-04".into(),
-    };
-    child.count(&end(Some(true), false));
-    child.count(&end(Some(false), false));
-    child.count(&end(None, true));
+    }
+}
+
+#[test]
+fn the_figures_count_every_game_and_its_help_and_time() {
+    let mut child = Child::new(2);
+    child.count(&end("a", Some(true), false));
+    child.count(&end("b", Some(false), false));
+    child.count(&end("c", None, true));
     child.add_time("nard", 90, "2026-12-05");
     let figures = &child.figures["nard"];
     assert_eq!((figures.played, figures.won, figures.lost, figures.drawn), (3, 1, 1, 1));
@@ -305,58 +312,198 @@ fn the_figures_count_every_game_and_its_help_and_time() {
     assert_eq!(figures.last_played, "2026-12-05");
 }
 
+#[test]
+fn a_game_lost_then_undone_and_won_is_counted_once_as_won() {
+    let mut child = Child::new(2);
+    child.count(&end("game-1", Some(false), false));
+    // Undone and played on: the record's hints and take-backs have grown since.
+    child.count(&GameEnd { hints: 3, takebacks: 5, ..end("game-1", Some(true), false) });
+    let figures = &child.figures["nard"];
+    assert_eq!((figures.played, figures.won, figures.lost), (1, 1, 0), "one game, won");
+    assert_eq!((figures.hints, figures.takebacks), (3, 5), "its help once, as it stands at the end");
+    child.count(&end("game-2", Some(false), false));
+    assert_eq!(child.figures["nard"].played, 2, "another game counts");
+    // Read back, the game counted once stays counted once.
+    let mut again = Child::from_ron(&child.to_ron()).unwrap();
+    again.count(&GameEnd { hints: 3, takebacks: 5, ..end("game-1", Some(true), false) });
+    assert_eq!(again.figures["nard"].played, 2);
+}
+
+#[test]
+fn counters_stop_at_their_largest_instead_of_wrapping() {
+    let mut child = Child::new(1);
+    child.figures.insert(
+        "nard".into(),
+        Figures { played: u32::MAX, won: u32::MAX, hints: u32::MAX, seconds: u64::MAX, ..Figures::default() },
+    );
+    child.count(&end("x", Some(true), false));
+    child.add_time("nard", 60, "2026-12-04");
+    let figures = &child.figures["nard"];
+    assert_eq!(
+        (figures.played, figures.won, figures.hints, figures.seconds),
+        (u32::MAX, u32::MAX, u32::MAX, u64::MAX)
+    );
+}
+
 // The files.
 
 #[test]
 fn a_childs_file_reads_back_and_a_broken_or_newer_one_says_why() {
-    let mut child = Child::new(5);
+    let mut child = Child::new(5).with_id("a1b2c3d4e5f60718".into());
     child.name = "Ana".into();
     child.earn("bunnies_1", Stars::WON);
     child.award_diplomas(&Path::builtin(), "2026-12-04");
     assert_eq!(Child::from_ron(&child.to_ron()).unwrap(), child);
-    let newer = child.to_ron().replace("version: 1", "version: 9");
-    assert_eq!(Child::from_ron(&newer), Err(ProgressError::UnknownVersion(9)));
-    assert!(matches!(Child::from_ron("Child(version: 1, animal: "), Err(ProgressError::Unreadable(_))));
+    let newer = child.to_ron().replace("version: 2", "version: 9");
+    assert_eq!(Child::from_ron(&newer), Err(ProgressError::Newer(9)));
+    assert_eq!(Child::peek(&newer), Some((5, "Ana".into())), "a newer file still shows who it is");
+    let older = child.to_ron().replace("version: 2", "version: 0");
+    assert_eq!(Child::from_ron(&older), Err(ProgressError::UnknownVersion(0)));
+    assert!(matches!(Child::from_ron("Child(version: 2, animal: "), Err(ProgressError::Unreadable(_))));
     let named = format!("Child{}", child.to_ron());
     assert_eq!(Child::from_ron(&named).unwrap(), child, "a file that names its struct reads too");
     let named_newer = format!("Child{}", newer);
-    assert_eq!(Child::from_ron(&named_newer), Err(ProgressError::UnknownVersion(9)));
+    assert_eq!(Child::from_ron(&named_newer), Err(ProgressError::Newer(9)));
     let long_name = child.to_ron().replace("\"Ana\"", &format!("\"{}\"", "A".repeat(40)));
     assert!(matches!(Child::from_ron(&long_name), Err(ProgressError::Wrong(_))));
     let no_animal = child.to_ron().replace("animal: 5", &format!("animal: {ANIMALS}"));
     assert!(matches!(Child::from_ron(&no_animal), Err(ProgressError::Wrong(_))));
+    let huge = format!("{}{}", child.to_ron(), " ".repeat(tabla::record::MOST_BYTES));
+    assert!(matches!(Child::from_ron(&huge), Err(ProgressError::Wrong(why)) if why.contains("bytes")));
 }
 
 #[test]
-fn an_export_adds_new_children_and_asks_about_the_same_child() {
+fn a_file_of_the_first_version_reads_without_an_identity() {
+    let old = r#"(version: 1, animal: 3, name: "Dan", stars: {"nard_1": 1}, figures: {"nard": (played: 2, won: 1)})"#;
+    let child = Child::from_ron(old).expect("version 1 still reads");
+    assert_eq!((child.animal, child.name.as_str(), child.id.as_str()), (3, "Dan", ""));
+    assert_eq!(child.figures["nard"].played, 2);
+    assert!(child.to_ron().contains("version: 2"), "it is written as this Tabla writes");
+}
+
+#[test]
+fn names_lose_the_characters_that_hide_or_turn_text() {
+    for typed in
+        ["Ana\u{200B}", "\u{202E}Ana", "A\u{200D}na", "\u{2066}Ana\u{2069}", " Ana\u{FEFF} ", "Ana\n"]
+    {
+        assert_eq!(Child::tidy_name(typed), "Ana", "{typed:?}");
+    }
+    let mut child = Child::new(0);
+    child.name = "Ana\u{200B}".into();
+    let read = Child::from_ron(&child.to_ron()).unwrap();
+    assert_eq!(read.name, "Ana", "a file's name is cleaned as it is read");
+}
+
+fn transfer(children: Vec<Child>) -> Transfer {
+    Transfer::from_ron(&Transfer::new(children).to_ron(), &Path::builtin()).unwrap()
+}
+
+#[test]
+fn an_import_merges_the_same_child_by_identity_and_takes_nothing_away() {
+    let path = Path::builtin();
+    let mut ana = Child::new(0).with_id("0000000000000aaa".into());
+    ana.earn("nard_1", Stars::WON);
+    ana.earn("circles_1", Stars::WON);
+    ana.figures.insert("nard".into(), Figures { played: 5, won: 3, seconds: 100, ..Figures::default() });
+    let mut ana_there = Child::new(0).with_id("0000000000000aaa".into());
+    ana_there.name = "Ana".into();
+    ana_there.earn("nard_1", Stars::ON_OWN);
+    ana_there.earn("knight_hunt_1", Stars::GOAL);
+    ana_there
+        .figures
+        .insert("nard".into(), Figures { played: 2, won: 2, seconds: 900, ..Figures::default() });
+    for stage in &path.trail("circles").unwrap().stages {
+        ana_there.earn(&stage.id, Stars::WON);
+    }
+    ana_there.award_diplomas(&path, "2026-11-01");
+    // Another child with the same picture and no name: a lion of another family.
+    let other_unnamed = Child::new(0).with_id("0000000000000bbb".into());
+    let here = [Some(ana.clone()), None, None, None, None, None, None, None];
+    let plan = plan_merge(&here, transfer(vec![ana_there.clone(), other_unnamed.clone()]));
+    let Merge::Merged { slot: 0, merged } = &plan[0] else { panic!("{:?}", plan[0]) };
+    assert_eq!(merged.stars("nard_1"), Stars(Stars::WON.0 | Stars::ON_OWN.0), "the stars of both");
+    assert_eq!(merged.stars("circles_1"), Stars::WON);
+    assert_eq!(merged.stars("knight_hunt_1"), Stars::GOAL);
+    let nard = &merged.figures["nard"];
+    assert_eq!((nard.played, nard.won, nard.seconds), (5, 3, 900), "the larger of each figure");
+    assert_eq!(merged.diplomas["circles"], "2026-11-01");
+    assert_eq!(merged.name, "Ana", "a name given on the other device");
+    assert_eq!(plan[1], Merge::Add(other_unnamed), "the same picture with another identity is another child");
+    // Merged again, nothing changes; an earlier diploma wins, a later one does not.
+    let here = [Some(merged.clone()), None, None, None, None, None, None, None];
+    assert_eq!(plan_merge(&here, transfer(vec![ana_there.clone()])), [Merge::Same]);
+    let mut later = merged.clone();
+    later.diplomas.insert("circles".into(), "2026-12-24".into());
+    assert_eq!(plan_merge(&here, transfer(vec![later])), [Merge::Same]);
+}
+
+#[test]
+fn a_file_without_identities_knows_the_same_child_by_picture_and_name() {
     let mut ana = Child::new(0);
     ana.name = "Ana".into();
     let mut ana_there = ana.clone();
     ana_there.earn("nard_1", Stars::WON);
     let mut dan = Child::new(4);
     dan.name = "Dan".into();
-    let file = Transfer::from_ron(&Transfer::new(vec![ana_there.clone(), dan.clone(), ana.clone()]).to_ron())
-        .unwrap();
-    let here = [Some(ana.clone()), None, None, None, None, None, None, None];
-    let plan = plan_merge(&here, file);
-    assert_eq!(plan[0], Merge::Choose { slot: 0, here: ana.clone(), file: ana_there });
+    let here =
+        [Some(ana.clone().with_id("00000000000000aa".into())), None, None, None, None, None, None, None];
+    let plan = plan_merge(&here, transfer(vec![ana_there, dan.clone(), ana.clone()]));
+    assert!(matches!(&plan[0], Merge::Merged { slot: 0, merged } if merged.stars("nard_1") == Stars::WON));
     assert_eq!(plan[1], Merge::Add(dan.clone()));
     assert_eq!(plan[2], Merge::Same);
-
     let full: Vec<Option<Child>> = (0..child::MOST_CHILDREN).map(|i| Some(Child::new(i as u8))).collect();
     let plan = plan_merge(&full, Transfer::new(vec![dan.clone()]));
     assert_eq!(plan, [Merge::NoRoom(dan)]);
 }
 
 #[test]
+fn an_import_is_checked_entry_by_entry_and_refused_whole_naming_the_first_bad_one() {
+    let path = Path::builtin();
+    let refused = |text: &str| match Transfer::from_ron(text, &path) {
+        Err(ProgressError::Wrong(why)) => why,
+        other => panic!("{text}: {other:?}"),
+    };
+    let child =
+        |inside: &str| format!("Transfer(version: 2, children: [Child(version: 2, animal: 1, {inside})])");
+    assert!(refused(&child(r#"stars: {"no_such_stage": 1}"#)).contains("no_such_stage"));
+    assert!(refused(&child(r#"stars: {"nard_1": 9}"#)).contains("nard_1 has stars 9"));
+    assert!(refused(&child(r#"diplomas: {"nard": "2026-02-30"}"#)).contains("no day"));
+    assert!(refused(&child(r#"diplomas: {"nard": "2026-12-04"}"#)).contains("without a star on every stage"));
+    assert!(refused(&child(r#"figures: {"chess": (played: 1)}"#)).contains("chess"));
+    assert!(refused(&child(r#"figures: {"nard": (last_played: "yesterday")}"#)).contains("no day"));
+    assert!(refused(&child(r#"id: "../../x""#)).contains("identity"));
+    let second = r#"Transfer(version: 2, children: [Child(version: 2, animal: 1), Child(version: 2, animal: 2, stars: {"x": 1})])"#;
+    assert!(refused(second).starts_with("child 2"), "the bad entry is named");
+    let junk: String = (0..100_000).map(|i| format!("\"k{i}\": 1,")).collect();
+    let big = child(&format!("stars: {{{junk}}}"));
+    assert!(big.len() > tabla::record::MOST_BYTES);
+    assert!(refused(&big).contains("bytes"), "a file over a megabyte is not read");
+    let long_key = refused(&child(&format!("stars: {{\"{}\": 1}}", "k".repeat(5000))));
+    assert!(long_key.chars().count() < 200, "what a message quotes of a file is cut: {}", long_key.len());
+}
+
+#[test]
 fn an_export_file_too_big_or_of_another_version_is_refused() {
+    let path = Path::builtin();
     let nine = Transfer::new((0..9).map(|i| Child::new(i % 8)).collect()).to_ron();
-    assert!(matches!(Transfer::from_ron(&nine), Err(ProgressError::Wrong(_))));
-    let newer = Transfer::new(vec![]).to_ron().replace("version: 1", "version: 2");
-    assert_eq!(Transfer::from_ron(&newer), Err(ProgressError::UnknownVersion(2)));
+    assert!(matches!(Transfer::from_ron(&nine, &path), Err(ProgressError::Wrong(_))));
+    let newer = Transfer::new(vec![]).to_ron().replace("version: 2", "version: 3");
+    assert_eq!(Transfer::from_ron(&newer, &path), Err(ProgressError::Newer(3)));
     let by_hand = r#"Transfer(version: 1, children: [Child(version: 1, animal: 0, name: "", stars: {"knight_hunt_1": 3})])"#;
-    let read = Transfer::from_ron(by_hand).expect("a file written by hand, naming its structs");
+    let read = Transfer::from_ron(by_hand, &path).expect("a file written by hand, naming its structs");
     assert_eq!(read.children[0].star_count("knight_hunt_1"), 2);
+}
+
+#[test]
+fn real_days_are_told_from_others() {
+    for day in ["2024-02-29", "2026-12-04", "2000-02-29", "1999-12-31"] {
+        assert!(is_day(day), "{day}");
+    }
+    for day in
+        ["2026-02-29", "1900-02-29", "2026-13-01", "2026-00-10", "2026-1-1", "", "2026-12-04x", "abcd-ef-gh"]
+    {
+        assert!(!is_day(day), "{day}");
+    }
 }
 
 #[test]

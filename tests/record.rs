@@ -537,3 +537,77 @@ fn the_binary_refuses_a_bad_record_with_a_message() {
         assert!(!errors.contains("panicked"), "{args:?}: {errors}");
     }
 }
+
+// Limits (issue "Kept means kept"): what is read of a file is bounded, and so is what a message
+// quotes of it.
+
+#[test]
+fn a_record_over_a_megabyte_or_twenty_thousand_actions_is_refused() {
+    let mut record = good_record();
+    record.actions = vec!["g1f3".into(); tabla::record::MOST_ACTIONS + 1];
+    let message = Record::from_ron(&record.to_ron()).unwrap_err().to_string();
+    assert!(message.contains("20001 actions"), "{message}");
+    let padded = format!("{}{}", good_record().to_ron(), " ".repeat(tabla::record::MOST_BYTES));
+    let message = Record::from_ron(&padded).unwrap_err().to_string();
+    assert!(message.contains("bytes long"), "{message}");
+    // A file that large is not even read.
+    let path = write("huge.ron", &padded);
+    let message = text::load_session(&path, None).err().expect("refused");
+    assert!(message.contains("bytes long"), "{message}");
+}
+
+#[test]
+fn a_message_quotes_at_most_about_eighty_characters_of_a_file() {
+    let mut record = good_record();
+    record.actions[2] = "x".repeat(1_000_000 - 2000);
+    let message = error_of(&record.to_ron()).to_string();
+    assert!(message.chars().count() < 300, "{} characters", message.chars().count());
+    assert!(message.starts_with("action 3 'xxxx"), "{message}");
+    let long_field =
+        good_record().to_ron().replace("    actions: [", &format!("    {}: [", "a".repeat(5000)));
+    let message = error_of(&long_field).to_string();
+    assert!(message.chars().count() < 300, "{} characters", message.chars().count());
+}
+
+#[test]
+fn a_games_identity_is_its_level_first_seat_and_seed() {
+    let record = good_record();
+    assert_eq!(
+        record.identity(),
+        Record { actions: Vec::new(), ..record.clone() }.identity(),
+        "moves change it not"
+    );
+    assert_ne!(record.identity(), Record { seed: record.seed + 1, ..record.clone() }.identity());
+    assert_ne!(record.identity(), Record { variant: "one_knight".into(), ..record.clone() }.identity());
+}
+
+#[test]
+fn a_loaded_record_gives_back_its_seats_clock_stage_hints_and_take_backs() {
+    let mut checked = 0;
+    for (seed, (file, _)) in (1..).zip(levels::BUILTIN) {
+        let level = level(file);
+        let mut original = played(file, seed, 12);
+        let plain = record_of(original.as_mut());
+        let seats: Vec<Control> = (0..plain.seats.len())
+            .map(|i| if i == 0 { Control::Person } else { Control::Robot(RobotLevel::Two) })
+            .collect();
+        let all = (plain.actions.len() + plain.undone.len()) as u32;
+        let record = Record {
+            seats,
+            clock_minutes: 5,
+            clock_left_ms: Some(vec![123_456; plain.seats.len()]),
+            stage: Some("knight_hunt_2".into()),
+            hinted: vec![1, all],
+            hints_asked: 3,
+            takebacks: 4,
+            ..plain
+        };
+        let path = write(&format!("round-trip-{seed}.ron"), &record.to_ron());
+        let mut loaded = text::load_session(&path, None).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(record_of(loaded.as_mut()), record, "{file}: the record comes back as it was");
+        let mut on_level = text::session_from_record(&level, &record).unwrap();
+        assert_eq!(record_of(on_level.as_mut()), record, "{file}");
+        checked += 1;
+    }
+    assert_eq!(checked, levels::BUILTIN.len());
+}

@@ -59,7 +59,7 @@ fn arrows(app: &mut App, kind: ArrowKind) -> usize {
 #[test]
 fn a_finished_game_is_watched_to_its_end_and_back_and_nothing_is_saved_meanwhile() {
     let mut app = finished_game("replay-watch");
-    let home = common::test_home("replay-watch");
+    let home = common::home_of(&app);
     let length = play(&app).moves_played();
     let end = play(&app).game().clone();
     let last_game = saved(&home, "last_game.ron").expect("the finished game is kept");
@@ -101,7 +101,7 @@ fn a_finished_game_is_watched_to_its_end_and_back_and_nothing_is_saved_meanwhile
         app.update();
     }
     assert_eq!(saved(&home, "last_game.ron"), Some(last_game.clone()), "watching changes no file");
-    assert!(saved(&home, "game.ron").is_none(), "a game watched is no game to continue");
+    assert!(saved(&home, "game-knight_hunt.ron").is_none(), "a game watched is no game to continue");
     order(&mut app, ReplayCommand::Close);
     assert!(app.world().get_resource::<Replay>().is_none());
     assert_eq!(play(&app).game(), &end, "closed: the game as it ended");
@@ -142,7 +142,7 @@ fn the_coach_marks_the_persons_slips_as_the_rules_review_does_with_both_arrows()
 #[test]
 fn try_again_from_a_slip_goes_on_as_a_new_game_that_is_kept() {
     let mut app = finished_game("replay-again");
-    let home = common::test_home("replay-again");
+    let home = common::home_of(&app);
     let original = Record::from_ron(&saved(&home, "last_game.ron").unwrap()).unwrap();
     order(&mut app, ReplayCommand::Open);
     until(&mut app, |app| replay(app).coach.done);
@@ -151,7 +151,11 @@ fn try_again_from_a_slip_goes_on_as_a_new_game_that_is_kept() {
     order(&mut app, ReplayCommand::TryAgain);
     assert!(app.world().get_resource::<Replay>().is_none());
     assert_eq!(play(&app).moves_played(), slip.from);
-    assert_eq!(play(&app).length(), slip.from, "what came after is gone");
+    assert_eq!(
+        (play(&app).moves_played() + play(&app).history().undone().len()),
+        slip.from,
+        "what came after is gone"
+    );
     assert_eq!(play(&app).person_to_move(), Some(Seat::WHITE), "the person tries the move again");
     // The better move, by two taps as a finger would.
     let (from, path) = slip.better[0].clone();
@@ -159,7 +163,8 @@ fn try_again_from_a_slip_goes_on_as_a_new_game_that_is_kept() {
     common::press(&mut app, *path.last().unwrap());
     until(&mut app, |app| play(app).moves_played() > slip.from + 1);
     app.update();
-    let kept = Record::from_ron(&saved(&home, "game.ron").expect("the new game is kept")).unwrap();
+    let kept =
+        Record::from_ron(&saved(&home, "game-knight_hunt.ron").expect("the new game is kept")).unwrap();
     assert_eq!(kept.actions[..slip.from], original.actions[..slip.from], "it begins as the game did");
     assert_ne!(kept.actions[slip.from], original.actions[slip.from], "then the better move");
     assert!(kept.undone.is_empty());
@@ -203,7 +208,10 @@ fn watching_a_game_in_progress_keeps_what_redo_would_bring_back() {
     }
     common::command(&mut app, GameCommand::Undo);
     let game = play(&app).game().clone();
-    assert_eq!((play(&app).moves_played(), play(&app).length()), (2, 3));
+    assert_eq!(
+        (play(&app).moves_played(), (play(&app).moves_played() + play(&app).history().undone().len())),
+        (2, 3)
+    );
     order(&mut app, ReplayCommand::Open);
     assert_eq!(replay(&app).length, 2, "the replay shows the game as it stands");
     order(&mut app, ReplayCommand::End);

@@ -13,6 +13,7 @@ use tabla::app::kit::board::{PieceView, ViewCommand};
 use tabla::app::kit::game::AppGame;
 use tabla::app::kit::input::{BoardDrop, BoardPress, BoardTap};
 use tabla::app::kit::play::Play;
+use tabla::app::kit::turn::AskFirst;
 use tabla::app::kit::turn::GameCommand;
 use tabla::app::platform::art::Art;
 use tabla::app::{Opponent, Screen};
@@ -74,8 +75,20 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
     let shape = app.world().resource::<Play<G>>().game().shape();
     for i in 0..inputs {
         let playing = *app.world().resource::<State<Screen>>().get() == Screen::Playing;
-        let before = app.world().get_resource::<Play<G>>().map(|p| (p.game().clone(), p.moves_played()));
+        let before = app
+            .world()
+            .get_resource::<Play<G>>()
+            .map(|p| (p.game().clone(), p.moves_played(), p.history().seed()));
         let mut board_input = false;
+        // A question on the screen (start again? keep playing that game?) is soon answered, as a
+        // child would.
+        if app.world().resource::<AskFirst>().0.is_some() && rng.random_bool(0.3) {
+            let answer =
+                if rng.random_bool(0.5) { GameCommand::StartAgain } else { GameCommand::KeepPlaying };
+            app.world_mut().write_message(answer);
+            app.update();
+            continue;
+        }
         match rng.random_range(0..100) {
             0..=29 => {
                 app.world_mut().write_message(BoardPress(random_square(&mut rng, shape)));
@@ -109,7 +122,9 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
                 // A move a child would make: one of the legal ones, dragged.
                 let moves: Vec<Move> = before
                     .as_ref()
-                    .map(|(game, _)| game.legal_actions().iter().filter_map(|a| game.motion_of(a)).collect())
+                    .map(|(game, _, _)| {
+                        game.legal_actions().iter().filter_map(|a| game.motion_of(a)).collect()
+                    })
                     .unwrap_or_default();
                 if !moves.is_empty() {
                     let chosen = moves[rng.random_range(0..moves.len())];
@@ -168,10 +183,16 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
         if !(playing && board_input) {
             continue;
         }
-        let (Some((game_before, moves_before)), Some(play)) = (before, app.world().get_resource::<Play<G>>())
+        let (Some((game_before, moves_before, seed)), Some(play)) =
+            (before, app.world().get_resource::<Play<G>>())
         else {
             continue;
         };
+        // Another game on the screen (the game in progress taken up again, when the keeper asked
+        // whether a new one may take its place): no action of this input's.
+        if play.history().seed() != seed {
+            continue;
+        }
         if play.moves_played() == moves_before {
             if play.game() != &game_before {
                 // A move tried out in a draft: legal moves from the game shown lead there.

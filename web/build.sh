@@ -148,7 +148,12 @@ wasm_bytes=$(wc -c <"$dist/tabla_bg.wasm")
 version=$(sha256sum "$dist/tabla_bg.wasm" "$dist/tabla.js" "$dist/icon.png" "$dist/manifest.webmanifest" \
     web/index.html | sha256sum | cut -c1-12)
 sed -e "s/@VERSION@/$version/" -e "s/@WASM_BYTES@/$wasm_bytes/" web/index.html >"$dist/index.html"
-sed -e "s/@VERSION@/$version/" web/sw.js >"$dist/sw.js"
+# Each file the service worker keeps, with its SHA-256: it keeps a build only when all came whole.
+kept_file() { printf '["%s", "%s"]' "$1" "$(sha256sum "$2" | cut -c1-64)"; }
+kept_files="[$(kept_file ./ "$dist/index.html"), $(kept_file ./index.html "$dist/index.html"), \
+$(kept_file "./tabla.js?v=$version" "$dist/tabla.js"), $(kept_file "./tabla_bg.wasm?v=$version" "$dist/tabla_bg.wasm"), \
+$(kept_file ./icon.png "$dist/icon.png"), $(kept_file ./manifest.webmanifest "$dist/manifest.webmanifest")]"
+sed -e "s/@VERSION@/$version/" -e "s|@FILES@|$kept_files|" web/sw.js >"$dist/sw.js"
 
 raw_rust=$(wc -c <"$wasm")
 raw_bound=$(wc -c <"$bound")

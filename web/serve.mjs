@@ -5,6 +5,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -20,10 +21,11 @@ export const DIST = fileURLToPath(new URL("./dist/", import.meta.url));
 /// Starts the server; resolves to it once it listens (port 0 picks a free port).
 export async function serve(root = DIST, port = 0) {
   const base = resolve(root);
-  // Each file compressed once (by path and size, so a rebuilt bundle is compressed afresh).
+  // Each file compressed once, by its content: a rebuilt file (even of the same size) is
+  // compressed afresh.
   const gzipped = new Map();
   const compressed = (file, body) => {
-    const key = `${file}:${body.length}`;
+    const key = createHash("sha256").update(body).digest("hex");
     if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 6 }));
     return gzipped.get(key);
   };

@@ -736,7 +736,7 @@ async function importProgress(page, log, text) {
 
 /// A child's path: the first start asks who plays, one tap on the fox makes a child and opens its
 /// map, one tap on the first stage plays it; the grown-ups' page, past its gate, brings a child's
-/// stars from a file (asking which to keep, the same child being here); the stars survive a reload;
+/// stars from a file (merged with the same child's, who is here); the stars survive a reload;
 /// the progress exported is carried to a fresh browser profile, where the child and stars appear.
 async function childPath(url) {
   const stars = 'Transfer(version: 1, children: [Child(version: 1, animal: 0, name: "", stars: {"knight_hunt_1": 3, "circles_1": 7})])';
@@ -760,13 +760,11 @@ async function childPath(url) {
     await page.screenshot({ path: `${SHOTS}/23_path_grownups.png` });
     await importProgress(page, log, stars);
     await sleep(500);
-    await page.screenshot({ path: `${SHOTS}/23_path_import_question.png` });
-    await tap(page, await steadyTarget(page, log, "import.take_file"));
-    await sleep(500);
+    await page.screenshot({ path: `${SHOTS}/23_path_import_merged.png` });
     await tap(page, await steadyTarget(page, log, "grownups.back"));
     const [, , , brought] = await toMap(page, log);
     if (brought !== "5") throw new Error(`after the import the map shows ${brought} stars, not 5`);
-    pass("past the gate (held three seconds, the sum answered), a file's stars for the same child are taken when asked");
+    pass("past the gate (held three seconds, the sum answered), a file's stars for the same child are merged with the child's own");
 
     await reload(page, log);
     const [, , , kept] = await toMap(page, log);
@@ -803,6 +801,239 @@ async function childPath(url) {
     await page.close();
   } finally {
     await fresh.browser.close();
+  }
+}
+
+/// Every write to the browser's storage counted, each tab its own (window.tablaWrites), and the
+/// storage's persist() asked (window.tablaPersistAsked); with window.tablaFull set, a write of
+/// Tabla's throws as a full storage does.
+function countWrites() {
+  window.tablaWrites = [];
+  window.tablaFull = false;
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith("tabla.")) {
+      window.tablaWrites.push(String(key));
+      if (window.tablaFull) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+  window.tablaPersistAsked = 0;
+  if (navigator.storage && navigator.storage.persist) {
+    const persist = navigator.storage.persist.bind(navigator.storage);
+    navigator.storage.persist = () => { window.tablaPersistAsked += 1; return persist(); };
+  }
+}
+
+/// Tabla's children as the browser keeps them: `tabla.child-<n>/child` keys, sorted.
+async function childKeys(page) {
+  return await page.evaluate(() => Object.keys(localStorage).filter((k) => /^tabla\.child-\d\/child$/.test(k)).sort());
+}
+
+/// Two tabs of one browser, as a family has them: the first makes a fox and plays; a second, opened
+/// meanwhile, says Tabla is open elsewhere and, asked to play there, takes the games over (the
+/// first says so and writes nothing more), makes a bear, and brings stars from a file. A minute
+/// later both children and the stars are there after a reload.
+async function twoTabs(url) {
+  const { browser, context } = await phone(1);
+  try {
+    await context.addInitScript(countWrites);
+    const first = await open(context, url, { asChild: false });
+    const second = { page: await context.newPage() };
+    second.log = new Console(second.page);
+    await second.page.goto(url);
+    await second.log.next(/tabla elsewhere/, "the second tab saying Tabla is open elsewhere");
+    await second.page.screenshot({ path: `${SHOTS}/30_kept_open_elsewhere.png` });
+    // The first tab, at its first start, makes a fox and plays Knight Hunt.
+    const made = await toMap(first.page, first.log);
+    if (made.slice(1).join(" ") !== "1 0 0") throw new Error(`the first tab made ${made[0]}`);
+    await tap(first.page, await steadyTarget(first.page, first.log, "map.free_play"));
+    await knightG1F3(first.page, first.log, "in the first tab");
+    pass("a second tab, opened at the first start, says Tabla is open elsewhere; the first makes a fox and plays");
+    // Play here: the second tab takes the games over.
+    const tookOver = Date.now();
+    await second.page.tap("#play-here");
+    await first.log.next(/tabla lost/, "the first tab letting go");
+    const writesThen = (await first.page.evaluate(() => window.tablaWrites.length));
+    await second.log.next(/tabla ready/, "the second tab starting", STARTUP_MS);
+    await first.page.screenshot({ path: `${SHOTS}/31_kept_taken_over.png` });
+    await tap(second.page, await steadyTarget(second.page, second.log, "children.add"));
+    await tap(second.page, await steadyTarget(second.page, second.log, "picture.1"));
+    const bear = await second.log.next(/tabla map child-(\d+) animal (\d+) stars (\d+)/, "the bear's map");
+    if (bear.slice(1).join(" ") !== "2 2 0") throw new Error(`the second tab made ${bear[0]}`);
+    pass("play here: the second tab takes the games over, the first says so, and a bear joins the fox");
+    // A sibling's stars for the fox, brought from another device while the first tab plays on.
+    await reload(second.page, second.log);
+    await throughGate(second.page, second.log);
+    const file = 'Transfer(version: 1, children: [Child(version: 1, animal: 0, name: "", stars: {"knight_hunt_1": 7})])';
+    await importProgress(second.page, second.log, file);
+    await sleep(500);
+    // The first tab stays open a minute: its time kept every half minute, its page hidden.
+    for (let i = 0; i < 4; i++) {
+      await tap(first.page, { x: WIDTH / 2, y: HEIGHT / 2 });
+      await sleep(Math.max(0, 16_000 - (Date.now() - tookOver) / 4));
+    }
+    while (Date.now() - tookOver < 62_000) await sleep(1000);
+    await first.page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    const writesAfter = await first.page.evaluate(() => window.tablaWrites.length);
+    if (writesAfter !== writesThen) throw new Error(`the first tab wrote ${writesAfter - writesThen} times after letting go`);
+    await reload(second.page, second.log);
+    const keys = await childKeys(second.page);
+    if (keys.join(" ") !== "tabla.child-1/child tabla.child-2/child") throw new Error(`the children kept: ${keys.join(", ")}`);
+    const fox = await toMap(second.page, second.log);
+    if (fox[3] !== "3") throw new Error(`the fox's stars after a minute and a reload: ${fox[3]}`);
+    await second.page.screenshot({ path: `${SHOTS}/32_kept_both_children.png` });
+    second.log.assertClean();
+    first.log.assertClean();
+    pass("a minute later, after a reload, both children and the imported stars are there; the tab that let go wrote nothing");
+  } finally {
+    await browser.close();
+  }
+}
+
+/// A full storage: the first child cannot be kept, and the screen says so (in its language) instead
+/// of making a child that a reload would lose; with room again, the child is made and the browser
+/// is asked to keep the storage.
+async function fullStorage(url) {
+  const { browser, context } = await phone(1);
+  try {
+    await context.addInitScript(countWrites);
+    await context.addInitScript(() => { window.tablaFull = true; });
+    const { page, log } = await open(context, url, { asChild: false });
+    await tap(page, await steadyTarget(page, log, "picture.0"));
+    await log.next(/tabla not-saved child-1\/child\.ron the browser's storage is full/, "the failed write said");
+    await log.next(/tabla target not_saved /, "the notice on the screen");
+    await sleep(500);
+    await page.screenshot({ path: `${SHOTS}/33_kept_storage_full.png` });
+    if ((await childKeys(page)).length) throw new Error("a child was kept in a full storage");
+    await page.evaluate(() => { window.tablaFull = false; });
+    await tap(page, await steadyTarget(page, log, "picture.0"));
+    await log.next(/tabla map child-1 animal 0 stars 0/, "the child made once there is room");
+    const asked = await page.evaluate(() => window.tablaPersistAsked);
+    if (asked !== 1) throw new Error(`navigator.storage.persist() asked ${asked} times at the first child`);
+    log.assertClean();
+    pass("a full storage is said on the screen and in the console (tabla not-saved …); with room, the child is made and persist() asked once");
+  } finally {
+    await browser.close();
+  }
+}
+
+/// One game in progress per game: Knight Hunt left for Halma keeps its place; the last game
+/// watched and closed writes nothing; the ⚙ window left open writes no settings; an unknown
+/// option of the address is left out alone.
+async function gamesKeptApart(url) {
+  const bin = process.env.TABLA_BIN;
+  if (!bin) throw new Error("TABLA_BIN names the desktop build's tabla, to make the finished game with");
+  const { browser, context } = await phone(1);
+  try {
+    await context.addInitScript(countWrites);
+    const { page, log } = await open(context, url);
+    await knightG1F3(page, log, "before Halma");
+    await log.next(/tabla move knight_hunt black robot/, "the Robot's answer");
+    await sleep(1500);
+    const knights = await page.evaluate(() => localStorage.getItem("tabla.child-1/game-knight_hunt"));
+    if (!knights) throw new Error("the Knight Hunt game is not kept in its own place");
+    // The ⚙ window open for four seconds writes no settings.
+    const before = await page.evaluate(() => window.tablaWrites.filter((k) => k === "tabla.settings").length);
+    await tap(page, await steadyTarget(page, log, "button.settings"));
+    await sleep(4000);
+    const during = await page.evaluate(() => window.tablaWrites.filter((k) => k === "tabla.settings").length);
+    if (during - before > 1) throw new Error(`the ⚙ window open four seconds wrote the settings ${during - before} times`);
+    pass(`the ⚙ window open four seconds writes the settings ${during - before} times`);
+    await reload(page, log);
+    await toMenu(page, log);
+    // Halma now, a step played: the Knight Hunt game stays as it was.
+    await tap(page, await target(page, log, "game.halma"));
+    await tap(page, await target(page, log, "start"));
+    const layout = await board(log);
+    await tap(page, squareAt(layout, "e1"));
+    await board(log);
+    await sleep(3500);
+    for (const square of ["e1", "f1"]) await tap(page, squareAt(await still(log), square));
+    await tap(page, await steadyTarget(page, log, "button.confirm"));
+    await log.next(/record halma\/\w+ 1 /, "the Halma step kept");
+    await tap(page, await steadyTarget(page, log, "button.menu"));
+    await log.next(/tabla target continue\.halma /, "Halma's own Continue on the menu");
+    await log.next(/tabla target continue\.knight_hunt /, "Knight Hunt's own Continue on the menu");
+    const still_ = await page.evaluate(() => localStorage.getItem("tabla.child-1/game-knight_hunt"));
+    if (still_ !== knights) throw new Error("starting Halma changed the Knight Hunt game in progress");
+    await page.screenshot({ path: `${SHOTS}/34_kept_two_games.png` });
+    pass("Knight Hunt left for Halma keeps its place: the menu offers both");
+    // Yesterday's game, watched and closed.
+    const { spawnSync } = await import("node:child_process");
+    const moves = Array.from({ length: 200 }, () => "robot 1");
+    const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/knight_hunt/one_knight.ron`, "--seed", "5"], {
+      input: moves.join("\n") + "\nrecord\n",
+      encoding: "utf8",
+    });
+    const record = JSON.parse(session.stdout.trim().split("\n").pop()).record;
+    await page.evaluate((text) => localStorage.setItem("tabla.child-1/last_game", text), record);
+    await reload(page, log);
+    await toMenu(page, log);
+    await tap(page, await target(page, log, "watch_last_game"));
+    await log.next(/tabla replay 2 of /, "the last game playing on");
+    await tap(page, await steadyTarget(page, log, "button.replay_close"));
+    await sleep(1000);
+    await tap(page, await steadyTarget(page, log, "button.menu"));
+    await log.next(/tabla target continue\.knight_hunt /, "Knight Hunt's Continue after watching");
+    const after = await page.evaluate(() => [localStorage.getItem("tabla.child-1/game-knight_hunt"), localStorage.getItem("tabla.child-1/last_game")]);
+    if (after[0] !== knights) throw new Error("watching the last game changed the game in progress");
+    if (after[1] !== record) throw new Error("watching the last game changed it");
+    pass("the last game watched and closed leaves the game in progress and itself as they were");
+    log.assertClean();
+    await page.close();
+    // An address with an option Tabla does not know still opens its game.
+    const shared = await open(context, `${url}?game=knight_hunt&fbclid=abc123`);
+    shared.log.cursor = 0;
+    await board(shared.log);
+    if (!shared.log.latest(/tabla address: .*fbclid/)) throw new Error("the unknown option was not said on the console");
+    shared.log.assertClean();
+    pass("an address with an unknown option (fbclid) opens its game and says what it left out");
+    await shared.page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/// The service worker keeps a build only when every file came whole: a deploy caught half-way
+/// (the .wasm cut short on the server) leaves no cache; once the deploy is whole, the next load
+/// keeps it.
+async function halfDeploy() {
+  const { mkdtempSync, cpSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const root = mkdtempSync(`${tmpdir()}/tabla-deploy-`);
+  cpSync(DIST, root, { recursive: true });
+  const whole = readFileSync(`${root}/tabla_bg.wasm`);
+  writeFileSync(`${root}/tabla_bg.wasm`, whole.subarray(0, whole.length >> 1));
+  const server = await serve(root, 0);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const { browser, context } = await phone(1);
+  const cached = async (page) => page.evaluate(async () => {
+    const found = [];
+    for (const name of await caches.keys()) found.push([name, (await (await caches.open(name)).keys()).length]);
+    return found;
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    // The page cannot start on a cut .wasm; its worker meanwhile tries to keep the build.
+    await sleep(5000);
+    const cut = await cached(page);
+    if (cut.length) throw new Error(`a deploy caught half-way was kept: ${JSON.stringify(cut)}`);
+    writeFileSync(`${root}/tabla_bg.wasm`, whole);
+    await page.reload();
+    const log = new Console(page);
+    await log.next(/tabla ready/, "the page once the deploy is whole", STARTUP_MS);
+    let kept = [];
+    for (let i = 0; i < 100 && !kept.some(([, n]) => n >= 6); i++) {
+      await sleep(200);
+      kept = await cached(page);
+    }
+    if (!kept.some(([, n]) => n >= 6)) throw new Error(`the whole deploy was not kept: ${JSON.stringify(kept)}`);
+    pass(`a deploy caught half-way is not kept by the service worker; the next load, whole, is (${kept[0][0]})`);
+  } finally {
+    await browser.close();
+    server.close();
   }
 }
 
@@ -938,6 +1169,12 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "first") return await firstVisit(url);
     if (process.env.TABLA_WEB_ONLY === "replay") return await watchAgain(context, url);
     if (process.env.TABLA_WEB_ONLY === "path") return await childPath(url);
+    if (process.env.TABLA_WEB_ONLY === "kept") {
+      await twoTabs(url);
+      await fullStorage(url);
+      await gamesKeptApart(url);
+      return await halfDeploy();
+    }
     if (process.env.TABLA_WEB_ONLY === "density") {
       for (const factor of [3, 2.625]) await density(url, factor);
       return;
@@ -1057,6 +1294,10 @@ async function main() {
     await sameGame(context, url);
     await watchAgain(context, url);
     await childPath(url);
+    await twoTabs(url);
+    await fullStorage(url);
+    await gamesKeptApart(url);
+    await halfDeploy();
     await wholeBoards(context, url);
     await noSimd(context, url);
     for (const factor of [3, 2.625]) await density(url, factor);

@@ -3,6 +3,8 @@
 
 use crate::i18n::Language;
 use crate::levels::{self, Level};
+use crate::progress::child::MOST_CHILDREN;
+use crate::quote::quote;
 use crate::robot::RobotLevel;
 use crate::rules::Seat;
 use bevy::prelude::*;
@@ -85,7 +87,7 @@ fn parse_seats(text: &str, level: &Level, robot_level: RobotLevel) -> Result<Vec
             "robot" => Ok(Control::Robot(robot_level)),
             other => {
                 other.strip_prefix("robot").and_then(RobotLevel::parse).map(Control::Robot).ok_or_else(|| {
-                    format!("--seats takes person, robot, robot1, robot2 or robot3, not '{other}'")
+                    format!("--seats takes person, robot, robot1, robot2 or robot3, not '{}'", quote(other))
                 })
             }
         })
@@ -119,6 +121,8 @@ pub struct Launch {
     /// `--seed N`: the first game's seed (its dice and the Robot's choices), so it plays as
     /// `tabla text --seed N` does.
     pub seed: Option<u64>,
+    /// `--child N` (1 to 8): whose game it is; else the child who played last on this device.
+    pub child: Option<usize>,
 }
 
 impl Launch {
@@ -138,9 +142,10 @@ impl Launch {
             "continue",
             "load",
             "seed",
+            "child",
         ];
         if let Some((name, _)) = flags.iter().find(|(n, _)| !known.contains(&n.as_str())) {
-            return Err(format!("unknown option --{name}"));
+            return Err(format!("unknown option --{}", crate::quote::quote(name)));
         }
         let language = match get("lang") {
             None => None,
@@ -148,24 +153,24 @@ impl Launch {
                 Language::ALL
                     .into_iter()
                     .find(|l| l.code() == code)
-                    .ok_or_else(|| format!("--lang is one of ro, en, it, el, not '{code}'"))?,
+                    .ok_or_else(|| format!("--lang is one of ro, en, it, el, not '{}'", quote(code)))?,
             ),
         };
         let start = match get("game") {
             None => None,
             Some(game) => {
                 let variant = get("variant").map(str::to_string).unwrap_or_else(|| default_variant(game));
-                let level =
-                    levels::find(&format!("ron_configs/{game}/{variant}.ron")).map_err(|e| e.to_string())?;
+                let level = levels::find(&format!("ron_configs/{game}/{variant}.ron"))
+                    .map_err(|e| crate::quote::cut_message(&e.to_string()))?;
                 let opponent = match get("players").unwrap_or("robot") {
                     "robot" | "1" => Opponent::Robot,
                     "friend" | "2" => Opponent::Friend,
-                    other => return Err(format!("--players is robot or friend, not '{other}'")),
+                    other => return Err(format!("--players is robot or friend, not '{}'", quote(other))),
                 };
                 let person_seat = match get("color").or(get("colour")).unwrap_or("white") {
                     "white" => Seat::WHITE,
                     "black" => Seat::BLACK,
-                    other => return Err(format!("--color is white or black, not '{other}'")),
+                    other => return Err(format!("--color is white or black, not '{}'", quote(other))),
                 };
                 let robot_level = RobotLevel::parse(get("robot-level").unwrap_or("1"))
                     .ok_or("--robot-level is 1, 2 or 3")?;
@@ -186,20 +191,92 @@ impl Launch {
                 })
             }
         };
+        let tour = get("tour").map(PathBuf::from);
         Ok(Launch {
             start,
-            tour: get("tour").map(PathBuf::from),
+            // The tour keeps what it makes in its own folder, never in the player's.
+            settings_dir: tour.as_ref().map(|dir| dir.join("home")),
+            tour,
             language,
-            settings_dir: None,
             continue_game: get("continue").is_some(),
             load: get("load").map(PathBuf::from),
             seed: match get("seed") {
                 None => None,
-                Some(n) => Some(n.parse().map_err(|_| format!("--seed is a whole number, not '{n}'"))?),
+                Some(n) => {
+                    Some(n.parse().map_err(|_| format!("--seed is a whole number, not '{}'", quote(n)))?)
+                }
+            },
+            child: match get("child") {
+                None => None,
+                Some(n) => Some(
+                    n.parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=MOST_CHILDREN).contains(n))
+                        .map(|n| n - 1)
+                        .ok_or_else(|| format!("--child is 1 to {MOST_CHILDREN}, not '{}'", quote(n)))?,
+                ),
             },
         })
     }
+
+    /// The page's address as options: an option Tabla does not know, or one whose value cannot be
+    /// used, is left out alone (each said in `warnings`), and the rest are taken. The browser takes
+    /// no tour from its address.
+    pub fn from_address(flags: &[(String, String)]) -> (Launch, Vec<String>) {
+        let mut warnings = Vec::new();
+        let mut flags: Vec<(String, String)> = flags
+            .iter()
+            .filter(|(name, _)| {
+                let known = ADDRESS_OPTIONS.contains(&name.as_str());
+                if !known {
+                    warnings.push(format!(
+                        "the address's option '{}' is not Tabla's: it is left out",
+                        quote(name)
+                    ));
+                }
+                known
+            })
+            // One spelling, so a refusal's name finds it.
+            .map(|(name, value)| {
+                (if name == "colour" { "color".into() } else { name.clone() }, value.clone())
+            })
+            .collect();
+        // Each refusal names its option; that one goes, and the rest are tried again.
+        for _ in 0..=ADDRESS_OPTIONS.len() {
+            match Launch::from_flags(&flags) {
+                Ok(launch) => return (launch, warnings),
+                Err(why) => {
+                    let named = flags.iter().position(|(name, _)| why.contains(&format!("--{name} ")));
+                    // A level that cannot be found names no option: its variant goes first, then the game.
+                    let culprit = named
+                        .or_else(|| flags.iter().position(|(name, _)| name == "variant"))
+                        .or_else(|| flags.iter().position(|(name, _)| name == "game"));
+                    let Some(culprit) = culprit else { break };
+                    warnings.push(format!("the address's option '{}' is left out: {why}", flags[culprit].0));
+                    flags.remove(culprit);
+                }
+            }
+        }
+        (Launch::default(), warnings)
+    }
 }
+
+/// The options a page's address may carry (the command line's, without the tour).
+const ADDRESS_OPTIONS: [&str; 13] = [
+    "game",
+    "variant",
+    "players",
+    "seats",
+    "color",
+    "colour",
+    "robot-level",
+    "clock",
+    "lang",
+    "continue",
+    "load",
+    "seed",
+    "child",
+];
 
 /// The first built-in variant of a game.
 fn default_variant(game: &str) -> String {

@@ -505,8 +505,17 @@ fn drag(from: &'static str, to: &'static str) -> Vec<Step> {
     ]
 }
 
-fn begin(mut commands: Commands, launch: Res<Launch>) {
+fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<AppExit>) {
     let dir = launch.tour.clone().expect("only runs for a tour");
+    // The tour makes children with every star: never among a family's own.
+    let home = dir.join("home");
+    if (1..=crate::progress::child::MOST_CHILDREN)
+        .any(|n| home.join(format!("child-{n}")).join("child.ron").exists())
+    {
+        error!("the tour runs only on a folder of its own: {} holds a child already", home.display());
+        exit.write(AppExit::error());
+        return;
+    }
     if let Err(e) = std::fs::create_dir_all(&dir) {
         error!("cannot make the tour folder {}: {e}", dir.display());
     }
@@ -736,7 +745,8 @@ fn run(
         Step::OpenGate => commands.run_system_cached(crate::app::screens::pass_gate),
         Step::SaveDiploma => commands.insert_resource(crate::app::screens::SaveDiploma(Some(2))),
         Step::ExpectFile(name) => {
-            let kept = std::env::var_os("TABLA_HOME").map(PathBuf::from).map(|home| home.join(name));
+            // The tour keeps what it makes in its own folder (`Launch::from_flags`).
+            let kept = Some(tour.dir.join("home").join(name));
             if !kept.as_ref().is_some_and(|file| file.exists()) {
                 tour.failures.push(format!("{name} was not saved in the data folder"));
             }

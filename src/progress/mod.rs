@@ -8,6 +8,9 @@ pub mod gate;
 pub mod path;
 pub mod stars;
 
-pub use child::{Child, Figures, GameEnd, Merge, ProgressError, StageResult, Transfer, day_text, plan_merge};
+pub use child::{
+    Child, Counted, Figures, GameEnd, Merge, ProgressError, StageResult, Transfer, day_text, is_day,
+    plan_merge,
+};
 pub use path::{Goal, Path, Stage, Trail};
 pub use stars::{Stars, stars_of};

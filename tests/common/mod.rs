@@ -54,8 +54,23 @@ pub fn headless_kit(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&
     })
 }
 
+/// Each app of a test run in a folder of its own, empty (one window writes a folder at a time,
+/// and a game kept by another test would be asked about).
+fn fresh_folder(home: &str) -> PathBuf {
+    static APPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = APPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let folder = test_home(&format!("{home}-{n}"));
+    let _ = std::fs::remove_dir_all(&folder);
+    folder
+}
+
+/// The folder an app keeps its things in.
+pub fn home_of(app: &App) -> PathBuf {
+    app.world().resource::<tabla::app::platform::store::Store>().dir().expect("a folder").to_path_buf()
+}
+
 fn headless_with(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut App)) -> App {
-    let launch = Launch { start: Some(setup), settings_dir: Some(test_home(home)), ..default() };
+    let launch = Launch { start: Some(setup), settings_dir: Some(fresh_folder(home)), ..default() };
     let app = launched(launch, seed, add);
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
     app

@@ -22,6 +22,8 @@ pub enum Screen {
     Grownups,
     /// A diploma, big enough to print.
     Diploma,
+    /// Another window holds the data: this one says so, with a button to play here instead.
+    Elsewhere,
 }
 
 /// The built-in level files, read once when the app starts.

@@ -1,22 +1,20 @@
 //! The children who play on this device, and their path: each child's file is read at the start
-//! (one that cannot be used is set aside with a message, and the others still load), the child
+//! (one that cannot be used is set aside with a message, and the others still load; one of a
+//! newer Tabla, or one that cannot be read now, keeps its place and is shown as it is), the child
 //! who taps their picture keeps their own games, a stage tapped on the map starts its game, and a
-//! finished game is counted in the child's figures and, on a stage, earns its stars, opens the
-//! next stage and may bring a diploma. The grown-ups' page asks through `ChildCommand` too, so the
-//! tests send what a finger sends.
+//! game the keeper was told finished is counted in the child's figures (once per game) and, on a
+//! stage, earns its stars, opens the next stage and may bring a diploma. The grown-ups' page asks
+//! through `ChildCommand` too, so the tests send what a finger sends.
 
 use super::catalog::Screen;
-use super::game::AppGame;
-use super::keeping::record_of;
-use super::play::{NowPlaying, Play, watching};
-use super::turn::Clocks;
+use super::keeping::{Happened, Keep, person_of};
+use super::play::{NowPlaying, watching};
 use crate::app::launch::{MatchSetup, Opponent};
-use crate::app::platform::store::{CHILD, GAME, LAST_GAME, Store};
+use crate::app::platform::settings::Settings;
+use crate::app::platform::store::{CHILD, LAST_GAME, OLD_GAME, RECENT, Store, game_slot};
 use crate::app::platform::web;
 use crate::progress::child::MOST_CHILDREN;
-use crate::progress::{self, Child, GameEnd, Merge, Path, StageResult, Stars, Transfer};
-use crate::record::Record;
-use crate::rules::{Outcome, Seat};
+use crate::progress::{self, Child, GameEnd, Merge, Path, ProgressError, StageResult, Stars, Transfer};
 use bevy::prelude::*;
 use tracing::{info, warn};
 
@@ -24,16 +22,25 @@ use tracing::{info, warn};
 #[derive(Resource, Deref)]
 pub struct ThePath(pub Path);
 
-/// The children of this device, by slot, and what the grown-ups' page has to tell or ask.
+/// The children of this device, by slot, and what the grown-ups' page has to tell.
 #[derive(Resource, Default, Debug)]
 pub struct Children {
     pub slots: Vec<Option<Child>>,
+    /// Places whose file is there but cannot be used now (a newer Tabla's, or one that cannot be
+    /// read): never given to a new child.
+    pub held: Vec<Option<Held>>,
     /// Files that could not be used (each set aside), told until tapped away.
     pub problems: Vec<String>,
-    /// Children an imported file has that this device has too: which to keep, asked one by one.
-    pub questions: Vec<Merge>,
     /// What the last export or import did.
     pub notice: Option<TransferNotice>,
+}
+
+/// A child's place whose file this Tabla leaves as it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Held {
+    /// The picture and name, when the file still tells them.
+    pub face: Option<(u8, String)>,
+    pub why: String,
 }
 
 impl Children {
@@ -47,8 +54,19 @@ impl Children {
         self.slots.iter().enumerate().filter_map(|(slot, child)| child.as_ref().map(|c| (slot, c)))
     }
 
+    /// Every place held by a file that cannot be used now, with its slot.
+    pub fn each_held(&self) -> impl Iterator<Item = (usize, &Held)> {
+        self.held.iter().enumerate().filter_map(|(slot, held)| held.as_ref().map(|h| (slot, h)))
+    }
+
+    /// The first place neither a child nor a held file takes.
+    pub fn free_slot(&self) -> Option<usize> {
+        (0..MOST_CHILDREN)
+            .find(|&slot| self.get(slot).is_none() && self.held.get(slot).is_none_or(Option::is_none))
+    }
+
     pub fn is_full(&self) -> bool {
-        self.slots.iter().all(Option::is_some)
+        self.free_slot().is_none()
     }
 
     /// The child playing now, with their slot.
@@ -67,9 +85,10 @@ impl Children {
 pub enum TransferNotice {
     /// Given out: where it went.
     Exported(String),
-    /// Brought in: the children added, and those with no place left.
-    Imported { added: usize, no_room: usize },
-    /// Why it could not be done.
+    /// Brought in: the children added, those merged with the same child here, and those with no
+    /// place left.
+    Imported { added: usize, merged: usize, no_room: usize },
+    /// Why it could not be done (nothing of the file was taken).
     Failed(String),
 }
 
@@ -92,10 +111,8 @@ pub enum ChildCommand {
     Export,
     /// An exported file's text, brought in.
     Import(String),
-    /// The answer to the first question: keep the file's child (`true`) or this device's.
-    Answer {
-        take_file: bool,
-    },
+    /// The files set aside, deleted (the grown-ups' page asks first).
+    ClearSetAside,
 }
 
 /// Whose diploma of which game the diploma screen shows.
@@ -121,13 +138,20 @@ pub struct StageNews {
     pub shown: bool,
 }
 
+/// The children are to be read afresh (this window took the data over from another).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct ReadChildrenAgain;
+
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ThePath(Path::builtin()));
     app.init_resource::<Children>().init_resource::<PendingTime>().add_message::<ChildCommand>();
+    app.add_message::<ReadChildrenAgain>();
     app.add_systems(Startup, load);
+    app.add_systems(Update, load.run_if(on_message::<ReadChildrenAgain>));
     app.add_systems(OnEnter(Screen::Map), tell_map);
-    app.add_message::<GameFinished>();
-    app.add_systems(Update, (obey, count_finished));
+    app.add_systems(Update, obey);
+    // After the keeper has written the game (Last), so a finished game is counted once it is kept.
+    app.add_systems(Last, count_finished.after(super::keeping::KeepSet));
     app.add_systems(Update, time_played.run_if(in_state(Screen::Playing).and_then(not(watching))));
     app.add_systems(OnExit(Screen::Playing), keep_time);
     // Now and then too: a browser tab closed keeps what was written last.
@@ -135,25 +159,38 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, keep_time.run_if(on_message::<AppExit>));
 }
 
-pub(super) fn add_game<G: AppGame>(app: &mut App) {
-    let playing = resource_exists::<Play<G>>.and_then(not(watching));
-    app.add_systems(
-        Update,
-        tell_finished::<G>.after(super::turn::TurnSet).before(count_finished).run_if(playing),
-    );
-}
-
-/// Reads every child's file; one that cannot be used is set aside and named.
-fn load(store: Res<Store>, mut children: ResMut<Children>) {
+/// Reads every child's file; one that cannot be used is set aside and named, one this Tabla
+/// must leave as it is keeps its place.
+pub(crate) fn load(store: Res<Store>, path: Res<ThePath>, mut children: ResMut<Children>) {
     children.slots = vec![None; MOST_CHILDREN];
+    children.held = vec![None; MOST_CHILDREN];
     for slot in 0..MOST_CHILDREN {
         let place = store.of_child(slot);
-        let Some(text) = place.read(CHILD) else { continue };
+        let text = match place.read(CHILD) {
+            Ok(Some(text)) => text,
+            Ok(None) => continue,
+            Err(why) => {
+                warn!("{why}");
+                children.held[slot] = Some(Held { face: None, why });
+                continue;
+            }
+        };
         match Child::from_ron(&text) {
+            Ok(child) if child.id.is_empty() => {
+                // A child of an older Tabla gets their identity now.
+                let child = child.with_id(web::fresh_id());
+                keep(&store, slot, &child);
+                children.slots[slot] = Some(child);
+            }
             Ok(child) => children.slots[slot] = Some(child),
+            Err(why @ ProgressError::Newer(_)) => {
+                let why = format!("{}: {why}", place.scoped(CHILD));
+                warn!("{why}");
+                children.held[slot] = Some(Held { face: Child::peek(&text), why });
+            }
             Err(why) => {
                 // The child's games go aside with it, so a new child there starts afresh.
-                let problem = put_aside(&place, &why.to_string());
+                let problem = put_aside(&place, &path, &why.to_string());
                 children.problems.push(problem);
             }
         }
@@ -167,25 +204,25 @@ fn tell_map(store: Res<Store>, children: Res<Children>, path: Res<ThePath>) {
     web::report(&format!("tabla map child-{} animal {} stars {stars}", slot + 1, child.animal));
 }
 
+/// The names of a place's games: each game's game in progress, the last game, the place's order.
+fn games_of(path: &Path) -> Vec<String> {
+    let slots = path.trails.iter().map(|trail| game_slot(&trail.game));
+    slots.chain([LAST_GAME, OLD_GAME, RECENT].map(str::to_string)).collect()
+}
+
 /// Sets a child's files aside (never deleted), saying why; the message names the child's file.
-fn put_aside(place: &Store, why: &str) -> String {
-    for name in [GAME, LAST_GAME] {
-        if place.read(name).is_some() {
-            place.set_aside(name, why);
+fn put_aside(place: &Store, path: &Path, why: &str) -> String {
+    for name in games_of(path) {
+        if matches!(place.read(&name), Ok(Some(_))) {
+            place.set_aside(&name, why);
         }
     }
     place.set_aside(CHILD, why)
 }
 
-/// Keeps the child's file; `false` (and a warning) when it could not be written.
+/// Keeps the child's file; `false` when it could not be written (the store says why).
 pub fn keep(store: &Store, slot: usize, child: &Child) -> bool {
-    match store.of_child(slot).write(CHILD, &child.to_ron()) {
-        Ok(()) => true,
-        Err(e) => {
-            warn!("a child's progress could not be kept: {e}");
-            false
-        }
-    }
+    store.of_child(slot).write(CHILD, &child.to_ron()).is_ok()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -193,6 +230,7 @@ fn obey(
     mut orders: MessageReader<ChildCommand>,
     mut children: ResMut<Children>,
     mut store: ResMut<Store>,
+    mut settings: ResMut<Settings>,
     path: Res<ThePath>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -200,19 +238,23 @@ fn obey(
     for order in orders.read() {
         match order.clone() {
             ChildCommand::Add { animal } => {
-                let Some(slot) = children.slots.iter().position(Option::is_none) else { continue };
-                let child = Child::new(animal);
-                keep(&store, slot, &child);
+                let Some(slot) = children.free_slot() else { continue };
+                let child = Child::new(animal).with_id(web::fresh_id());
+                if !keep(&store, slot, &child) {
+                    // Nothing is made that would be gone after a reload: the screens say why.
+                    continue;
+                }
                 if children.each().next().is_none() {
-                    take_over_device_games(&store, slot);
+                    take_over_device_games(&store, &path, slot);
+                    web::keep_storage();
                 }
                 children.slots[slot] = Some(child);
-                store.choose_child(Some(slot));
+                choose(&mut store, &mut settings, slot);
                 next.set(Screen::Map);
             }
             ChildCommand::Choose(slot) => {
                 if children.get(slot).is_some() {
-                    store.choose_child(Some(slot));
+                    choose(&mut store, &mut settings, slot);
                     next.set(Screen::Map);
                 }
             }
@@ -249,7 +291,7 @@ fn obey(
                 if children.get(slot).is_none() {
                     continue;
                 }
-                put_aside(&store.of_child(slot), "removed on the grown-ups' page");
+                put_aside(&store.of_child(slot), &path, "removed on the grown-ups' page");
                 web::forget_for_closing();
                 children.slots[slot] = None;
                 if store.child() == Some(slot) {
@@ -272,122 +314,108 @@ fn obey(
                 );
             }
             ChildCommand::Import(text) => import(&text, &mut children, &store, &path),
-            ChildCommand::Answer { take_file } => {
-                if children.questions.is_empty() {
-                    continue;
-                }
-                // Only over the child it asked about (not one played or replaced since).
-                if let Merge::Choose { slot, here, mut file } = children.questions.remove(0)
-                    && take_file
-                    && children.get(slot) == Some(&here)
-                {
-                    file.award_diplomas(&path, &web::today());
-                    keep(&store, slot, &file);
-                    children.slots[slot] = Some(file);
-                }
+            ChildCommand::ClearSetAside => {
+                let cleared = store.clear_set_aside();
+                info!("{cleared} files set aside were deleted");
             }
         }
+    }
+}
+
+/// The child in `slot` plays now; the device remembers them as the child who played last.
+fn choose(store: &mut Store, settings: &mut ResMut<Settings>, slot: usize) {
+    store.choose_child(Some(slot));
+    if settings.last_child != Some(slot as u8) {
+        settings.last_child = Some(slot as u8);
     }
 }
 
 /// Where the progress given out goes (on the desktop, a folder of the data folder).
 pub const PROGRESS: &str = "progress";
 
-/// A progress file's name, dated, so one given out later does not replace it.
+/// A progress file's name, dated by the local day, so one given out later does not replace it.
 fn progress_file_name() -> String {
-    format!("tabla-progress-{}-{}.ron", web::today(), (web::now_ms() as u64 / 1000) % 86_400)
+    format!("tabla-progress-{}-{}.ron", web::today(), web::seconds_today())
 }
 
-/// The device's games from before there were children (`game.ron`, `last_game.ron`) become the
-/// first child's, so nothing played before is left behind.
-fn take_over_device_games(store: &Store, slot: usize) {
+/// The device's games from before there were children (each game's game in progress, the last
+/// game) become the first child's, so nothing played before is left behind.
+fn take_over_device_games(store: &Store, path: &Path, slot: usize) {
     let place = store.of_child(slot);
-    for name in [GAME, LAST_GAME] {
-        if let Some(text) = store.read(name)
-            && place.write(name, &text).is_ok()
+    let device = store.games_of_device();
+    for name in games_of(path) {
+        if let Ok(Some(text)) = device.read(&name)
+            && place.write(&name, &text).is_ok()
         {
-            store.remove(name);
+            device.remove(&name);
         }
     }
 }
 
-/// Brings in an exported file: new children take free places, the same child is asked about.
+/// Brings in an exported file, checked whole first: new children take free places, the same
+/// child (by identity) is merged with this device's, nothing earned here taken away. An import
+/// that could not be written says so.
 fn import(text: &str, children: &mut Children, store: &Store, path: &Path) {
-    let transfer = match Transfer::from_ron(text) {
+    let transfer = match Transfer::from_ron(text, path) {
         Ok(transfer) => transfer,
         Err(why) => {
             children.notice = Some(TransferNotice::Failed(why.to_string()));
             return;
         }
     };
-    let (mut added, mut no_room) = (0, 0);
+    let (mut added, mut merged, mut no_room, mut not_written) = (0, 0, 0, 0);
     for merge in progress::plan_merge(&children.slots, transfer) {
-        match merge {
-            Merge::Add(mut child) => {
-                child.award_diplomas(path, &web::today());
-                if let Some(slot) = children.slots.iter().position(Option::is_none) {
-                    keep(store, slot, &child);
-                    children.slots[slot] = Some(child);
-                    added += 1;
+        let (slot, mut child) = match merge {
+            Merge::Add(child) => match children.free_slot() {
+                Some(slot) => (slot, child),
+                None => {
+                    no_room += 1;
+                    continue;
                 }
+            },
+            Merge::Merged { slot, merged: child } => (slot, child),
+            Merge::NoRoom(_) => {
+                no_room += 1;
+                continue;
             }
-            Merge::Choose { .. } => children.questions.push(merge),
-            Merge::NoRoom(_) => no_room += 1,
-            Merge::Same => {}
+            Merge::Same => continue,
+        };
+        let new = children.get(slot).is_none();
+        if child.id.is_empty() {
+            child.id = web::fresh_id();
         }
+        child.award_diplomas(path, &web::today());
+        if !keep(store, slot, &child) {
+            not_written += 1;
+            continue;
+        }
+        children.slots[slot] = Some(child);
+        if new { added += 1 } else { merged += 1 }
     }
     info!(
-        "progress imported: {added} children added, {} to ask about, {no_room} without room",
-        children.questions.len()
+        "progress imported: {added} children added, {merged} merged, {no_room} without room, {not_written} not written"
     );
-    children.notice = Some(TransferNotice::Imported { added, no_room });
+    children.notice = Some(if not_written > 0 {
+        let why = store.not_saved().into_iter().next().map(|(_, why)| why).unwrap_or_default();
+        TransferNotice::Failed(format!("{not_written} could not be kept: {why}"))
+    } else {
+        TransferNotice::Imported { added, merged, no_room }
+    });
 }
 
-/// A game that just ended, as its record, for the child who played it.
-#[derive(Message, Clone, Debug)]
-struct GameFinished {
-    record: Record,
-    outcome: Outcome,
-    /// The person's seat against the Robot.
-    person: Option<Seat>,
-}
-
-/// Tells of `G`'s game when it ends (once: undone and played again to the same end, or only
-/// looked at again, it is not told twice).
-fn tell_finished<G: AppGame>(
-    play: Res<Play<G>>,
-    setup: Res<MatchSetup>,
-    clocks: Res<Clocks>,
-    mut finished: MessageWriter<GameFinished>,
-    mut told: Local<Option<(u64, Vec<String>)>>,
-) {
-    if !play.is_changed() {
-        return;
-    }
-    let Some(outcome) = play.game().outcome() else { return };
-    let record = record_of(&*play, &setup, &clocks);
-    let key = Some((record.seed, record.actions.clone()));
-    // A game opened already over (a record file, the last game) was counted when it was played.
-    let opened_over = play.is_added();
-    if *told != key {
-        *told = key;
-        if !opened_over {
-            finished.write(GameFinished { record, outcome, person: play.person_against_robot() });
-        }
-    }
-}
-
-/// A game that ended is counted for the child who played it; on a stage it earns stars.
+/// A game the keeper was told finished is counted for the child who played it; on a stage it
+/// earns stars.
 fn count_finished(
-    mut finished: MessageReader<GameFinished>,
+    mut told: MessageReader<Keep>,
     store: Res<Store>,
     path: Res<ThePath>,
     mut children: ResMut<Children>,
     mut commands: Commands,
 ) {
-    for GameFinished { record, outcome, person } in finished.read() {
+    for Keep { happened, record, outcome } in told.read() {
+        let (Happened::Finished, Some(outcome)) = (happened, outcome) else { continue };
         let Some((slot, child)) = children.playing_mut(&store) else { continue };
-        let end = GameEnd::of(record, *outcome, *person, &web::today());
+        let end = GameEnd::of(record, *outcome, person_of(record), &web::today());
         match child.finish(&path, record, &end) {
             Ok(Some(result)) => {
                 info!("stage {} earned {} new stars", result.stage, result.new.count());

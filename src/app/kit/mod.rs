@@ -52,5 +52,4 @@ pub fn add_game<G: AppGame>(app: &mut App) {
     pieces::add_game::<G>(app);
     keeping::add_game::<G>(app);
     replay::add_game::<G>(app);
-    children::add_game::<G>(app);
 }

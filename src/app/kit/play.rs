@@ -2,6 +2,7 @@
 //! change for the board's animation. Every decision is the rules'; this keeps the history.
 
 use super::game::AppGame;
+use super::keeping::{Happened, Opened};
 use crate::app::launch::{Control, MatchSetup};
 use crate::history::History;
 use crate::record::{Record, RecordError};
@@ -81,9 +82,9 @@ impl StepNote {
 }
 
 /// The game being played: its history (undo, redo and dice are the history's), who plays each
-/// seat, a person's moves tried out and not yet confirmed, and what the last change was. It
-/// changes only when the game does (or its players), so the board and panels follow it through
-/// Bevy's change detection.
+/// seat, a person's moves tried out and not yet confirmed, and what the last change was. Systems
+/// change it through `change_if`, so Bevy sees it changed only when the game (or its players)
+/// did: a piece picked, a hint shown or a panel opened leaves it as it was.
 #[derive(Resource)]
 pub struct Play<G: AppGame> {
     history: History<G, StepNote>,
@@ -98,12 +99,31 @@ pub struct Play<G: AppGame> {
     hint: Option<G::Action>,
     /// What happened since the feedback last read it (`take_news`).
     news: Vec<News<G>>,
+    /// What happened since the keeper was last told (`take_happened`).
+    happened: Vec<Happened>,
+    /// Counts the changes to the game and its players (`change_if` compares it).
+    changes: u64,
     asked: Asked,
 }
 
-/// A record to go on from when the game screen opens.
+/// Runs `f` on the game being played and marks it changed for Bevy only when the game (or who
+/// plays it) changed: a tap that only picks a piece leaves it unchanged.
+pub fn change_if<G: AppGame, T>(play: &mut ResMut<Play<G>>, f: impl FnOnce(&mut Play<G>) -> T) -> T {
+    let inner = play.bypass_change_detection();
+    let before = inner.changes;
+    let answer = f(inner);
+    if inner.changes != before {
+        play.set_changed();
+    }
+    answer
+}
+
+/// A record to go on from when the game screen opens, and where it came from.
 #[derive(Resource, Clone, Debug)]
-pub struct Resume(pub Record);
+pub struct Resume {
+    pub record: Record,
+    pub from: Opened,
+}
 
 /// The game is being watched again: shown, not played, so the turns, the clocks, hints and the
 /// keeping wait (`replay` keeps it). `Opening`: the game screen opens to watch its game.
@@ -161,13 +181,15 @@ impl<G: AppGame> Play<G> {
             draft: Vec::new(),
             hint: None,
             news: Vec::new(),
+            happened: vec![Happened::Opened(Opened::New)],
+            changes: 0,
             asked: Asked::default(),
         }
     }
 
     /// A record's game, replayed through the rules with its move list, hint marks, and the
     /// hints and take-backs asked for.
-    pub fn of_record(record: &Record) -> Result<Play<G>, RecordError> {
+    pub fn of_record(record: &Record, from: Opened) -> Result<Play<G>, RecordError> {
         let history = record.replay::<G, StepNote>(|before, action, index| {
             let mut after = before.clone();
             after.play(action);
@@ -180,8 +202,32 @@ impl<G: AppGame> Play<G> {
             draft: Vec::new(),
             hint: None,
             news: Vec::new(),
+            happened: vec![Happened::Opened(from)],
+            changes: 0,
             asked: Asked { hints: record.hints_asked, takebacks: record.takebacks },
         })
+    }
+
+    /// What happened since the keeper was last told, in order.
+    pub fn take_happened(&mut self) -> Vec<Happened> {
+        std::mem::take(&mut self.happened)
+    }
+
+    /// The game changed: the keeper is told `happened`, and Bevy will see the change.
+    fn tell(&mut self, happened: Happened) {
+        self.changes += 1;
+        // A draft confirmed plays several actions: one save says them all.
+        if !(happened == Happened::Played && self.happened.last() == Some(&Happened::Played)) {
+            self.happened.push(happened);
+        }
+    }
+
+    /// After actions reached the history: the game's end, when they ended it.
+    fn tell_played(&mut self) {
+        self.tell(Happened::Played);
+        if self.history.game().outcome().is_some() {
+            self.tell(Happened::Finished);
+        }
     }
 
     /// The hints and take-backs asked for in this game.
@@ -202,6 +248,7 @@ impl<G: AppGame> Play<G> {
     pub fn set_controls(&mut self, controls: &[Control]) {
         if controls.len() == self.controls.len() && controls != self.controls {
             self.controls = controls.to_vec();
+            self.tell(Happened::Seated);
         }
     }
 
@@ -411,6 +458,7 @@ impl<G: AppGame> Play<G> {
             return false;
         }
         self.draft.push((action, after, hinted));
+        self.changes += 1;
         true
     }
 
@@ -433,6 +481,7 @@ impl<G: AppGame> Play<G> {
                 break;
             }
         }
+        self.changes += 1;
         // The pieces already stand where the draft put them.
         self.change = Change::Played { motion: None, path: Vec::new(), mover };
         self.news.push(News::Played { before, after: self.game().clone(), kind: PlayKind::Confirmed });
@@ -450,6 +499,7 @@ impl<G: AppGame> Play<G> {
         // One line per move, which the browser test reads from the console.
         let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
         info!("tabla move {} {} {} {}", G::NAME, before.seat_name(mover), who, before.action_text(&action));
+        self.tell_played();
         Some(())
     }
 
@@ -460,6 +510,7 @@ impl<G: AppGame> Play<G> {
         let Some(roll) = self.history.roll() else { return false };
         let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
         info!("tabla move {} {} {who} {}", G::NAME, before.seat_name(mover), before.action_text(&roll));
+        self.tell_played();
         self.change = Change::Played { motion: None, path: Vec::new(), mover };
         self.news.push(News::Rolled { before, after: self.game().clone() });
         true
@@ -473,9 +524,11 @@ impl<G: AppGame> Play<G> {
             let mover = self.history.game().actor().unwrap_or(Seat(0));
             self.change = Change::back(self.game().motion_of(&action), mover);
             self.news.push(News::Jumped { afresh: false });
+            self.changes += 1;
         } else if self.can_undo() {
             self.asked.takebacks += 1;
             self.travel(|history| history.undo().map(|step| step.mover));
+            self.tell(Happened::Undone);
         }
     }
 
@@ -484,6 +537,10 @@ impl<G: AppGame> Play<G> {
         self.hint = None;
         if self.can_redo() {
             self.travel(|history| history.redo().map(|step| step.mover));
+            self.tell(Happened::Redone);
+            if self.history.game().outcome().is_some() {
+                self.tell(Happened::Finished);
+            }
         }
     }
 
@@ -512,6 +569,7 @@ impl<G: AppGame> Play<G> {
                 self.history = History::new(start, seed);
                 self.change = Change::Reset;
                 self.news.push(News::Jumped { afresh: true });
+                self.tell(Happened::BegunAgain);
             }
             None => self.restart(),
         }
@@ -524,11 +582,7 @@ impl<G: AppGame> Play<G> {
         self.history.restart();
         self.change = Change::Reset;
         self.news.push(News::Jumped { afresh: true });
-    }
-
-    /// Actions in the whole game, those redo would bring back included (what a replay shows).
-    pub fn length(&self) -> usize {
-        self.history.moves_played() + self.history.undone().len()
+        self.tell(Happened::BegunAgain);
     }
 
     /// A replay's step: one action on (the piece glides as it was played) or back (it glides
@@ -548,6 +602,7 @@ impl<G: AppGame> Play<G> {
             _ => Change::Reset,
         };
         self.news.push(News::Jumped { afresh: false });
+        self.changes += 1;
         true
     }
 
@@ -559,17 +614,21 @@ impl<G: AppGame> Play<G> {
         while self.history.moves_played() < actions && self.history.redo().is_some() {}
         self.change = Change::Reset;
         self.news.push(News::Jumped { afresh: false });
+        self.changes += 1;
     }
 
     /// Try again from here: what came after is forgotten and the game goes on from this state
     /// as a new game (its record begins with the same actions; no hint or take-back asked yet).
     pub fn go_on_from_here(&mut self) {
         self.history.forget_undone();
+        // A game of its own: counted on its own, taking its game's place at its first move.
+        self.history.reseed(self.history.position_seed());
         // Going on from a position watched again is a move taken back, so a stage's "on your
         // own" star is not earned by it.
         self.asked.takebacks += 1;
         self.change = Change::Reset;
         self.news.push(News::Jumped { afresh: false });
+        self.tell(Happened::Opened(Opened::TryAgain));
     }
 
     pub fn time_out(&mut self, seat: Seat) {
@@ -577,5 +636,6 @@ impl<G: AppGame> Play<G> {
         self.history.time_out(seat);
         self.change = Change::Reset;
         self.news.push(News::TimedOut);
+        self.tell_played();
     }
 }

@@ -6,7 +6,7 @@ use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand, ViewSet};
 use super::catalog::Screen;
 use super::game::{AppGame, RoundReport};
 use super::input::{BoardDrop, BoardPress, BoardTap};
-use super::play::{News, Play, PlayKind, Resume};
+use super::play::{News, Play, PlayKind, Resume, change_if};
 use crate::app::launch::{Control, Launch, MatchSetup};
 use crate::app::platform::settings::Words;
 use crate::app::platform::sound::SoundCue;
@@ -20,6 +20,10 @@ use bevy::prelude::*;
 /// The systems that change the game; the board mirrors it after them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TurnSet;
+
+/// The systems that start the chosen game when the game screen opens.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct StartSet;
 
 /// Buttons that change the course of the game.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,9 +55,18 @@ pub enum GameCommand {
     Export,
 }
 
-/// Restart or New game asked in a game with moves, until the person answers.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AskFirst(pub Option<GameCommand>);
+/// A question the person answers before the game goes on (keep playing, or start again).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct AskFirst(pub Option<Question>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question {
+    /// Restart or New game asked in a game with moves.
+    StartAgain(GameCommand),
+    /// This game would take the place of `game`'s game in progress, which has `moves` moves
+    /// (the keeper asks: `keeping.rs`).
+    TakePlace { game: String, moves: usize },
+}
 
 /// How the Robot paces itself so a child sees each move coming.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -205,7 +218,7 @@ fn seed_from_clock() -> u64 {
 
 /// Adds the turn systems of one game.
 pub fn add_game<G: AppGame>(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), start_game::<G>);
+    app.add_systems(OnEnter(Screen::Playing), start_game::<G>.in_set(StartSet));
     app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
         commands.remove_resource::<Play<G>>();
         commands.remove_resource::<Thinking<G>>();
@@ -246,9 +259,9 @@ fn start_game<G: AppGame>(
     resume: Option<Res<Resume>>,
 ) {
     let Some(game) = G::from_level(&setup.level) else { return };
-    let resumed = resume.as_ref().filter(|r| r.0.game == G::NAME).map(|r| {
-        let clocks = Clocks::resumed(r.0.clock_minutes, r.0.clock_left_ms.as_deref());
-        Play::<G>::of_record(&r.0).map(|play| (play, clocks))
+    let resumed = resume.as_ref().filter(|r| r.record.game == G::NAME).map(|r| {
+        let clocks = Clocks::resumed(r.record.clock_minutes, r.record.clock_left_ms.as_deref());
+        Play::<G>::of_record(&r.record, r.from).map(|play| (play, clocks))
     });
     if resumed.is_some() {
         commands.remove_resource::<Resume>();
@@ -446,18 +459,23 @@ fn person_input<G: AppGame>(
         }
     }
     for square in squares {
-        press(&mut play, square, &mut feedback);
-        feedback.report(play.bypass_change_detection());
+        change_if(&mut play, |play| {
+            press(play, square, &mut feedback);
+            feedback.report(play);
+        });
     }
     for drop in drops {
-        match drop.to {
-            Some(to) if choose(&mut play, drop.from, to, &mut feedback) => {
-                feedback.report(play.bypass_change_detection());
-            }
-            Some(_) => feedback.tell(format!("not_allowed_{}", G::NAME)),
+        let Some(to) = drop.to else {
             // Let go where it started, or off the board: the piece glides home, still selected.
-            None => {}
-        }
+            continue;
+        };
+        change_if(&mut play, |play| {
+            if choose(play, drop.from, to, &mut feedback) {
+                feedback.report(play);
+            } else {
+                feedback.tell(format!("not_allowed_{}", G::NAME));
+            }
+        });
     }
 }
 
@@ -549,56 +567,67 @@ pub(super) fn commands<G: AppGame>(
     mut feedback: Feedback,
 ) {
     for SetControls(new) in controls.read() {
-        play.set_controls(new);
+        change_if(&mut play, |play| play.set_controls(new));
     }
     for command in commands.read() {
-        // Nothing is taken back while a clock runs.
-        let clock_runs = clocks.left.is_some();
-        match command {
-            GameCommand::Undo if play.can_undo() && !clock_runs => play.undo(),
-            GameCommand::Redo if play.can_redo() && !clock_runs => play.redo(),
-            // A game with moves, not over yet, is not thrown away by one tap: the person is asked.
-            GameCommand::Restart | GameCommand::NewGame if worth_asking(&play) => {
-                feedback.ask.0 = Some(*command);
-            }
-            GameCommand::Restart | GameCommand::NewGame => begin_again(&mut play, &mut clocks, *command),
-            GameCommand::StartAgain => {
-                if let Some(asked) = feedback.ask.0.take() {
-                    begin_again(&mut play, &mut clocks, asked);
-                }
-            }
-            GameCommand::KeepPlaying => feedback.ask.0 = None,
-            GameCommand::NextRound => feedback.round_over.0 = None,
-            GameCommand::SetClock(minutes) => clocks.next_minutes = *minutes,
-            GameCommand::Roll if play.can_roll() => {
-                play.roll();
-            }
-            GameCommand::Deselect if play.person_to_move().is_some() => {
-                if feedback.preview.0.is_empty() {
-                    feedback.selection.0 = None;
-                } else {
-                    feedback.preview.0.clear();
-                }
-            }
-            GameCommand::Confirm if play.person_to_move().is_some() => {
-                confirm(&mut play, &mut feedback);
-            }
-            GameCommand::Choose(index) if play.person_to_move().is_some() => {
-                if let Some((action, _)) = play.game().choices().into_iter().nth(*index) {
-                    play.play(action);
-                }
-            }
-            GameCommand::Undo
-            | GameCommand::Redo
-            | GameCommand::Roll
-            | GameCommand::Deselect
-            | GameCommand::Confirm
-            | GameCommand::Choose(_) => {}
-            // Thought of in slices, by hint.rs; given out by keeping.rs.
-            GameCommand::Hint | GameCommand::Export => {}
-        }
-        feedback.report(play.bypass_change_detection());
+        change_if(&mut play, |play| obey(play, *command, &mut clocks, &mut feedback));
     }
+}
+
+/// One button's command for the game.
+fn obey<G: AppGame>(play: &mut Play<G>, command: GameCommand, clocks: &mut Clocks, feedback: &mut Feedback) {
+    // Nothing is taken back while a clock runs.
+    let clock_runs = clocks.left.is_some();
+    match command {
+        GameCommand::Undo if play.can_undo() && !clock_runs => play.undo(),
+        GameCommand::Redo if play.can_redo() && !clock_runs => play.redo(),
+        // A game with moves, not over yet, is not thrown away by one tap: the person is asked.
+        GameCommand::Restart | GameCommand::NewGame if worth_asking(play) => {
+            feedback.ask.0 = Some(Question::StartAgain(command));
+        }
+        GameCommand::Restart | GameCommand::NewGame => begin_again(play, clocks, command),
+        // The keeper's question (another game's place) is the keeper's to hear answered.
+        GameCommand::StartAgain => {
+            if let Some(Question::StartAgain(asked)) = feedback.ask.0 {
+                feedback.ask.0 = None;
+                begin_again(play, clocks, asked);
+            }
+        }
+        GameCommand::KeepPlaying => {
+            if let Some(Question::StartAgain(_)) = feedback.ask.0 {
+                feedback.ask.0 = None;
+            }
+        }
+        GameCommand::NextRound => feedback.round_over.0 = None,
+        GameCommand::SetClock(minutes) => clocks.next_minutes = minutes,
+        GameCommand::Roll if play.can_roll() => {
+            play.roll();
+        }
+        GameCommand::Deselect if play.person_to_move().is_some() => {
+            if feedback.preview.0.is_empty() {
+                feedback.selection.0 = None;
+            } else {
+                feedback.preview.0.clear();
+            }
+        }
+        GameCommand::Confirm if play.person_to_move().is_some() => {
+            confirm(play, feedback);
+        }
+        GameCommand::Choose(index) if play.person_to_move().is_some() => {
+            if let Some((action, _)) = play.game().choices().into_iter().nth(index) {
+                play.play(action);
+            }
+        }
+        GameCommand::Undo
+        | GameCommand::Redo
+        | GameCommand::Roll
+        | GameCommand::Deselect
+        | GameCommand::Confirm
+        | GameCommand::Choose(_) => {}
+        // Thought of in slices, by hint.rs; given out by keeping.rs.
+        GameCommand::Hint | GameCommand::Export => {}
+    }
+    feedback.report(play);
 }
 
 /// Whether Restart or New game asks first: the game has moves and is not over, and a person plays.

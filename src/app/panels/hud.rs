@@ -36,16 +36,19 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The in-game settings: language, sound, and the clock of the next game.
+/// The in-game settings: language, sound, and the clock of the next game. Returns the replay's
+/// order when one was given, and the settings when one of them was changed (only then are they
+/// written).
 fn settings_window(
     ctx: &egui::Context,
     board: &ScoreBoard,
     words: &Words,
-    settings: &mut Settings,
+    now: &Settings,
     open: &mut bool,
     commands: &mut MessageWriter<GameCommand>,
-) -> Option<ReplayCommand> {
+) -> (Option<ReplayCommand>, Option<Settings>) {
     let mut watch = None;
+    let mut settings = now.clone();
     let mut still_open = *open;
     egui::Window::new(words.get("settings"))
         .collapsible(false)
@@ -106,7 +109,7 @@ fn settings_window(
     if !still_open {
         *open = false;
     }
-    watch
+    (watch, (settings != *now).then_some(settings))
 }
 
 /// Small buttons beside the board that change only the view.
@@ -506,8 +509,12 @@ fn game_panels(
 
     if *settings_open {
         let mut open = true;
-        if let Some(watch) = settings_window(ctx, &board, &words, &mut settings, &mut open, &mut commands) {
+        let (watch, changed) = settings_window(ctx, &board, &words, &settings, &mut open, &mut commands);
+        if let Some(watch) = watch {
             replay_orders.write(watch);
+        }
+        if let Some(changed) = changed {
+            *settings = changed;
         }
         *settings_open = open;
     }

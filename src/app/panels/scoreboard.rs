@@ -3,7 +3,9 @@
 
 use crate::app::kit::game::{AppGame, Extra, RoundReport};
 use crate::app::kit::play::Play;
-use crate::app::kit::turn::{AskFirst, Clocks, GameCommand, Notice, Notices, Preview, RoundOver, game_key};
+use crate::app::kit::turn::{
+    AskFirst, Clocks, GameCommand, Notice, Notices, Preview, Question, RoundOver, game_key,
+};
 use crate::app::launch::{Control, MatchSetup};
 use crate::app::platform::settings::Words;
 use crate::rules::{EndReason, Seat, Winner};
@@ -269,8 +271,13 @@ pub fn publish_scoreboard<G: AppGame>(
         },
         question: game.question(&words).filter(|_| person_acts),
         passes_first: play.history().steps()[0].game.next_first().is_some(),
-        asking: ask.0.map(|asked| {
-            words.get(if asked == GameCommand::NewGame { "ask_new_game" } else { "ask_restart" }).to_string()
+        asking: ask.0.as_ref().map(|asked| match asked {
+            Question::StartAgain(GameCommand::NewGame) => words.get("ask_new_game").to_string(),
+            Question::StartAgain(_) => words.get("ask_restart").to_string(),
+            Question::TakePlace { game, moves } => words.fill(
+                "ask_take_place",
+                &[("game", words.get(&format!("game_{game}"))), ("moves", &moves.to_string())],
+            ),
         }),
     };
 }

@@ -161,6 +161,25 @@ pub fn problem_note(ui: &mut egui::Ui, heading: &str, problem: &str) -> bool {
         .clicked()
 }
 
+/// What could not be saved, said lastingly for a grown-up (the map, the menu, who is playing):
+/// the words in the person's language, each file with why. Nothing when all was saved.
+pub fn not_saved_note(
+    ui: &mut egui::Ui,
+    words: &crate::app::platform::settings::Words,
+    store: &crate::app::platform::store::Store,
+) {
+    let failed = store.not_saved();
+    let Some((file, why)) = failed.first() else { return };
+    card(Color32::from_rgb(255, 225, 215)).show(ui, |ui| {
+        ui.set_max_width((ui.available_width() - 24.0).min(720.0));
+        ui.label(bold(format!("✖ {}", words.get("not_saved_title")), 18.0).color(ACCENT));
+        ui.label(RichText::new(words.get("not_saved_text")).size(15.0));
+        let more = if failed.len() > 1 { format!(" (+{})", failed.len() - 1) } else { String::new() };
+        let detail = ui.label(RichText::new(format!("{file}: {why}{more}")).size(13.0).color(INK));
+        crate::app::platform::web::tag(&detail, "not_saved");
+    });
+}
+
 /// A card's whole area as one button (`tag` names it to the browser test), outlined while the
 /// pointer is over it; whether it was tapped.
 pub fn card_tapped(ui: &egui::Ui, rect: egui::Rect, id: egui::Id, tag: &str) -> bool {

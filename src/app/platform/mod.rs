@@ -1,7 +1,9 @@
-//! The edge below everything: the settings and the words (`settings`), the browser glue (`web`),
-//! sound (`sound`) and the pictures (`art`).
+//! The edge below everything: where things are kept (`store`, with one window writing at a time:
+//! `holder`), the settings and the words (`settings`), the browser glue (`web`), sound (`sound`)
+//! and the pictures (`art`).
 
 pub mod art;
+pub mod holder;
 pub mod settings;
 pub mod sound;
 pub mod store;

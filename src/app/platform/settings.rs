@@ -1,11 +1,13 @@
-//! The player's settings (language, sound, the last choices on each setup screen), kept between
-//! runs in the store. The file is read field by field: one bad or outdated field falls back to its
-//! default alone; a file that is no settings file, or of a newer version, is set aside with a
-//! message and the defaults are used.
+//! The player's settings (language, sound, the last choices on each setup screen, the child who
+//! played last), kept between runs in the store and written only when one of them changed. The
+//! file is read field by field: one bad or outdated field falls back to its default alone; a file
+//! that is no settings file is set aside with a message and the defaults are used; a file of a
+//! newer Tabla (or one that cannot be read now) is left as it is and never written over.
 
 use super::store::{SETTINGS, Store};
 use crate::app::launch::{Control, Launch, Opponent};
 use crate::i18n::{Language, Strings};
+use crate::quote::{cut_message, quote};
 use crate::robot::RobotLevel;
 use bevy::prelude::*;
 use ron::value::RawValue;
@@ -20,13 +22,25 @@ pub struct Settings {
     pub sound: bool,
     /// The last setup chosen for each game, by the game's code name.
     pub choices: BTreeMap<String, Choices>,
+    /// The child who played last on this device (0 to 7): `--continue` goes on with their game.
+    pub last_child: Option<u8>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { language: system::system_language(), sound: true, choices: BTreeMap::new() }
+        Settings {
+            language: system::system_language(),
+            sound: true,
+            choices: BTreeMap::new(),
+            last_child: None,
+        }
     }
 }
+
+/// The settings file is one this Tabla must not write over (a newer Tabla's, or one it cannot
+/// read now): the settings are used, never written.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct SettingsKeptAsThey(pub Option<String>);
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -85,6 +99,8 @@ struct RawSettings {
     sound: Option<Box<RawValue>>,
     #[serde(deserialize_with = "present")]
     choices: Option<BTreeMap<String, Box<RawValue>>>,
+    #[serde(deserialize_with = "present")]
+    last_child: Option<Box<RawValue>>,
 }
 
 /// A field that is written is there (RON would otherwise want `Some(…)` around it); a field
@@ -95,10 +111,14 @@ fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(field: D) -> R
 
 /// Reads a settings file field by field: what cannot be read falls back to its default alone,
 /// named in the notes. `Err` when the file is no settings file at all, or of a newer version.
-pub fn read_settings(text: &str) -> Result<(Settings, Vec<String>), String> {
-    let raw: RawSettings = ron::from_str(text).map_err(|e| format!("not a settings file: {e}"))?;
+pub fn read_settings(text: &str) -> Result<(Settings, Vec<String>), SettingsError> {
+    let raw: RawSettings = ron::from_str(text).map_err(|e| {
+        SettingsError::Unreadable(format!("not a settings file: {}", cut_message(&e.to_string())))
+    })?;
     if let Some(version) = raw.version.filter(|&v| v > SETTINGS_VERSION) {
-        return Err(format!("settings of version {version} (this Tabla reads version {SETTINGS_VERSION})"));
+        return Err(SettingsError::Newer(format!(
+            "settings of version {version}, made by a newer Tabla (this one reads version {SETTINGS_VERSION})"
+        )));
     }
     let mut settings = Settings::default();
     let mut notes = Vec::new();
@@ -107,13 +127,17 @@ pub fn read_settings(text: &str) -> Result<(Settings, Vec<String>), String> {
             && !apply(value)
         {
             notes.push(format!(
-                "the setting '{name}' ({}) could not be read; it is back to its default",
-                value.get_ron().trim()
+                "the setting '{}' ({}) could not be read; it is back to its default",
+                quote(name),
+                quote(value.get_ron().trim())
             ));
         }
     };
     field("language", &raw.language, &mut |v| v.into_rust().map(|l| settings.language = l).is_ok());
     field("sound", &raw.sound, &mut |v| v.into_rust().map(|on| settings.sound = on).is_ok());
+    field("last_child", &raw.last_child, &mut |v| {
+        v.into_rust::<Option<u8>>().map(|slot| settings.last_child = slot.filter(|&s| s < 8)).is_ok()
+    });
     for (game, value) in raw.choices.unwrap_or_default() {
         field(&format!("choices of {game}"), &Some(value), &mut |v| {
             v.into_rust::<Choices>().map(|c| settings.choices.insert(game.clone(), c)).is_ok()
@@ -130,44 +154,78 @@ fn write_settings(settings: &Settings) -> Result<String, String> {
         language: Language,
         sound: bool,
         choices: &'a BTreeMap<String, Choices>,
+        last_child: Option<u8>,
     }
     let written = Written {
         version: SETTINGS_VERSION,
         language: settings.language,
         sound: settings.sound,
         choices: &settings.choices,
+        last_child: settings.last_child,
     };
     ron::ser::to_string_pretty(&written, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
 }
 
-fn load(mut commands: Commands, launch: Res<Launch>, store: Res<Store>) {
-    let mut settings = match store.read(SETTINGS).map(|text| read_settings(&text)) {
-        None => Settings::default(),
-        Some(Ok((settings, notes))) => {
-            for note in notes {
-                warn!("{note}");
+/// Why a settings file is not read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingsError {
+    /// It is no settings file: it is set aside.
+    Unreadable(String),
+    /// A newer Tabla's: it is left as it is.
+    Newer(String),
+}
+
+/// The settings as kept (the command line's language on top), and whether they may be written.
+pub fn read_kept_settings(store: &Store, launch: &Launch) -> (Settings, SettingsKeptAsThey) {
+    let (mut settings, kept_as_they) = match store.read(SETTINGS) {
+        Ok(None) => (Settings::default(), None),
+        Ok(Some(text)) => match read_settings(&text) {
+            Ok((settings, notes)) => {
+                for note in notes {
+                    warn!("{note}");
+                }
+                (settings, None)
             }
-            settings
-        }
-        Some(Err(why)) => {
-            store.set_aside(SETTINGS, &why);
-            Settings::default()
+            Err(SettingsError::Unreadable(why)) => {
+                store.set_aside(SETTINGS, &why);
+                (Settings::default(), None)
+            }
+            Err(SettingsError::Newer(why)) => {
+                warn!("{why}: used as they are, never written over");
+                (Settings::default(), Some(why))
+            }
+        },
+        Err(why) => {
+            warn!("{why}");
+            (Settings::default(), Some(why))
         }
     };
     if let Some(language) = launch.language {
         settings.language = language;
     }
-    commands.insert_resource(Words(Strings::new(settings.language)));
-    commands.insert_resource(settings);
+    (settings, SettingsKeptAsThey(kept_as_they))
 }
 
-fn save(settings: Res<Settings>, launch: Res<Launch>, store: Res<Store>) {
+fn load(mut commands: Commands, launch: Res<Launch>, store: Res<Store>) {
+    let (settings, kept_as_they) = read_kept_settings(&store, &launch);
+    commands.insert_resource(Words(Strings::new(settings.language)));
+    commands.insert_resource(settings);
+    commands.insert_resource(kept_as_they);
+}
+
+fn save(
+    settings: Res<Settings>,
+    launch: Res<Launch>,
+    store: Res<Store>,
+    kept_as_they: Res<SettingsKeptAsThey>,
+) {
     // The tour shows screens in several languages; it must not change the player's settings.
-    if launch.tour.is_some() || settings.is_added() {
+    if launch.tour.is_some() || settings.is_added() || kept_as_they.0.is_some() {
         return;
     }
-    if let Err(e) = write_settings(&settings).and_then(|text| store.write(SETTINGS, &text)) {
-        warn!("the settings could not be saved: {e}");
+    if let Ok(text) = write_settings(&settings) {
+        // A failure is remembered and said by the store.
+        let _ = store.write(SETTINGS, &text);
     }
 }
 

@@ -45,16 +45,6 @@ pub fn keep_for_closing(name: &str, text: &str) {
     let _ = (name, text);
 }
 
-/// As `keep_for_closing`, at most once a second, with the text made only then (a running clock).
-pub fn keep_for_closing_now_and_then(name: &str, make: impl FnOnce() -> String) {
-    #[cfg(target_arch = "wasm32")]
-    if keeping::due() {
-        keeping::keep(name, make());
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = (name, make);
-}
-
 /// Nothing more to write when the page is hidden (what was kept is saved already).
 pub fn forget_for_closing() {
     #[cfg(target_arch = "wasm32")]
@@ -111,8 +101,8 @@ pub fn now_ms() -> f64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_millis() as f64)
 }
 
-/// Today, as YYYY-MM-DD (the figures' last day played, a diploma's date): the browser's local
-/// day; on the desktop the day in UTC.
+/// Today, as YYYY-MM-DD (the figures' last day played, a diploma's date, a file's name): the
+/// local day of the device, in the browser and on the desktop alike.
 pub fn today() -> String {
     #[cfg(target_arch = "wasm32")]
     {
@@ -120,7 +110,88 @@ pub fn today() -> String {
         format!("{:04}-{:02}-{:02}", now.get_full_year(), now.get_month() + 1, now.get_date())
     }
     #[cfg(not(target_arch = "wasm32"))]
-    crate::progress::day_text((now_ms() / 86_400_000.0).floor() as i64)
+    crate::progress::day_text(local_day(now_ms() / 1000.0))
+}
+
+/// Seconds since midnight by the device's local clock (for a file's name).
+pub fn seconds_today() -> u32 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let now = js_sys::Date::new_0();
+        now.get_hours() * 3600 + now.get_minutes() * 60 + now.get_seconds()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let seconds = now_ms() / 1000.0;
+        (seconds + local_offset(seconds) as f64).rem_euclid(86_400.0) as u32
+    }
+}
+
+/// The local day (days since 1970-01-01) at `seconds` since 1970 UTC.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn local_day(seconds: f64) -> i64 {
+    ((seconds + local_offset(seconds) as f64) / 86_400.0).floor() as i64
+}
+
+/// The device's offset from UTC at `seconds` since 1970, in seconds (as the system's time zone
+/// says, summer time included); 0 where the system cannot tell.
+#[cfg(not(target_arch = "wasm32"))]
+fn local_offset(seconds: f64) -> i64 {
+    #[cfg(unix)]
+    {
+        let time = seconds.floor() as libc::time_t;
+        // SAFETY: localtime_r only writes the given struct (zeroed, plain data) and reads `time`.
+        let mut local: libc::tm = unsafe { std::mem::zeroed() };
+        if unsafe { libc::localtime_r(&time, &mut local) }.is_null() {
+            return 0;
+        }
+        local.tm_gmtoff
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = seconds;
+        0
+    }
+}
+
+/// A new random identity, 16 hexadecimal digits (a child's).
+pub fn fresh_id() -> String {
+    #[cfg(target_arch = "wasm32")]
+    let noise = (js_sys::Math::random() * 4_294_967_296.0) as u64
+        ^ ((js_sys::Math::random() * 4_294_967_296.0) as u64) << 32;
+    #[cfg(not(target_arch = "wasm32"))]
+    let noise = {
+        use std::hash::{BuildHasher, Hasher};
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u32(std::process::id());
+        hasher.finish()
+    };
+    // SplitMix64's finish, so close starts give far apart identities.
+    let mut z = (noise ^ (now_ms() * 1000.0) as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    format!("{:016x}", z ^ (z >> 31))
+}
+
+/// Asks the browser to keep Tabla's storage when space runs short (once a child is made); nothing
+/// on the desktop.
+pub fn keep_storage() {
+    #[cfg(target_arch = "wasm32")]
+    browser::persist_storage();
+}
+
+/// What a failed `localStorage` write says, in words: full, or turned off.
+#[cfg(target_arch = "wasm32")]
+pub fn storage_error(error: &wasm_bindgen::JsValue) -> String {
+    let name = js_sys::Reflect::get(error, &wasm_bindgen::JsValue::from_str("name"))
+        .ok()
+        .and_then(|n| n.as_string())
+        .unwrap_or_default();
+    match name.as_str() {
+        "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => "the browser's storage is full".into(),
+        "SecurityError" => "the browser's storage is turned off".into(),
+        other => format!("the browser did not keep it ({other})"),
+    }
 }
 
 /// Opens the browser's file picker; the chosen file's text comes with `picked_file` later.
@@ -129,8 +200,9 @@ pub fn pick_file() {
     files::pick();
 }
 
-/// The text of the file the person picked, once it has been read.
-pub fn picked_file() -> Option<String> {
+/// The text of the file the person picked, once it has been read; `Err` for a file too large to
+/// be read (over `record::MOST_BYTES`, refused before it is read).
+pub fn picked_file() -> Option<Result<String, String>> {
     #[cfg(target_arch = "wasm32")]
     return files::picked();
     #[cfg(not(target_arch = "wasm32"))]
@@ -214,6 +286,17 @@ mod browser {
         }
     }
 
+    /// `navigator.storage.persist()`, where the browser has it.
+    pub fn persist_storage() {
+        let Some(window) = web_sys::window() else { return };
+        let navigator = window.navigator();
+        let Ok(storage) = js_sys::Reflect::get(&navigator, &JsValue::from_str("storage")) else { return };
+        let Ok(persist) = js_sys::Reflect::get(&storage, &JsValue::from_str("persist")) else { return };
+        if let Some(persist) = persist.dyn_ref::<js_sys::Function>() {
+            let _ = persist.call0(&storage);
+        }
+    }
+
     /// Bevy's hook writes the panic to the console; this one also puts it on the page.
     pub fn show_panics() {
         let previous = std::panic::take_hook();
@@ -257,24 +340,21 @@ mod keeping {
 
     thread_local! {
         static PENDING: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
-        static LAST_KEPT: RefCell<f64> = const { RefCell::new(0.0) };
     }
 
     pub fn keep(name: &str, text: String) {
         PENDING.with(|pending| *pending.borrow_mut() = Some((name.to_string(), text)));
-        LAST_KEPT.with(|last| *last.borrow_mut() = js_sys::Date::now());
     }
 
     pub fn forget() {
         PENDING.with(|pending| *pending.borrow_mut() = None);
     }
 
-    /// A second has passed since the last keep.
-    pub fn due() -> bool {
-        LAST_KEPT.with(|last| js_sys::Date::now() - *last.borrow() >= 1000.0)
-    }
-
     fn write_pending() {
+        // Another tab holds the data now: it writes, this one does not.
+        if !super::super::holder::page_holds() {
+            return;
+        }
         let Some((name, text)) = PENDING.with(|pending| pending.borrow().clone()) else { return };
         let key = super::storage_key(&name);
         if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
@@ -334,7 +414,7 @@ mod files {
     use wasm_bindgen::{JsCast, JsValue};
 
     thread_local! {
-        static PICKED: RefCell<Option<String>> = const { RefCell::new(None) };
+        static PICKED: RefCell<Option<Result<String, String>>> = const { RefCell::new(None) };
     }
 
     pub fn download(file_name: &str, text: &str) -> Result<(), String> {
@@ -364,12 +444,19 @@ mod files {
         let chosen = input.clone();
         let on_change = Closure::<dyn Fn()>::new(move || {
             let Some(file) = chosen.files().and_then(|files| files.get(0)) else { return };
+            let most = crate::record::MOST_BYTES as f64;
+            if file.size() > most {
+                let refused =
+                    format!("{}: it is {} bytes long; at most {most} are read", file.name(), file.size());
+                PICKED.with(|picked| *picked.borrow_mut() = Some(Err(refused)));
+                return;
+            }
             let read = file.text();
             wasm_bindgen_futures::spawn_local(async move {
                 if let Ok(text) = wasm_bindgen_futures::JsFuture::from(read).await
                     && let Some(text) = text.as_string()
                 {
-                    PICKED.with(|picked| *picked.borrow_mut() = Some(text));
+                    PICKED.with(|picked| *picked.borrow_mut() = Some(Ok(text)));
                 }
             });
         });
@@ -378,7 +465,7 @@ mod files {
         input.click();
     }
 
-    pub fn picked() -> Option<String> {
+    pub fn picked() -> Option<Result<String, String>> {
         PICKED.with(|picked| picked.borrow_mut().take())
     }
 }

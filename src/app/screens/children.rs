@@ -5,10 +5,11 @@
 use crate::app::kit::catalog::Screen;
 use crate::app::kit::children::{ChildCommand, Children};
 use crate::app::panels::theme::{
-    ACCENT, CARD, EguiArt, UiReady, bold, card, card_tapped, full_screen, problem_note,
+    ACCENT, CARD, EguiArt, INK, UiReady, bold, card, card_tapped, full_screen, not_saved_note, problem_note,
 };
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
+use crate::app::platform::store::Store;
 use crate::app::platform::web;
 use crate::progress::Child;
 use crate::progress::child::ANIMALS;
@@ -32,11 +33,13 @@ pub fn name_of(words: &Words, child: &Child) -> String {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn children_screen(
     mut contexts: EguiContexts,
     art: Res<EguiArt>,
     words: Res<Words>,
     mut children: ResMut<Children>,
+    store: Res<Store>,
     mut orders: MessageWriter<ChildCommand>,
     mut adding: Local<bool>,
     mut next: ResMut<NextState<Screen>>,
@@ -48,6 +51,7 @@ fn children_screen(
     full_screen(ctx, "children", |ui| {
         ui.add_space((screen.height() * 0.05).min(40.0));
         ui.label(bold(words.get("app_title"), 48.0).color(ACCENT));
+        not_saved_note(ui, &words, &store);
         if let Some(problem) = children.problems.first()
             && problem_note(ui, words.get("child_problem"), problem)
         {
@@ -74,6 +78,7 @@ fn children_screen(
             }) {
                 orders.write(ChildCommand::Choose(*slot));
             }
+            held_children(ui, &art, &words, &children);
             if !children.is_full() {
                 ui.add_space(6.0);
                 let add = ui.button(bold(format!("+ {}", words.get("children_add")), 22.0));
@@ -91,6 +96,23 @@ fn children_screen(
         }
     });
     Ok(())
+}
+
+/// The children whose files this Tabla leaves as they are (made by a newer Tabla, or not readable
+/// now): their pictures, greyed, with why; they cannot be chosen here.
+fn held_children(ui: &mut egui::Ui, art: &EguiArt, words: &Words, children: &Children) {
+    for (_, held) in children.each_held() {
+        ui.horizontal(|ui| {
+            ui.add_space(((ui.available_width() - 560.0) / 2.0).max(0.0));
+            if let Some((animal, _)) = held.face {
+                ui.add(art.image(Art::Animal(animal), 48.0).tint(egui::Color32::from_gray(170)));
+            }
+            let name = held.face.as_ref().map(|(_, name)| name.clone()).unwrap_or_default();
+            let key = if held.face.is_some() { "made_by_newer" } else { "child_unreadable" };
+            let text = format!("{name} – {}", words.get(key));
+            ui.label(RichText::new(text).size(16.0).color(INK)).on_hover_text(&held.why);
+        });
+    }
 }
 
 /// Big picture cards in centred rows; returns the item tapped. Each item gives its picture and

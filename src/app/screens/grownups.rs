@@ -2,18 +2,21 @@
 //! each child and each game, the stars of every stage and the figures (games played, won, lost and
 //! drawn, hints and take-backs, time played, the day last played); a child renamed or removed; a
 //! game's stars cleared; every child's progress exported to a file and imported on another device,
-//! which asks, for a child it has already, which to keep.
+//! where the same child is merged (nothing earned is taken away); the copies of files set aside,
+//! counted and cleared; what could not be saved.
 
 use super::children::name_of;
 use crate::app::kit::catalog::Screen;
 use crate::app::kit::children::{ChildCommand, Children, PROGRESS, ThePath, TransferNotice};
-use crate::app::panels::theme::{ACCENT, CARD, EguiArt, INK, UiReady, bold, card, full_screen};
+use crate::app::panels::theme::{
+    ACCENT, CARD, EguiArt, INK, UiReady, bold, card, full_screen, not_saved_note,
+};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
+use crate::progress::Child;
 use crate::progress::gate::Gate;
-use crate::progress::{Child, Merge};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -30,6 +33,8 @@ pub(crate) struct Page {
     importing: bool,
     /// The sum last told to the browser test.
     told_sum: Option<(u32, u32)>,
+    /// Why the file picked to bring in was not even read (too large).
+    refused: Option<String>,
 }
 
 /// The tour passes the gate as a grown-up does: the button held three seconds, the sum answered.
@@ -54,6 +59,7 @@ pub(super) fn plugin(app: &mut App) {
             confirm: None,
             importing: false,
             told_sum: None,
+            refused: None,
         });
     });
     app.add_systems(
@@ -101,13 +107,17 @@ fn grownups_screen(
             }
             return;
         }
-        if let Some(text) = web::picked_file() {
-            orders.write(ChildCommand::Import(text));
+        match web::picked_file() {
+            Some(Ok(text)) => {
+                page.refused = None;
+                orders.write(ChildCommand::Import(text));
+            }
+            Some(Err(why)) => page.refused = Some(why),
+            None => {}
         }
+        not_saved_note(ui, &words, &store);
         transfer_bar(ui, &words, &children, &store, &mut page, &mut orders);
-        if let Some(Merge::Choose { here, file, .. }) = children.questions.first() {
-            question(ui, &art, &words, &path, here, file, &mut orders);
-        }
+        set_aside_bar(ui, &words, &store, &mut page, &mut orders);
         if children.each().next().is_none() {
             ui.label(RichText::new(words.get("grownups_nobody")).size(17.0));
         }
@@ -193,10 +203,14 @@ fn transfer_bar(
             }
         }
         let said = match &children.notice {
+            _ if page.refused.is_some() => format!("✖ {}", page.refused.as_deref().unwrap_or_default()),
             Some(TransferNotice::Exported(place)) => words.fill("progress_exported", &[("place", place)]),
-            Some(TransferNotice::Imported { added, no_room }) => {
-                let (added, no_room) = (added.to_string(), no_room.to_string());
-                words.fill("progress_imported", &[("added", &added), ("no_room", &no_room)])
+            Some(TransferNotice::Imported { added, merged, no_room }) => {
+                let (added, merged, no_room) = (added.to_string(), merged.to_string(), no_room.to_string());
+                words.fill(
+                    "progress_imported",
+                    &[("added", &added), ("merged", &merged), ("no_room", &no_room)],
+                )
             }
             Some(TransferNotice::Failed(why)) => format!("✖ {why}"),
             None => String::new(),
@@ -212,47 +226,43 @@ fn transfer_bar(
             let name = file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
             if ui.button(RichText::new(name).size(16.0)).clicked() {
                 page.importing = false;
-                match std::fs::read_to_string(&file) {
+                // A file over a megabyte is refused before it is read.
+                match crate::record::read_small_file(&file) {
                     Ok(text) => {
+                        page.refused = None;
                         orders.write(ChildCommand::Import(text));
                     }
-                    Err(e) => tracing::warn!("{}: {e}", file.display()),
+                    Err(e) => page.refused = Some(format!("{}: {e}", file.display())),
                 }
             }
         }
     }
 }
 
-/// The same child on this device and in the file: which to keep.
-fn question(
+/// The copies of files that could not be used, kept aside: how many, and a way to delete them.
+fn set_aside_bar(
     ui: &mut egui::Ui,
-    art: &EguiArt,
     words: &Words,
-    path: &ThePath,
-    here: &Child,
-    file: &Child,
+    store: &Store,
+    page: &mut Page,
     orders: &mut MessageWriter<ChildCommand>,
 ) {
-    let stars = |child: &Child| child.total_stars(path);
-    card(Color32::from_rgb(255, 236, 200)).show(ui, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            ui.add(art.image(Art::Animal(here.animal), 56.0));
-            ui.label(bold(words.fill("import_same_child", &[("name", &name_of(words, here))]), 18.0));
-        });
-        ui.horizontal_wrapped(|ui| {
-            let keep =
-                ui.button(bold(format!("{} (★ {})", words.get("import_keep_here"), stars(here)), 18.0));
-            web::tag(&keep, "import.keep_here");
-            if keep.clicked() {
-                orders.write(ChildCommand::Answer { take_file: false });
-            }
-            let take =
-                ui.button(bold(format!("{} (★ {})", words.get("import_take_file"), stars(file)), 18.0));
-            web::tag(&take, "import.take_file");
-            if take.clicked() {
-                orders.write(ChildCommand::Answer { take_file: true });
-            }
-        });
+    let count = store.set_aside_files().len();
+    if count == 0 {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(words.fill("set_aside_count", &[("n", &count.to_string())])).size(15.0).color(INK),
+        );
+        confirm_button(
+            ui,
+            words,
+            page,
+            ChildCommand::ClearSetAside,
+            &format!("✖ {}", words.get("set_aside_clear")),
+            orders,
+        );
     });
 }
 

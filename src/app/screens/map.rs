@@ -8,10 +8,10 @@ use super::children::name_of;
 use super::setup::SetupFor;
 use crate::app::kit::catalog::{PlayableGames, Screen};
 use crate::app::kit::children::{ChildCommand, Children, DiplomaFor, StageNews, ThePath};
-use crate::app::kit::keeping::{self, SavedGame};
+use crate::app::kit::keeping::{self, Opened, SavedGame};
 use crate::app::panels::theme::{
     ACCENT, CALM, CARD, EguiArt, GOLD, INK, UiReady, bold, bold_size_fitting, card, draw_star, draw_stars,
-    full_screen, problem_note,
+    full_screen, not_saved_note, problem_note,
 };
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
@@ -94,19 +94,21 @@ fn map_screen(
     let bubble = (screen.width() / 9.0).clamp(52.0, 84.0);
     let mut places: HashMap<String, Rect> = HashMap::new();
     full_screen(ctx, "map", |ui| {
+        not_saved_note(ui, &words, &store);
         top_bar(ui, &art, &words, child, &mut saved, &playable, &mut commands, &mut next);
         ui.add_space(8.0);
         for trail in &path.trails {
             if playable.get(&trail.game).is_none() {
                 continue;
             }
+            let going = saved.of(&trail.game).map(|(record, _)| record.clone());
             let tapped = trail_card(
                 ui,
                 &art,
                 &words,
                 &playable,
                 child,
-                trail,
+                (trail, going.is_some()),
                 bubble,
                 now,
                 flying.as_ref(),
@@ -114,6 +116,13 @@ fn map_screen(
                 &mut places,
             );
             match tapped {
+                Some(Tap::Continue) => {
+                    if let Some(record) = &going
+                        && let Err(problem) = go_on(&mut commands, &mut next, record)
+                    {
+                        saved.problem = Some(problem);
+                    }
+                }
                 Some(Tap::Stage(id)) => {
                     orders.write(ChildCommand::PlayStage(id));
                 }
@@ -146,6 +155,8 @@ fn news_mut<'a>(news: &'a mut Option<ResMut<StageNews>>) -> Option<&'a mut Stage
 enum Tap {
     Stage(String),
     Diploma,
+    /// The trail's game in progress.
+    Continue,
 }
 
 /// The child's picture and name, the game in progress, free play, and another child.
@@ -174,7 +185,7 @@ fn top_bar(
             next.set(Screen::Children);
         }
         ui.add_space(12.0);
-        if let Some((record, _)) = &saved.card
+        if let Some((record, _)) = saved.latest()
             && let Some(entry) = playable.get(&record.game)
         {
             let button = ui.add(egui::Button::image_and_text(
@@ -183,13 +194,7 @@ fn top_bar(
             ));
             web::tag(&button, "map.continue");
             if button.clicked() {
-                match keeping::begin(commands, record.clone()) {
-                    Ok(_) => {
-                        commands.insert_resource(SetupFor(record.game.clone()));
-                        next.set(Screen::Playing);
-                    }
-                    Err(e) => problem = Some(e.to_string()),
-                }
+                problem = go_on(commands, next, record).err();
             }
         }
         let free = ui.add(egui::Button::image_and_text(
@@ -201,9 +206,24 @@ fn top_bar(
             next.set(Screen::Menu);
         }
     });
+    for newer in &saved.newer {
+        ui.label(RichText::new(format!("{}: {newer}", words.get("made_by_newer"))).size(15.0));
+    }
     if problem.is_some() {
         saved.problem = problem;
     }
+}
+
+/// Goes on with a game in progress.
+fn go_on(
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+    record: &crate::record::Record,
+) -> Result<(), String> {
+    keeping::begin(commands, record.clone(), Opened::Continued).map_err(|e| e.to_string())?;
+    commands.insert_resource(SetupFor(record.game.clone()));
+    next.set(Screen::Playing);
+    Ok(())
 }
 
 /// One game's trail: its picture and stars, then its stages joined by a path.
@@ -214,7 +234,7 @@ fn trail_card(
     words: &Words,
     playable: &PlayableGames,
     child: &Child,
-    trail: &Trail,
+    (trail, going): (&Trail, bool),
     bubble: f32,
     now: f64,
     flying: Option<&StageNews>,
@@ -248,6 +268,15 @@ fn trail_card(
                             web::tag(&diploma, &format!("diploma.{}", trail.game));
                             if diploma.clicked() {
                                 tapped = Some(Tap::Diploma);
+                            }
+                        }
+                        if going {
+                            let label = bold(format!("▶ {}", words.get("continue_title")), 16.0);
+                            let button =
+                                ui.add(egui::Button::new(label).fill(Color32::from_rgb(255, 236, 200)));
+                            web::tag(&button, &format!("map.continue.{}", trail.game));
+                            if button.clicked() {
+                                tapped = Some(Tap::Continue);
                             }
                         }
                     });

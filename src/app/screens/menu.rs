@@ -2,11 +2,12 @@
 
 use super::setup::SetupFor;
 use crate::app::kit::catalog::{GameEntry, Levels, PlayableGames, Screen};
-use crate::app::kit::keeping::{self, SavedGame};
+use crate::app::kit::keeping::{self, Opened, SavedGame};
 use crate::app::kit::play::Watching;
 use crate::app::launch::Control;
 use crate::app::panels::theme::{
-    ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen, problem_note,
+    ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen, not_saved_note,
+    problem_note,
 };
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;
@@ -46,10 +47,9 @@ fn menu(
     let list = playable.in_menu_order(&levels);
     // Every card in one row where the screen is wide enough (a card is its picture and 34 more).
     let tile = ((screen.width() - 60.0) / list.len().max(2) as f32 - 36.0).clamp(110.0, 220.0);
-    // A game to open (the one in progress, a record file, or the last game to watch), and the
-    // problem if it could not be read.
-    let mut chosen: Option<Result<Record, String>> = None;
-    let mut watch = false;
+    // A game to open (a game in progress, a record file, or the last game to watch), where it
+    // comes from, and the problem if it could not be read.
+    let mut chosen: Option<(Result<Record, String>, Opened)> = None;
     // Free play, opened from a child's map: one tap back to it; or, when nobody has chosen yet (a
     // game begun from the command line), the way to who is playing. In a corner of its own, so
     // the menu below keeps its place.
@@ -68,22 +68,26 @@ fn menu(
     full_screen(ctx, "menu", |ui| {
         ui.add_space((screen.height() * 0.08).min(60.0));
         ui.label(bold(words.get("app_title"), 56.0).color(ACCENT));
+        not_saved_note(ui, &words, &store);
         if let Some(problem) = &saved.problem
             && problem_note(ui, words.get("saved_problem"), problem)
         {
             saved.problem = None;
         }
-        if let Some((record, summary)) = &saved.card
+        if let Some((record, summary)) = saved.latest()
             && let Some(entry) = playable.get(&record.game)
             && continue_card(ui, &art, &words, &entry, record, summary, screen.width())
         {
-            chosen = Some(Ok(record.clone()));
+            chosen = Some((Ok(record.clone()), Opened::Continued));
         }
         if let Some(picked) = web::picked_file() {
-            chosen = Some(keeping::read_record_text(&picked));
+            chosen = Some((picked.and_then(|text| keeping::read_record_text(&text)), Opened::File));
         }
-        if saved.card.is_some() {
+        if !saved.cards.is_empty() {
             ui.add_space(10.0);
+        }
+        for newer in &saved.newer {
+            ui.label(RichText::new(format!("{}: {newer}", words.get("made_by_newer"))).size(15.0));
         }
         ui.label(bold(words.get("menu_title"), 26.0));
         ui.add_space(12.0);
@@ -94,10 +98,22 @@ fn menu(
             ui.horizontal(|ui| {
                 ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
                 for game in row {
-                    if game_tile(ui, &art, &words, game, tile) {
-                        commands.insert_resource(SetupFor(game.name.to_string()));
-                        next.set(Screen::Setup);
-                    }
+                    ui.vertical(|ui| {
+                        if game_tile(ui, &art, &words, game, tile) {
+                            commands.insert_resource(SetupFor(game.name.to_string()));
+                            next.set(Screen::Setup);
+                        }
+                        // Its own game in progress, one tap away.
+                        if let Some((record, _)) = saved.of(game.name) {
+                            let label = bold(format!("▶ {}", words.get("continue_title")), 18.0);
+                            let button =
+                                ui.add_sized([tile + 24.0, 40.0], egui::Button::new(label).fill(CONTINUE));
+                            web::tag(&button, &format!("continue.{}", game.name));
+                            if button.clicked() {
+                                chosen = Some((Ok(record.clone()), Opened::Continued));
+                            }
+                        }
+                    });
                 }
             });
         }
@@ -118,29 +134,27 @@ fn menu(
                 response.clicked()
             });
             if tapped.inner {
-                chosen = Some(Ok(record.clone()));
-                watch = true;
+                chosen = Some((Ok(record.clone()), Opened::LastGame));
             }
         }
         if let Some(file) = open_card(ui, &words, &store, &mut opening) {
-            chosen = Some(keeping::read_record_file(&file));
+            chosen = Some((keeping::read_record_file(&file), Opened::File));
         }
     });
-    let opened = chosen.map(|read| -> Result<Record, String> {
-        let record = read?;
-        keeping::begin(&mut commands, record.clone()).map_err(|e| e.to_string())?;
+    let Some((read, from)) = chosen else { return Ok(()) };
+    let opened = read.and_then(|record| {
+        keeping::begin(&mut commands, record.clone(), from).map_err(|e| e.to_string())?;
         Ok(record)
     });
     match opened {
-        Some(Ok(record)) => {
+        Ok(record) => {
             commands.insert_resource(SetupFor(record.game.clone()));
-            if watch {
+            if from == Opened::LastGame {
                 commands.insert_resource(Watching::Opening);
             }
             next.set(Screen::Playing);
         }
-        Some(Err(problem)) => saved.problem = Some(problem),
-        None => {}
+        Err(problem) => saved.problem = Some(problem),
     }
     Ok(())
 }
