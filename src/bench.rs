@@ -11,13 +11,13 @@ use crate::rules::circles::Circles;
 use crate::rules::halma::Halma;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::nard::Nard;
-use crate::rules::{Game, Seat, SeatSet, Winner};
+use crate::rules::{Game, GameKind, Seat, SeatSet, Winner};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 pub struct Options {
-    /// Only this game (code name), or every game.
-    pub game: Option<String>,
+    /// Only this game, or every game.
+    pub game: Option<GameKind>,
     /// Arena games per opponent.
     pub games: usize,
     pub seed: u64,
@@ -33,7 +33,6 @@ pub enum Player {
 
 /// What the benchmark needs to know of a game beyond `Game`.
 pub trait Benchmarked: Coached + FromLevel {
-    const NAME: &'static str;
     /// The built-in level every benchmark game starts from.
     const LEVEL: &'static str;
     fn start() -> Self {
@@ -63,7 +62,6 @@ pub trait Benchmarked: Coached + FromLevel {
 }
 
 impl Benchmarked for KnightHunt {
-    const NAME: &'static str = "knight_hunt";
     const LEVEL: &'static str = "ron_configs/knight_hunt/two_knights_capture.ron";
 
     fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action> {
@@ -72,8 +70,6 @@ impl Benchmarked for KnightHunt {
 }
 
 impl Benchmarked for BunniesAndHorses {
-    const NAME: &'static str = "bunnies";
-
     /// The harder variant: a match is two rounds, and the arena gives the Robot one seat (one
     /// player) for both of them, so it plays both roles.
     const LEVEL: &'static str = "ron_configs/bunnies/two_horses.ron";
@@ -84,7 +80,6 @@ impl Benchmarked for BunniesAndHorses {
 }
 
 impl Benchmarked for Circles {
-    const NAME: &'static str = "circles";
     const LEVEL: &'static str = "ron_configs/circles/classic.ron";
 
     fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action> {
@@ -94,7 +89,6 @@ impl Benchmarked for Circles {
 
 /// The arena plays 1-point matches: one game each, no cube.
 impl Benchmarked for Nard {
-    const NAME: &'static str = "nard";
     const LEVEL: &'static str = "ron_configs/nard/one_point.ron";
 
     fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action> {
@@ -143,7 +137,6 @@ fn nard_set_times(level: RobotLevel, seed: u64, sets: usize) -> Vec<f64> {
 /// Two to four seats; the arena plays its seatings up to a move limit and judges an unfinished
 /// game by the pieces each team has in its goal.
 impl Benchmarked for Halma {
-    const NAME: &'static str = "halma";
     const LEVEL: &'static str = "ron_configs/halma/two_players.ron";
 
     fn greedy(&self, rng: &mut SeededRng) -> Option<Self::Action> {
@@ -196,57 +189,50 @@ impl Benchmarked for Halma {
 }
 
 pub fn run(options: &Options) {
-    let wanted = |name: &str| options.game.as_deref().is_none_or(|g| g == name);
-    if wanted(Circles::NAME) {
-        bench_game::<Circles>(options);
-    }
-    if wanted(KnightHunt::NAME) {
-        bench_game::<KnightHunt>(options);
-    }
-    if wanted(BunniesAndHorses::NAME) {
-        bench_game::<BunniesAndHorses>(options);
-    }
-    if wanted(Nard::NAME) {
-        bench_game::<Nard>(options);
-    }
-    if wanted(Halma::NAME) {
-        bench_game::<Halma>(options);
+    for kind in GameKind::ALL.into_iter().filter(|kind| options.game.is_none_or(|g| g == *kind)) {
+        match kind {
+            GameKind::Circles => bench_game::<Circles>(options),
+            GameKind::KnightHunt => bench_game::<KnightHunt>(options),
+            GameKind::Bunnies => bench_game::<BunniesAndHorses>(options),
+            GameKind::Halma => bench_game::<Halma>(options),
+            GameKind::Nard => bench_game::<Nard>(options),
+        }
     }
 }
 
-fn print(game: &str, figure: &str, value: f64) {
+fn print(game: GameKind, figure: &str, value: f64) {
     println!("{game}.{figure} {}", (value * 1000.0).round() / 1000.0);
 }
 
 fn bench_game<G: Benchmarked>(options: &Options) {
     LONGEST_SLICE_NS.store(0, Ordering::Relaxed);
-    print(G::NAME, "movegen.positions_per_s", movegen_rate::<G>(options.seed));
+    print(G::KIND, "movegen.positions_per_s", movegen_rate::<G>(options.seed));
     for level in RobotLevel::ALL {
         let mut times = robot_times::<G>(level, options.seed, 300);
         times.sort_by(f64::total_cmp);
-        print(G::NAME, &format!("robot{level}.median_ms"), percentile(&times, 0.5));
-        print(G::NAME, &format!("robot{level}.p95_ms"), percentile(&times, 0.95));
+        print(G::KIND, &format!("robot{level}.median_ms"), percentile(&times, 0.5));
+        print(G::KIND, &format!("robot{level}.p95_ms"), percentile(&times, 0.95));
     }
     for (figure, value) in G::extra_figures(options) {
-        print(G::NAME, &figure, value);
+        print(G::KIND, &figure, value);
     }
     let results = arenas::<G>(RobotLevel::Three, options);
     for (figure, value) in G::arena_figures(options, &results[0], &results[1]) {
-        print(G::NAME, &figure, value);
+        print(G::KIND, &figure, value);
     }
     // Level 1 is for a young child: it should lose to the greedy player more often than it
     // wins. Its losses tell whether the greedy player can win at all (in Making Circles it
     // never finishes, so its opponents' share cannot fall under one half).
     for (name, result) in ["random", "greedy"].iter().zip(arenas::<G>(RobotLevel::One, options)) {
-        print(G::NAME, &format!("robot1_vs_{name}.losses"), result.losses as f64);
+        print(G::KIND, &format!("robot1_vs_{name}.losses"), result.losses as f64);
     }
     let longest_slice = LONGEST_SLICE_NS.load(Ordering::Relaxed) as f64 / 1e6;
-    print(G::NAME, "robot3.max_slice_ms", longest_slice);
+    print(G::KIND, "robot3.max_slice_ms", longest_slice);
     let review = review_times::<G>(options.seed, REVIEWED_GAMES);
-    print(G::NAME, "review_ms", percentile(&review.ms, 0.5));
-    print(G::NAME, "review.max_ms", review.ms.last().copied().unwrap_or(0.0));
-    print(G::NAME, "review.moves", percentile(&review.moves, 0.5));
-    print(G::NAME, "review.max_slice_ms", review.longest_slice_ns as f64 / 1e6);
+    print(G::KIND, "review_ms", percentile(&review.ms, 0.5));
+    print(G::KIND, "review.max_ms", review.ms.last().copied().unwrap_or(0.0));
+    print(G::KIND, "review.moves", percentile(&review.moves, 0.5));
+    print(G::KIND, "review.max_slice_ms", review.longest_slice_ns as f64 / 1e6);
 }
 
 /// Seeded games whose review is timed for `<game>.review_ms`.
@@ -267,7 +253,7 @@ struct ReviewTimes {
 /// slips as a child might): each game played until White has made `REVIEWED_MOVES` moves the
 /// coach rates or the game is over (a whole game of a 1-point match in Crazy Nard).
 fn review_times<G: Benchmarked>(seed: u64, games: usize) -> ReviewTimes {
-    let data = review::coach_data(G::COACH_NAME).expect("the built-in coach data");
+    let data = review::coach_data(G::KIND).expect("the built-in coach data");
     let mut times = ReviewTimes { ms: Vec::new(), moves: Vec::new(), longest_slice_ns: 0 };
     for game_number in 0..games as u64 {
         let history = reviewed_game::<G>(seed ^ game_number.wrapping_mul(0x9E37_79B9));
@@ -314,7 +300,7 @@ fn arenas<G: Benchmarked>(level: RobotLevel, options: &Options) -> [ArenaResult;
         let two_seats = |index: usize| SeatSet::of(&[Seat((index % 2) as u8)]);
         let result =
             arena_on(G::start, two_seats, Player::Robot(level), opponent, options.games, options.seed);
-        print(G::NAME, &format!("robot{level}_vs_{name}.win_share"), result.share);
+        print(G::KIND, &format!("robot{level}_vs_{name}.win_share"), result.share);
         result
     })
 }

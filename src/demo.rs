@@ -67,8 +67,8 @@ pub struct Shown<G: Game> {
 
 /// The demonstration of `game` (its code name), each move checked against the rules; `None` for
 /// a game that has none.
-pub fn demo<G: Game + FromLevel>(game: &str) -> Option<Result<Demo<G>, String>> {
-    let (_, file, source) = BUILTIN.iter().find(|(name, _, _)| *name == game)?;
+pub fn demo<G: Game + FromLevel>() -> Option<Result<Demo<G>, String>> {
+    let (_, file, source) = BUILTIN.iter().find(|(name, _, _)| *name == G::KIND.code())?;
     Some(parse(file, source))
 }
 

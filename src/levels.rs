@@ -2,7 +2,7 @@
 //! reported with its name and line, never a panic.
 
 use crate::rules::board::{BoardShape, Square, SquareError};
-use crate::rules::{bunnies, circles, halma, knight_hunt, nard};
+use crate::rules::{GameKind, bunnies, circles, halma, knight_hunt, nard};
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
@@ -50,14 +50,14 @@ pub enum LevelGame {
 }
 
 impl Level {
-    /// The game's code name, as in `ron_configs/<game>/`.
-    pub fn game_name(&self) -> &'static str {
+    /// The level's game (its folder is `ron_configs/<its code>/`).
+    pub fn kind(&self) -> GameKind {
         match self.game {
-            LevelGame::Circles(_) => "circles",
-            LevelGame::KnightHunt(_) => "knight_hunt",
-            LevelGame::Bunnies(_) => "bunnies",
-            LevelGame::Nard(_) => "nard",
-            LevelGame::Halma(_) => "halma",
+            LevelGame::Circles(_) => GameKind::Circles,
+            LevelGame::KnightHunt(_) => GameKind::KnightHunt,
+            LevelGame::Bunnies(_) => GameKind::Bunnies,
+            LevelGame::Nard(_) => GameKind::Nard,
+            LevelGame::Halma(_) => GameKind::Halma,
         }
     }
 

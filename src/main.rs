@@ -22,7 +22,8 @@ tabla text --load <record.ron> [--level <file.ron>]
 tabla bench [--game NAME] [--games N] [--seed N]
                               print benchmark figures as `game.figure value`";
 
-/// `--name value` pairs after the command word.
+/// `--name value` pairs after the command word (the browser's come from its address).
+#[cfg(not(target_arch = "wasm32"))]
 fn flags(args: &[String]) -> Result<Vec<(String, String)>, String> {
     let mut pairs = Vec::new();
     let mut rest = args.iter();
@@ -74,7 +75,10 @@ fn text_command(args: &[String]) -> Result<(), String> {
 #[cfg(not(target_arch = "wasm32"))]
 fn bench_command(args: &[String]) -> Result<(), String> {
     let flags = flags(args)?;
-    let game = flags.iter().find(|(n, _)| n == "game").map(|(_, v)| v.clone());
+    let game = match flags.iter().find(|(n, _)| n == "game") {
+        Some((_, code)) => Some(tabla::rules::GameKind::parse(code)?),
+        None => None,
+    };
     bench::run(&bench::Options {
         game,
         games: number(&flags, "games", 200)? as usize,
@@ -85,19 +89,20 @@ fn bench_command(args: &[String]) -> Result<(), String> {
 
 #[cfg(feature = "app")]
 fn app_command(args: &[String]) -> Result<(), String> {
-    #[allow(unused_mut)]
-    let mut launch = tabla::app::Launch::from_flags(&flags(args)?)?;
+    #[cfg(not(target_arch = "wasm32"))]
+    let launch = tabla::app::Launch::from_flags(&flags(args)?)?;
     // In the browser the page's address holds the options (`?game=nard&players=robot`): each one
     // that cannot be used is said on the console and left out alone.
     #[cfg(target_arch = "wasm32")]
-    {
+    let launch = {
+        let _ = args;
         let (from_address, warnings) =
             tabla::app::Launch::from_address(&tabla::app::platform::web::address_flags());
         for warning in warnings {
             web_sys::console::warn_1(&format!("tabla address: {warning}").into());
         }
-        launch = from_address;
-    }
+        from_address
+    };
     match tabla::app::run(launch) {
         bevy::app::AppExit::Success => Ok(()),
         bevy::app::AppExit::Error(code) => Err(format!("the game ended with error {code}")),

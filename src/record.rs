@@ -12,7 +12,7 @@ use crate::rules::circles::Circles;
 use crate::rules::halma::Halma;
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::nard::Nard;
-use crate::rules::{Game, RuleError, Seat};
+use crate::rules::{Game, GameKind, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -36,8 +36,9 @@ pub enum Control {
 #[serde(deny_unknown_fields)]
 pub struct Record {
     pub version: u32,
-    /// The level is `ron_configs/<game>/<variant>.ron`.
-    pub game: String,
+    /// The level is `ron_configs/<game>/<variant>.ron`; a game Tabla does not have is refused
+    /// as the record is read.
+    pub game: GameKind,
     pub variant: String,
     /// The seat that starts (seats in the game's order).
     pub first: u8,
@@ -121,7 +122,7 @@ impl std::error::Error for RecordError {}
 /// What a menu card shows of a record, read without knowing its game beforehand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
-    pub game: String,
+    pub game: GameKind,
     pub variant: String,
     /// Actions played (rolls and cube actions count, and a clock running out).
     pub actions: usize,
@@ -178,7 +179,7 @@ impl Record {
         let start = &history.steps()[0].game;
         Record {
             version: VERSION,
-            game: level.game_name().to_string(),
+            game: level.kind(),
             variant: level.variant().to_string(),
             first: start_seat(start, level).0,
             seed: history.seed(),
@@ -252,13 +253,11 @@ impl Record {
 
     /// The record's level, built in or from `ron_configs/` on disk.
     pub fn level(&self) -> Result<Level, RecordError> {
-        for name in [&self.game, &self.variant] {
-            if !is_plain_name(name) {
-                return Err(RecordError::Mismatch(format!(
-                    "the level's name '{}' is not a plain name (small letters, digits and _)",
-                    quote(name)
-                )));
-            }
+        if !is_plain_name(&self.variant) {
+            return Err(RecordError::Mismatch(format!(
+                "the level's name '{}' is not a plain name (small letters, digits and _)",
+                quote(&self.variant)
+            )));
         }
         levels::find(&self.level_file()).map_err(RecordError::Level)
     }
@@ -315,7 +314,7 @@ impl Record {
         let history: History<G> = self.replay_on(level, |_, _, _| ())?;
         let game = history.game();
         Ok(Summary {
-            game: self.game.clone(),
+            game: self.game,
             variant: self.variant.clone(),
             actions: self.actions.len(),
             to_move: game.to_move().map(|seat| game.seat_name(seat).to_string()),
@@ -327,7 +326,7 @@ impl Record {
     /// Whether the record's seats, clocks and hints fit the level.
     fn check_fits(&self, level: &Level) -> Result<(), RecordError> {
         let mismatch = |why: String| Err(RecordError::Mismatch(why));
-        if (level.game_name(), level.variant()) != (self.game.as_str(), self.variant.as_str()) {
+        if (level.kind(), level.variant()) != (self.game, self.variant.as_str()) {
             return mismatch(format!(
                 "the record is of {}, not of the level {}",
                 quote(&self.level_file()),

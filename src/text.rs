@@ -130,7 +130,7 @@ impl<G: Coached> Session<G> {
             "all" => true,
             other => return refuse(format!("review takes nothing or 'all', not '{other}'")),
         };
-        let data = match review::coach_data(G::COACH_NAME) {
+        let data = match review::coach_data(G::KIND) {
             Ok(data) => data,
             Err(e) => return refuse(e),
         };

@@ -551,7 +551,7 @@ fn a_second_game_of_the_same_kind_lays_out_its_own_pieces() {
 fn the_command_line_opens_every_game_and_an_app_without_the_game_stays_on_the_menu() {
     let flags = |game: &str| vec![("game".to_string(), game.to_string())];
     let launch = Launch::from_flags(&flags("bunnies")).unwrap();
-    assert_eq!(launch.start.map(|setup| setup.level.game_name()), Some("bunnies"));
+    assert_eq!(launch.start.map(|setup| setup.level.kind().code()), Some("bunnies"));
     assert!(Launch::from_flags(&flags("chess")).is_err());
     let nard = Launch::from_flags(&flags("nard")).unwrap();
     let level = nard.start.clone().expect("a level").level;

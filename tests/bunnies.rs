@@ -74,7 +74,7 @@ fn both_variants_start_with_eight_bunnies_on_rank_2_and_their_horses() {
 fn the_variants_have_their_own_names() {
     let variants: Vec<String> = levels::builtin()
         .into_iter()
-        .filter(|l| l.game_name() == "bunnies")
+        .filter(|l| l.kind().code() == "bunnies")
         .map(|l| l.variant().to_string())
         .collect();
     assert_eq!(variants, ["one_horse", "two_horses"], "the easier variant is offered first");
@@ -504,7 +504,7 @@ fn level_error(source: &str) -> (usize, String) {
 #[test]
 fn a_good_level_file_reads() {
     let level = levels::parse("test.ron", GOOD_LEVEL).unwrap();
-    assert_eq!(level.game_name(), "bunnies");
+    assert_eq!(level.kind().code(), "bunnies");
     assert_eq!(level.variant(), "test");
     let LevelGame::Bunnies(bunnies) = level.game else { panic!("not bunnies") };
     assert_eq!(bunnies.setup, Setup { bunnies: squares(&["a2", "b2"]), horses: squares(&["b8"]) });

@@ -153,7 +153,7 @@ fn close(a: f64, b: f64, tolerance: f64) -> bool {
 #[test]
 fn the_classic_level_holds_the_spec_setup() {
     let level = levels::find("ron_configs/circles/classic.ron").unwrap();
-    assert_eq!(level.game_name(), "circles");
+    assert_eq!(level.kind().code(), "circles");
     assert_eq!(level.variant(), "classic");
     assert_eq!(level.clock_minutes(), &[1, 3, 5, 10]);
     let setup = classic();
@@ -169,7 +169,7 @@ fn the_classic_level_holds_the_spec_setup() {
     assert_eq!(barrier, expected);
     assert_eq!(setup.no_progress_plies, 20);
     assert_eq!(setup.max_rounds, 150);
-    assert!(levels::builtin().iter().any(|l| l.game_name() == "circles"));
+    assert!(levels::builtin().iter().any(|l| l.kind().code() == "circles"));
 }
 
 const GOOD_LEVEL: &str = r#"#![enable(unwrap_variant_newtypes)]

@@ -15,7 +15,7 @@ use tabla::rules::nard::{Event, Nard, NardAction, SetKind};
 
 #[test]
 fn knight_hunt_shows_the_l_jump_and_a_catch() {
-    let demo: Demo<KnightHunt> = demo::demo("knight_hunt").expect("a demonstration").unwrap();
+    let demo: Demo<KnightHunt> = demo::demo().expect("a demonstration").unwrap();
     let jump = |m: &tabla::rules::board::Move| {
         let (df, dr) = (m.from.file.abs_diff(m.to.file), m.from.rank.abs_diff(m.to.rank));
         (df, dr) == (1, 2) || (df, dr) == (2, 1)
@@ -30,7 +30,7 @@ fn knight_hunt_shows_the_l_jump_and_a_catch() {
 
 #[test]
 fn circles_shows_the_clockwise_race_and_the_small_step() {
-    let demo: Demo<Circles> = demo::demo("circles").expect("a demonstration").unwrap();
+    let demo: Demo<Circles> = demo::demo().expect("a demonstration").unwrap();
     let deltas: Vec<f64> = demo.steps.iter().map(|s| s.before.delta(s.action.from, s.action.to)).collect();
     assert!(deltas.iter().any(|d| *d > 45.0), "a long clockwise move: {deltas:?}");
     assert!(deltas.iter().any(|d| *d < 0.0), "a small step back: {deltas:?}");
@@ -38,7 +38,7 @@ fn circles_shows_the_clockwise_race_and_the_small_step() {
 
 #[test]
 fn bunnies_shows_step_double_step_catch_and_the_horse() {
-    let demo: Demo<BunniesAndHorses> = demo::demo("bunnies").expect("a demonstration").unwrap();
+    let demo: Demo<BunniesAndHorses> = demo::demo().expect("a demonstration").unwrap();
     let bunny_moves: Vec<_> = demo
         .steps
         .iter()
@@ -64,7 +64,7 @@ fn bunnies_shows_step_double_step_catch_and_the_horse() {
 
 #[test]
 fn nard_shows_a_roll_a_chain_step_and_a_passed_number() {
-    let demo: Demo<Nard> = demo::demo("nard").expect("a demonstration").unwrap();
+    let demo: Demo<Nard> = demo::demo().expect("a demonstration").unwrap();
     assert!(
         demo.steps.iter().any(|s| matches!(s.action, NardAction::Roll(a, b) if a == b)),
         "a double rolled"
@@ -81,7 +81,7 @@ fn nard_shows_a_roll_a_chain_step_and_a_passed_number() {
 
 #[test]
 fn halma_shows_a_jump_chain() {
-    let demo: Demo<Halma> = demo::demo("halma").expect("a demonstration").unwrap();
+    let demo: Demo<Halma> = demo::demo().expect("a demonstration").unwrap();
     let longest = demo
         .steps
         .iter()

@@ -26,31 +26,31 @@ fn frame(app: &App) -> DemoFrame {
 /// Plays the demonstration of `G` once round (frames of 50 ms) and checks what it showed.
 fn demonstration_plays_every_move<G: AppGame>(level: &str) {
     let setup = common::setup(level, Opponent::Friend, Seat(0), RobotLevel::One);
-    let mut app = common::headless(setup, &format!("help-{}", G::NAME), 3, |_| {});
-    let demo = demo::demo::<G>(G::NAME).expect("a demonstration").unwrap();
+    let mut app = common::headless(setup, &format!("help-{}", G::KIND), 3, |_| {});
+    let demo = demo::demo::<G>().expect("a demonstration").unwrap();
     let script_says: BTreeSet<String> = demo.steps.iter().filter_map(|s| s.say.clone()).collect();
     // Every move that says what it shows is seen (a big board's other corner is made at once).
     let moves =
         demo.steps.iter().filter(|s| s.say.is_some() && s.before.motion_of(&s.action).is_some()).count();
     app.update();
-    assert!(frame(&app).pieces.is_empty(), "{}: nothing plays while the help is closed", G::NAME);
+    assert!(frame(&app).pieces.is_empty(), "{}: nothing plays while the help is closed", G::KIND);
     app.world_mut().resource_mut::<HelpOpen>().0 = true;
     let (mut says, mut lit_moves, mut last_lit) = (BTreeSet::new(), 0, None);
     // The whole demonstration is well under a minute.
     for _ in 0..1200 {
         app.update();
         let now = frame(&app);
-        assert_eq!(now.game, G::NAME);
+        assert_eq!(now.game, Some(G::KIND));
         assert_eq!(now.problem, None);
-        assert!(!now.cells.is_empty() && !now.pieces.is_empty(), "{}: a board with its pieces", G::NAME);
+        assert!(!now.cells.is_empty() && !now.pieces.is_empty(), "{}: a board with its pieces", G::KIND);
         says.extend(now.say.clone());
         if let Some(lit) = now.lit {
             assert!(
                 now.pieces.iter().any(|(at, _)| *at == lit),
                 "{}: the ringed place holds a piece",
-                G::NAME
+                G::KIND
             );
-            assert!(!now.path.is_empty(), "{}: the ringed piece's path is marked", G::NAME);
+            assert!(!now.path.is_empty(), "{}: the ringed piece's path is marked", G::KIND);
         }
         if now.lit.is_some() && last_lit.is_none() {
             lit_moves += 1;
@@ -60,14 +60,14 @@ fn demonstration_plays_every_move<G: AppGame>(level: &str) {
             break;
         }
     }
-    assert_eq!(says, script_says, "{}: every move says what it shows", G::NAME);
-    assert!(lit_moves >= moves, "{}: every move is shown ({lit_moves} of {moves})", G::NAME);
+    assert_eq!(says, script_says, "{}: every move says what it shows", G::KIND);
+    assert!(lit_moves >= moves, "{}: every move is shown ({lit_moves} of {moves})", G::KIND);
     // Closed and opened again, it starts from the beginning.
     app.world_mut().resource_mut::<HelpOpen>().0 = false;
     app.update();
     app.world_mut().resource_mut::<HelpOpen>().0 = true;
     app.update();
-    assert_eq!(frame(&app).say, demo.steps[0].say, "{}: it starts again from its first move", G::NAME);
+    assert_eq!(frame(&app).say, demo.steps[0].say, "{}: it starts again from its first move", G::KIND);
 }
 
 #[test]

@@ -22,6 +22,7 @@ use tabla::app::platform::store::Store;
 use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
 use tabla::record::Record;
 use tabla::robot::{self, RobotLevel};
+use tabla::rules::GameKind;
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::rules::nard::Nard;
 use tabla::rules::{Game, Seat};
@@ -169,11 +170,11 @@ fn another_game_leaves_the_game_in_progress_where_it_is() {
     assert!(saved(&home, "child-1/game-knight_hunt.ron").is_some());
     assert_eq!(saved(&home, "child-1/game-nard.ron"), Some(match_then.clone()), "the match is untouched");
     leave(&mut app);
-    let cards: Vec<String> =
-        app.world().resource::<SavedGame>().cards.iter().map(|(r, _)| r.game.clone()).collect();
-    assert_eq!(cards, ["knight_hunt", "nard"], "both go on, the one played last first");
+    let cards: Vec<GameKind> =
+        app.world().resource::<SavedGame>().cards.iter().map(|(r, _)| r.game).collect();
+    assert_eq!(cards, [GameKind::KnightHunt, GameKind::Nard], "both go on, the one played last first");
     // And comes back to the match, as it stood.
-    let record = app.world().resource::<SavedGame>().of("nard").unwrap().0.clone();
+    let record = app.world().resource::<SavedGame>().of(GameKind::Nard).unwrap().0.clone();
     tabla::app::kit::keeping::begin(
         &mut app.world_mut().commands(),
         record,
@@ -199,7 +200,7 @@ fn starting_the_same_game_again_asks_first_and_keep_playing_goes_back_to_it() {
     open(&mut app, knight_hunt());
     assert_eq!(
         asking(&app),
-        Some(Question::TakePlace { game: "knight_hunt".into(), moves: kept.actions.len() }),
+        Some(Question::TakePlace { game: GameKind::KnightHunt, moves: kept.actions.len() }),
         "a new game of the same kind asks first"
     );
     assert!(app.world().resource::<ScoreBoard>().asking.is_some(), "and the screen shows the question");
@@ -406,7 +407,7 @@ fn a_game_won_after_an_undo_is_counted_once() {
     app.world_mut().write_message(SetControls(vec![Control::Person, Control::Person]));
     app.update();
     let figures =
-        |app: &App| app.world().resource::<Children>().get(0).unwrap().figures["knight_hunt"].clone();
+        |app: &App| app.world().resource::<Children>().get(0).unwrap().figures[&GameKind::KnightHunt].clone();
     assert_eq!(figures(&app).played, 1);
     common::command(&mut app, GameCommand::Undo);
     assert!(app.world().resource::<Play<KnightHunt>>().game().outcome().is_none());
@@ -460,7 +461,7 @@ fn an_address_drops_what_it_cannot_use_one_option_at_a_time() {
         pairs.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect()
     };
     let (launch, warnings) = Launch::from_address(&flags(&[("game", "nard"), ("fbclid", "1")]));
-    assert_eq!(launch.start.as_ref().map(|s| s.level.game_name()), Some("nard"), "the game still opens");
+    assert_eq!(launch.start.as_ref().map(|s| s.level.kind().code()), Some("nard"), "the game still opens");
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     let (launch, warnings) = Launch::from_address(&flags(&[
         ("game", "knight_hunt"),
@@ -493,10 +494,7 @@ fn a_crazy_nard_match_goes_on_with_its_score_cube_and_clock() {
     let clocks = app.world().resource::<Clocks>().left.clone().expect("a clock runs");
     let before = app.world().resource::<Play<Nard>>().game().clone();
     leave(&mut app);
-    assert_eq!(
-        app.world().resource::<SavedGame>().latest().map(|(r, _)| r.game.clone()).as_deref(),
-        Some("nard")
-    );
+    assert_eq!(app.world().resource::<SavedGame>().latest().map(|(r, _)| r.game), Some(GameKind::Nard));
     drop(app);
     let played = saved(&home, "game-nard.ron").unwrap().actions.len();
     let again = started(&home, 1, Launch { continue_game: true, ..default() });
@@ -578,8 +576,8 @@ fn settings_are_read_field_by_field() {
         "(language: It, choices: {\"halma\": (variant: 7), \"nard\": (variant: \"crazy\", robot_level: 2)}, last_child: Some(3))",
     );
     assert_eq!(settings.language, tabla::i18n::Language::It);
-    assert!(!settings.choices.contains_key("halma"));
-    assert_eq!(settings.choices["nard"].robot_level, RobotLevel::Two);
+    assert!(!settings.choices.contains_key(&GameKind::Halma));
+    assert_eq!(settings.choices[&GameKind::Nard].robot_level, RobotLevel::Two);
     assert_eq!(settings.last_child, Some(3));
 }
 
@@ -600,4 +598,22 @@ fn undo_and_redo_are_kept_and_redo_goes_on_after_a_new_start() {
     let mut again = started(&home, 5, Launch { continue_game: true, ..default() });
     common::command(&mut again, GameCommand::Redo);
     assert_eq!(again.world().resource::<Play<KnightHunt>>().moves_played(), 2, "redo survives a new start");
+}
+
+#[test]
+fn a_game_left_after_another_was_chosen_is_kept_with_its_own_level() {
+    let home = fresh_home("keep-own-level");
+    let mut app = started(&home, 2, Launch { start: Some(knight_hunt()), ..default() });
+    knight_move(&mut app);
+    // The next game is chosen before this one's screen is left (as the tour and a stage do).
+    app.world_mut().insert_resource(common::setup(
+        "knight_hunt/two_knights",
+        Opponent::Friend,
+        Seat::WHITE,
+        RobotLevel::One,
+    ));
+    leave(&mut app);
+    let kept = saved(&home, "game-knight_hunt.ron").unwrap();
+    assert_eq!(kept.variant, "one_knight", "the game's own level");
+    assert!(kept.check().is_ok(), "a record its level accepts");
 }

@@ -22,7 +22,7 @@ use tabla::levels::{FromLevel, Level, LevelGame};
 use tabla::robot::review::{CoachData, Coached, Rater, Rating};
 use tabla::robot::{RobotLevel, RobotPlayer, Thinker};
 use tabla::rules::board::{BoardShape, Move, Square};
-use tabla::rules::{EndReason, Game, Outcome, RuleError, Seat};
+use tabla::rules::{EndReason, Game, GameKind, Outcome, RuleError, Seat};
 
 const FINISH: u8 = 7;
 /// The finish: a zone beyond the track's squares, where the winner's piece stands.
@@ -75,6 +75,7 @@ impl DiceRace {
 
 impl Game for DiceRace {
     type Action = RaceAction;
+    const KIND: GameKind = GameKind::Nard;
 
     fn seat_count(&self) -> usize {
         self.files.len()
@@ -153,7 +154,6 @@ impl RobotPlayer for DiceRace {
 
 /// The coach finds every move of the race as good as any: there is nothing to choose.
 impl Coached for DiceRace {
-    const COACH_NAME: &'static str = "nard";
     const REASONS: &'static [&'static str] = &[];
 
     fn rater(&self, played: &[RaceAction], _data: CoachData) -> Box<dyn Rater<Self>> {
@@ -187,7 +187,6 @@ impl FromLevel for DiceRace {
 }
 
 impl GameInfo for DiceRace {
-    const NAME: &'static str = "nard";
     const MENU_ART: Art = Art::Star;
 
     fn score(&self, seat: Seat) -> u32 {

@@ -17,7 +17,7 @@ fn line_of(text: &str, needle: &str) -> usize {
 fn every_built_in_level_loads() {
     for (file, source) in levels::BUILTIN {
         let level = levels::parse(file, source).unwrap_or_else(|e| panic!("{e}"));
-        assert!(file.contains(level.game_name()), "{file} sits in its game's folder");
+        assert!(file.contains(level.kind().code()), "{file} sits in its game's folder");
         assert!(file.ends_with(&format!("{}.ron", level.variant())), "{file} is named after its variant");
     }
 }

@@ -17,6 +17,7 @@ use tabla::app::platform::store::Store;
 use tabla::app::{Control, Launch, Screen, core_plugin};
 use tabla::progress::{Child, Stars};
 use tabla::robot::{self, RobotLevel};
+use tabla::rules::GameKind;
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::rules::{Game, Seat};
 
@@ -121,7 +122,7 @@ fn a_stage_won_on_ones_own_earns_its_stars_opens_the_next_and_survives_a_restart
     let told = news(&app);
     assert_eq!((told.stage.as_str(), told.new), ("knight_hunt_1", stars));
     assert_eq!(told.opened.as_deref(), Some("knight_hunt_2"), "one star opens the next stage");
-    let figures = &child(&app, 0).figures["knight_hunt"];
+    let figures = &child(&app, 0).figures[&GameKind::KnightHunt];
     assert_eq!((figures.played, figures.won, figures.lost), (1, 1, 0));
     assert_eq!(kept_child(&home, 0), child(&app, 0), "the file has it all");
     assert!(home.join("child-1/last_game.ron").exists(), "the finished game is the child's own");
@@ -133,7 +134,7 @@ fn a_stage_won_on_ones_own_earns_its_stars_opens_the_next_and_survives_a_restart
     send(&mut again, ChildCommand::Choose(0));
     assert_eq!(screen(&again), Screen::Map);
     let path = again.world().resource::<ThePath>();
-    let trail = path.trail("knight_hunt").unwrap();
+    let trail = path.trail(GameKind::KnightHunt).unwrap();
     let kept = child(&again, 0);
     assert_eq!(trail.next(|id| kept.star_count(id)), Some(1), "the next stage is the one to play");
     send(&mut again, ChildCommand::PlayStage("knight_hunt_3".into()));
@@ -194,7 +195,7 @@ fn each_child_keeps_their_own_game_in_progress() {
     send(&mut app, ChildCommand::Add { animal: 5 });
     let in_progress = |app: &App| {
         let store = app.world().resource::<Store>().games();
-        tabla::app::kit::keeping::read_games_in_progress(&store, &["knight_hunt"]).0.len()
+        tabla::app::kit::keeping::read_games_in_progress(&store, &[GameKind::KnightHunt]).0.len()
     };
     assert_eq!(app.world().resource::<Store>().child(), Some(1));
     assert_eq!(in_progress(&app), 0);
@@ -271,7 +272,7 @@ fn removing_a_child_sets_their_file_aside_and_clearing_forgets_one_games_stars()
     send(&mut app, ChildCommand::Add { animal: 2 });
     app.world_mut().resource_mut::<Children>().slots[0].as_mut().unwrap().earn("halma_1", Stars::WON);
     app.world_mut().resource_mut::<Children>().slots[0].as_mut().unwrap().earn("nard_1", Stars::WON);
-    send(&mut app, ChildCommand::ClearStars(0, "halma".into()));
+    send(&mut app, ChildCommand::ClearStars(0, GameKind::Halma));
     assert_eq!(kept_child(&home, 0).star_count("halma_1"), 0);
     assert_eq!(kept_child(&home, 0).star_count("nard_1"), 1, "only that game's stars");
     send(&mut app, ChildCommand::Remove(0));
@@ -327,7 +328,8 @@ fn a_finished_game_opened_again_is_not_counted_again() {
         app.world().resource::<Play<KnightHunt>>().game().outcome().is_some(),
         "the finished game is open"
     );
-    let (now, then) = (&child(&app, 0).figures["knight_hunt"], &before.figures["knight_hunt"]);
+    let (now, then) =
+        (&child(&app, 0).figures[&GameKind::KnightHunt], &before.figures[&GameKind::KnightHunt]);
     assert_eq!((now.played, now.won), (then.played, then.won), "counted once, when it was played");
     assert_eq!((now.played, now.won), (1, 1));
 }

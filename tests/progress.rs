@@ -18,6 +18,7 @@ use tabla::progress::{
 };
 use tabla::record::{Control, Record};
 use tabla::robot::{RobotLevel, RobotPlayer};
+use tabla::rules::GameKind;
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
 use tabla::rules::knight_hunt::KnightHunt;
@@ -75,7 +76,7 @@ fn child_won<G: Game>(history: &History<G>, seat: Seat) -> bool {
 #[test]
 fn the_built_in_path_reads_and_leads_every_game_through_its_levels() {
     let path = Path::builtin();
-    let games: Vec<&str> = path.trails.iter().map(|t| t.game.as_str()).collect();
+    let games: Vec<&str> = path.trails.iter().map(|t| t.game.code()).collect();
     assert_eq!(games, ["circles", "knight_hunt", "bunnies", "halma", "nard"]);
     for trail in &path.trails {
         assert!(trail.stages.len() >= 3, "{} has {} stages", trail.game, trail.stages.len());
@@ -83,7 +84,7 @@ fn the_built_in_path_reads_and_leads_every_game_through_its_levels() {
         let robots: Vec<u8> = trail.stages.iter().map(|s| s.robot.number()).collect();
         assert!(robots.windows(2).all(|w| w[0] <= w[1]), "{}: {robots:?}", trail.game);
         for stage in &trail.stages {
-            assert_eq!(stage.level.game_name(), trail.game);
+            assert_eq!(stage.level.kind(), trail.game);
             for language in tabla::i18n::Language::ALL {
                 assert!(!stage.goal_text(language).is_empty(), "{} in {language:?}", stage.id);
             }
@@ -146,7 +147,7 @@ fn a_broken_path_file_names_its_file_and_line() {
     assert!(message.contains("two stages are called \"kh\""), "{message}");
 
     let message = broken(&one_trail("chess", GOOD_STAGE));
-    assert!(message.starts_with("path.ron:4:") && message.contains("unknown game"), "{message}");
+    assert!(message.starts_with("path.ron:4:") && message.contains("'chess' is no game"), "{message}");
 }
 
 // Stars.
@@ -249,7 +250,7 @@ fn crazy_nards_third_stars_are_a_mars_and_a_match_without_a_game_lost() {
 #[test]
 fn one_star_opens_the_next_stage_and_the_next_to_play_moves_on() {
     let path = Path::builtin();
-    let trail = path.trail("knight_hunt").unwrap();
+    let trail = path.trail(GameKind::KnightHunt).unwrap();
     let mut child = Child::new(0);
     assert!(trail.is_open(0, |id| child.star_count(id)) && !trail.is_open(1, |id| child.star_count(id)));
     assert_eq!(trail.next(|id| child.star_count(id)), Some(0));
@@ -272,17 +273,17 @@ fn stars_once_earned_stay_and_only_new_ones_are_told() {
 #[test]
 fn a_diploma_comes_when_every_stage_of_a_game_has_a_star_and_goes_with_its_stars() {
     let path = Path::builtin();
-    let trail = path.trail("circles").unwrap();
+    let trail = path.trail(GameKind::Circles).unwrap();
     let mut child = Child::new(1);
     for stage in &trail.stages[..trail.stages.len() - 1] {
         child.earn(&stage.id, Stars::WON);
     }
     assert!(child.award_diplomas(&path, "2026-12-04").is_empty());
     child.earn(&trail.stages.last().unwrap().id, Stars::WON);
-    assert_eq!(child.award_diplomas(&path, "2026-12-04"), ["circles"]);
-    assert_eq!(child.award_diplomas(&path, "2026-12-05"), Vec::<String>::new(), "given once");
-    assert_eq!(child.diplomas["circles"], "2026-12-04");
-    child.clear_stars(&path, "circles");
+    assert_eq!(child.award_diplomas(&path, "2026-12-04"), [GameKind::Circles]);
+    assert_eq!(child.award_diplomas(&path, "2026-12-05"), Vec::<GameKind>::new(), "given once");
+    assert_eq!(child.diplomas[&GameKind::Circles], "2026-12-04");
+    child.clear_stars(&path, GameKind::Circles);
     assert_eq!(child.trail_stars(trail), 0);
     assert!(child.diplomas.is_empty());
 }
@@ -290,7 +291,7 @@ fn a_diploma_comes_when_every_stage_of_a_game_has_a_star_and_goes_with_its_stars
 fn end(identity: &str, won: Option<bool>, drawn: bool) -> GameEnd {
     GameEnd {
         identity: identity.into(),
-        game: "nard".into(),
+        game: GameKind::Nard,
         won,
         drawn,
         hints: 1,
@@ -305,8 +306,8 @@ fn the_figures_count_every_game_and_its_help_and_time() {
     child.count(&end("a", Some(true), false));
     child.count(&end("b", Some(false), false));
     child.count(&end("c", None, true));
-    child.add_time("nard", 90, "2026-12-05");
-    let figures = &child.figures["nard"];
+    child.add_time(GameKind::Nard, 90, "2026-12-05");
+    let figures = &child.figures[&GameKind::Nard];
     assert_eq!((figures.played, figures.won, figures.lost, figures.drawn), (3, 1, 1, 1));
     assert_eq!((figures.hints, figures.takebacks, figures.seconds), (3, 6, 90));
     assert_eq!(figures.last_played, "2026-12-05");
@@ -318,27 +319,27 @@ fn a_game_lost_then_undone_and_won_is_counted_once_as_won() {
     child.count(&end("game-1", Some(false), false));
     // Undone and played on: the record's hints and take-backs have grown since.
     child.count(&GameEnd { hints: 3, takebacks: 5, ..end("game-1", Some(true), false) });
-    let figures = &child.figures["nard"];
+    let figures = &child.figures[&GameKind::Nard];
     assert_eq!((figures.played, figures.won, figures.lost), (1, 1, 0), "one game, won");
     assert_eq!((figures.hints, figures.takebacks), (3, 5), "its help once, as it stands at the end");
     child.count(&end("game-2", Some(false), false));
-    assert_eq!(child.figures["nard"].played, 2, "another game counts");
+    assert_eq!(child.figures[&GameKind::Nard].played, 2, "another game counts");
     // Read back, the game counted once stays counted once.
     let mut again = Child::from_ron(&child.to_ron()).unwrap();
     again.count(&GameEnd { hints: 3, takebacks: 5, ..end("game-1", Some(true), false) });
-    assert_eq!(again.figures["nard"].played, 2);
+    assert_eq!(again.figures[&GameKind::Nard].played, 2);
 }
 
 #[test]
 fn counters_stop_at_their_largest_instead_of_wrapping() {
     let mut child = Child::new(1);
     child.figures.insert(
-        "nard".into(),
+        GameKind::Nard,
         Figures { played: u32::MAX, won: u32::MAX, hints: u32::MAX, seconds: u64::MAX, ..Figures::default() },
     );
     child.count(&end("x", Some(true), false));
-    child.add_time("nard", 60, "2026-12-04");
-    let figures = &child.figures["nard"];
+    child.add_time(GameKind::Nard, 60, "2026-12-04");
+    let figures = &child.figures[&GameKind::Nard];
     assert_eq!(
         (figures.played, figures.won, figures.hints, figures.seconds),
         (u32::MAX, u32::MAX, u32::MAX, u64::MAX)
@@ -377,7 +378,7 @@ fn a_file_of_the_first_version_reads_without_an_identity() {
     let old = r#"(version: 1, animal: 3, name: "Dan", stars: {"nard_1": 1}, figures: {"nard": (played: 2, won: 1)})"#;
     let child = Child::from_ron(old).expect("version 1 still reads");
     assert_eq!((child.animal, child.name.as_str(), child.id.as_str()), (3, "Dan", ""));
-    assert_eq!(child.figures["nard"].played, 2);
+    assert_eq!(child.figures[&GameKind::Nard].played, 2);
     assert!(child.to_ron().contains("version: 2"), "it is written as this Tabla writes");
 }
 
@@ -404,15 +405,15 @@ fn an_import_merges_the_same_child_by_identity_and_takes_nothing_away() {
     let mut ana = Child::new(0).with_id("0000000000000aaa".into());
     ana.earn("nard_1", Stars::WON);
     ana.earn("circles_1", Stars::WON);
-    ana.figures.insert("nard".into(), Figures { played: 5, won: 3, seconds: 100, ..Figures::default() });
+    ana.figures.insert(GameKind::Nard, Figures { played: 5, won: 3, seconds: 100, ..Figures::default() });
     let mut ana_there = Child::new(0).with_id("0000000000000aaa".into());
     ana_there.name = "Ana".into();
     ana_there.earn("nard_1", Stars::ON_OWN);
     ana_there.earn("knight_hunt_1", Stars::GOAL);
     ana_there
         .figures
-        .insert("nard".into(), Figures { played: 2, won: 2, seconds: 900, ..Figures::default() });
-    for stage in &path.trail("circles").unwrap().stages {
+        .insert(GameKind::Nard, Figures { played: 2, won: 2, seconds: 900, ..Figures::default() });
+    for stage in &path.trail(GameKind::Circles).unwrap().stages {
         ana_there.earn(&stage.id, Stars::WON);
     }
     ana_there.award_diplomas(&path, "2026-11-01");
@@ -424,16 +425,16 @@ fn an_import_merges_the_same_child_by_identity_and_takes_nothing_away() {
     assert_eq!(merged.stars("nard_1"), Stars(Stars::WON.0 | Stars::ON_OWN.0), "the stars of both");
     assert_eq!(merged.stars("circles_1"), Stars::WON);
     assert_eq!(merged.stars("knight_hunt_1"), Stars::GOAL);
-    let nard = &merged.figures["nard"];
+    let nard = &merged.figures[&GameKind::Nard];
     assert_eq!((nard.played, nard.won, nard.seconds), (5, 3, 900), "the larger of each figure");
-    assert_eq!(merged.diplomas["circles"], "2026-11-01");
+    assert_eq!(merged.diplomas[&GameKind::Circles], "2026-11-01");
     assert_eq!(merged.name, "Ana", "a name given on the other device");
     assert_eq!(plan[1], Merge::Add(other_unnamed), "the same picture with another identity is another child");
     // Merged again, nothing changes; an earlier diploma wins, a later one does not.
     let here = [Some(merged.clone()), None, None, None, None, None, None, None];
     assert_eq!(plan_merge(&here, transfer(vec![ana_there.clone()])), [Merge::Same]);
     let mut later = merged.clone();
-    later.diplomas.insert("circles".into(), "2026-12-24".into());
+    later.diplomas.insert(GameKind::Circles, "2026-12-24".into());
     assert_eq!(plan_merge(&here, transfer(vec![later])), [Merge::Same]);
 }
 
@@ -469,7 +470,8 @@ fn an_import_is_checked_entry_by_entry_and_refused_whole_naming_the_first_bad_on
     assert!(refused(&child(r#"stars: {"nard_1": 9}"#)).contains("nard_1 has stars 9"));
     assert!(refused(&child(r#"diplomas: {"nard": "2026-02-30"}"#)).contains("no day"));
     assert!(refused(&child(r#"diplomas: {"nard": "2026-12-04"}"#)).contains("without a star on every stage"));
-    assert!(refused(&child(r#"figures: {"chess": (played: 1)}"#)).contains("chess"));
+    let chess = Transfer::from_ron(&child(r#"figures: {"chess": (played: 1)}"#), &path);
+    assert!(matches!(chess, Err(ProgressError::Unreadable(why)) if why.contains("'chess' is no game")));
     assert!(refused(&child(r#"figures: {"nard": (last_played: "yesterday")}"#)).contains("no day"));
     assert!(refused(&child(r#"id: "../../x""#)).contains("identity"));
     let second = r#"Transfer(version: 2, children: [Child(version: 2, animal: 1), Child(version: 2, animal: 2, stars: {"x": 1})])"#;

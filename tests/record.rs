@@ -12,7 +12,7 @@ use tabla::record::{Control, Progress, Record, RecordError, VERSION};
 use tabla::robot::RobotLevel;
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::knight_hunt::KnightHunt;
-use tabla::rules::{EndReason, Game, Seat};
+use tabla::rules::{EndReason, Game, GameKind, Seat};
 use tabla::text::{self, Console};
 
 fn level(file: &str) -> Level {
@@ -116,10 +116,7 @@ fn every_level_goes_on_from_its_record_as_it_was() {
 
         let summary = record.check().unwrap_or_else(|e| panic!("{file}: {e}"));
         assert_eq!(summary.actions, record.actions.len());
-        assert_eq!(
-            (summary.game.as_str(), summary.variant.as_str()),
-            (record.game.as_str(), record.variant.as_str())
-        );
+        assert_eq!((summary.game, summary.variant.as_str()), (record.game, record.variant.as_str()));
         let state = replayed.handle("state");
         assert_eq!(summary.to_move.as_deref(), state["to_move"].as_str(), "{file}");
         assert_eq!(summary.over, !state["outcome"].is_null(), "{file}");
@@ -132,7 +129,7 @@ fn a_record_names_its_level_seed_and_every_seat_a_person() {
     ok(console.as_mut(), "play d2e3");
     let record = record_of(console.as_mut());
     assert_eq!(record.version, VERSION);
-    assert_eq!((record.game.as_str(), record.variant.as_str()), ("halma", "four_one_army"));
+    assert_eq!((record.game, record.variant.as_str()), (GameKind::Halma, "four_one_army"));
     assert_eq!(record.first, 0);
     assert_eq!(record.seed, 11);
     assert_eq!(record.seats, vec![Control::Person; 4]);
@@ -402,8 +399,15 @@ fn a_record_of_another_version_names_its_version() {
 }
 
 #[test]
+fn a_record_of_a_game_tabla_does_not_have_is_refused_as_it_is_read() {
+    let chess = good_record().to_ron().replace("game: \"knight_hunt\"", "game: \"chess\"");
+    let message = Record::from_ron(&chess).unwrap_err().to_string();
+    assert!(message.contains("'chess' is no game of Tabla's"), "{message}");
+}
+
+#[test]
 fn a_record_whose_level_does_not_exist_names_the_level() {
-    let record = Record { game: "halma".into(), variant: "nope".into(), ..good_record() };
+    let record = Record { game: GameKind::Halma, variant: "nope".into(), ..good_record() };
     let message = error_of(&record.to_ron()).to_string();
     assert!(message.starts_with("the level ron_configs/halma/nope.ron: "), "{message}");
     let sneaky = Record { variant: "../../etc/passwd".into(), ..good_record() };

@@ -111,7 +111,7 @@ fn a_finished_game_is_watched_to_its_end_and_back_and_nothing_is_saved_meanwhile
 fn the_coach_marks_the_persons_slips_as_the_rules_review_does_with_both_arrows() {
     let mut app = finished_game("replay-coach");
     let steps = play(&app).history().steps().to_vec();
-    let data = review::coach_data("knight_hunt").unwrap();
+    let data = review::coach_data(tabla::rules::GameKind::KnightHunt).unwrap();
     let expected = Reviewer::new(&steps, |seat| seat == Seat::WHITE, data).finish();
     order(&mut app, ReplayCommand::Open);
     order(&mut app, ReplayCommand::Toggle);

@@ -7,6 +7,7 @@ use tabla::history::History;
 use tabla::levels::{self, FromLevel};
 use tabla::robot::review::{self, Coached, Review, Reviewer};
 use tabla::robot::{self, RobotLevel};
+use tabla::rules::GameKind;
 use tabla::rules::circles::Circles;
 use tabla::rules::halma::Halma;
 use tabla::rules::knight_hunt::KnightHunt;
@@ -31,7 +32,7 @@ fn played<G: Game>(start: G, texts: &[&str]) -> History<G> {
 
 /// The review of every seat's moves.
 fn review_all<G: Coached>(history: &History<G>) -> Review<G::Action> {
-    let data = review::coach_data(G::COACH_NAME).unwrap();
+    let data = review::coach_data(G::KIND).unwrap();
     let review = Reviewer::new(history.steps(), |_| true, data).finish();
     for rated in &review.moves {
         assert!(rated.why.is_none_or(|why| G::REASONS.contains(&why)), "{:?} is no listed reason", rated.why);
@@ -145,7 +146,7 @@ fn at_most_three_slips_are_marked_the_greatest_and_only_for_the_seats_reviewed()
         .and_then(|level| Circles::from_level(&level))
         .unwrap();
     let history = robot_game(start, [RobotLevel::One, RobotLevel::Three], 80);
-    let data = review::coach_data("circles").unwrap();
+    let data = review::coach_data(GameKind::Circles).unwrap();
     let review = review_all(&history);
     let over: Vec<f64> =
         review.moves.iter().map(|m| m.rating.loss).filter(|&l| l >= data.threshold).collect();
@@ -185,7 +186,7 @@ fn a_review_in_slices_is_the_review_in_one_go() {
         .and_then(|level| KnightHunt::from_level(&level))
         .unwrap();
     let history = robot_game(start, [RobotLevel::One, RobotLevel::Two], 24);
-    let data = review::coach_data("knight_hunt").unwrap();
+    let data = review::coach_data(GameKind::KnightHunt).unwrap();
     let whole = review_all(&history);
     let mut reviewer = Reviewer::new(history.steps(), |_| true, data);
     let mut slices = 0;
@@ -267,12 +268,16 @@ fn review_without_all_looks_at_the_people_of_a_loaded_record_only() {
 
 #[test]
 fn a_broken_coach_file_names_its_file_and_line() {
-    let error = review::coach_data_in("coach.ron", "{\n \"circles\": (threshold: 1,\n oops),\n}", "circles")
-        .unwrap_err();
+    let error =
+        review::coach_data_in("coach.ron", "{\n \"circles\": (threshold: 1,\n oops),\n}", GameKind::Circles)
+            .unwrap_err();
     assert!(error.starts_with("coach.ron:3:"), "{error}");
-    let missing = review::coach_data_in("coach.ron", "{}", "halma").unwrap_err();
+    let missing = review::coach_data_in("coach.ron", "{}", GameKind::Halma).unwrap_err();
     assert!(missing.contains("halma"), "{missing}");
-    for game in ["circles", "knight_hunt", "bunnies", "halma", "nard"] {
+    for game in GameKind::ALL {
         review::coach_data(game).unwrap();
     }
+    let unknown =
+        review::coach_data_in("coach.ron", "{\"chess\": (threshold: 1, decisive: 2)}", GameKind::Halma);
+    assert!(unknown.unwrap_err().contains("chess"), "a game Tabla does not have is named");
 }

@@ -6,7 +6,7 @@ use crate::levels::{self, Level};
 use crate::progress::child::MOST_CHILDREN;
 use crate::quote::quote;
 use crate::robot::RobotLevel;
-use crate::rules::Seat;
+use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -159,6 +159,7 @@ impl Launch {
         let start = match get("game") {
             None => None,
             Some(game) => {
+                let game = GameKind::parse(game).map_err(|why| format!("--game {why}"))?;
                 let variant = get("variant").map(str::to_string).unwrap_or_else(|| default_variant(game));
                 let level = levels::find(&format!("ron_configs/{game}/{variant}.ron"))
                     .map_err(|e| crate::quote::cut_message(&e.to_string()))?;
@@ -279,10 +280,10 @@ const ADDRESS_OPTIONS: [&str; 13] = [
 ];
 
 /// The first built-in variant of a game.
-fn default_variant(game: &str) -> String {
+fn default_variant(game: GameKind) -> String {
     levels::builtin()
         .into_iter()
-        .find(|l| l.game_name() == game)
+        .find(|l| l.kind() == game)
         .map(|l| l.variant().to_string())
         .unwrap_or_default()
 }

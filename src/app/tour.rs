@@ -20,11 +20,11 @@ use crate::levels;
 use crate::levels::LevelGame;
 use crate::progress::Stars;
 use crate::robot::RobotLevel;
-use crate::rules::Game;
 use crate::rules::Seat;
 use crate::rules::board::{BoardShape, Square};
 use crate::rules::knight_hunt::KnightHunt;
 use crate::rules::nard::{Board, Nard, Setup};
+use crate::rules::{Game, GameKind};
 use bevy::app::AppExit;
 use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
@@ -40,7 +40,7 @@ use tracing::{error, info};
 enum Step {
     Language(Language),
     Go(Screen),
-    SetupFor(&'static str),
+    SetupFor(GameKind),
     /// Starts a level: file, opponent, the person's seat.
     Start(&'static str, Opponent, Seat),
     /// Starts a level with each seat's player.
@@ -54,6 +54,8 @@ enum Step {
     PointerAt(&'static str),
     PointerDown,
     PointerUp,
+    /// A write of the settings is told to have failed (the notice a grown-up sees).
+    NotSaved(&'static str),
     /// Fails the tour unless this many moves have been played in the game on screen.
     ExpectMoves(usize),
     /// The person takes the first seat back from the Robot.
@@ -89,7 +91,7 @@ enum Step {
     /// three), with the diplomas they bring.
     GiveStars(&'static [(&'static str, u8)]),
     /// The playing child's diploma of a game, shown.
-    Diploma(&'static str),
+    Diploma(GameKind),
     /// The grown-ups' gate passed (its holding and sum are the app tests').
     OpenGate,
     /// The diploma on screen saved as a picture, as its button does.
@@ -118,7 +120,12 @@ fn script() -> Vec<Step> {
     use Step::*;
     let mut steps = vec![Language(crate::i18n::Language::En), Go(Screen::Menu), Wait(40), Shot("menu_en")];
     steps.extend([Language(crate::i18n::Language::Ro), Wait(10), Shot("menu_ro")]);
-    steps.extend([Language(crate::i18n::Language::En), SetupFor("knight_hunt"), Go(Screen::Setup), Wait(30)]);
+    steps.extend([
+        Language(crate::i18n::Language::En),
+        SetupFor(GameKind::KnightHunt),
+        Go(Screen::Setup),
+        Wait(30),
+    ]);
     steps.push(Shot("knight_hunt_setup_en"));
     steps.extend([
         Language(crate::i18n::Language::Ro),
@@ -199,7 +206,7 @@ fn script() -> Vec<Step> {
     steps.extend(watch_again());
     steps.extend([
         Language(crate::i18n::Language::En),
-        SetupFor("bunnies"),
+        SetupFor(GameKind::Bunnies),
         Go(Screen::Setup),
         Wait(30),
         Shot("bunnies_setup_en"),
@@ -345,10 +352,10 @@ fn path() -> Vec<Step> {
         WindowSize(1280.0, 800.0),
     ];
     let languages = [
-        (crate::i18n::Language::En, "knight_hunt", "diploma_knight_hunt_en"),
-        (crate::i18n::Language::Ro, "circles", "diploma_circles_ro"),
-        (crate::i18n::Language::It, "bunnies", "diploma_bunnies_it"),
-        (crate::i18n::Language::El, "nard", "diploma_nard_el"),
+        (crate::i18n::Language::En, GameKind::KnightHunt, "diploma_knight_hunt_en"),
+        (crate::i18n::Language::Ro, GameKind::Circles, "diploma_circles_ro"),
+        (crate::i18n::Language::It, GameKind::Bunnies, "diploma_bunnies_it"),
+        (crate::i18n::Language::El, GameKind::Nard, "diploma_nard_el"),
     ];
     for (language, game, shot) in languages {
         steps.extend([Language(language), Diploma(game), Wait(30), Shot(shot)]);
@@ -360,6 +367,40 @@ fn path() -> Vec<Step> {
         Go(Screen::Children),
         Wait(20),
         Shot("children_two_en"),
+        // Kept means kept: the same game asked about, a write that failed, another window.
+        Child(ChildCommand::Choose(0)),
+        Wait(10),
+        Start("knight_hunt/one_knight.ron", Opponent::Robot, Seat::WHITE),
+        Wait(30),
+        Press("g1"),
+        Wait(10),
+        Press("f3"),
+        Wait(60),
+        Go(Screen::Setup),
+        Wait(10),
+        Go(Screen::Playing),
+        Wait(30),
+        Shot("kept_ask_take_place_en"),
+        Command(GameCommand::KeepPlaying),
+        Wait(40),
+        Shot("kept_kept_playing_en"),
+        NotSaved("the disk is full"),
+        Go(Screen::Map),
+        Wait(30),
+        Shot("kept_not_saved_map_en"),
+        WindowSize(360.0, 640.0),
+        Wait(30),
+        Shot("kept_not_saved_map_phone_en"),
+        WindowSize(1280.0, 800.0),
+        Go(Screen::Elsewhere),
+        Wait(20),
+        Shot("kept_elsewhere_en"),
+        Language(crate::i18n::Language::El),
+        WindowSize(360.0, 640.0),
+        Wait(30),
+        Shot("kept_elsewhere_phone_el"),
+        Language(crate::i18n::Language::En),
+        WindowSize(1280.0, 800.0),
         Go(Screen::Grownups),
         Wait(20),
         Shot("grownups_gate_en"),
@@ -433,7 +474,8 @@ fn halma() -> Vec<Step> {
     const FOUR: &[Control] = &[Control::Person; 4];
     const ROBOTS: &[Control] = &[Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::Two)];
     const AGAINST_ROBOT: &[Control] = &[Control::Person, Control::Robot(RobotLevel::One)];
-    let mut steps = vec![Language(crate::i18n::Language::En), SetupFor("halma"), Go(Screen::Setup), Wait(30)];
+    let mut steps =
+        vec![Language(crate::i18n::Language::En), SetupFor(GameKind::Halma), Go(Screen::Setup), Wait(30)];
     steps.extend([Shot("halma_setup_en"), StartSeats("halma/two_players.ron", FRIENDS), Wait(30)]);
     steps.extend(in_help(200, Shot("halma_help_en")));
     steps.push(Wait(10));
@@ -590,7 +632,7 @@ fn run(
     match step {
         Step::Language(language) => settings.language = language,
         Step::Go(screen) => next.set(screen),
-        Step::SetupFor(game) => commands.insert_resource(SetupFor(game.to_string())),
+        Step::SetupFor(game) => commands.insert_resource(SetupFor(game)),
         Step::Start(..) | Step::StartSeats(..) => {
             let (file, opponent, person_seat, seats) = match step {
                 Step::Start(file, opponent, seat) => (file, opponent, seat, Vec::new()),
@@ -598,7 +640,7 @@ fn run(
                 _ => unreachable!("a start step"),
             };
             let level = levels::find(&format!("ron_configs/{file}")).expect("the tour's levels are built in");
-            commands.insert_resource(SetupFor(level.game_name().to_string()));
+            commands.insert_resource(SetupFor(level.kind()));
             let clock_minutes = if seats.is_empty() { 3 } else { 0 };
             commands.insert_resource(MatchSetup {
                 level,
@@ -609,10 +651,14 @@ fn run(
                 seats,
                 stage: None,
             });
-            // Leave the game screen and come back, so the new game starts afresh.
+            // Leave the game screen and come back, so the new game starts afresh; where a game of
+            // the same kind is in progress, the tour starts this one in its place when asked.
             next.set(Screen::Setup);
             let at = tour.next;
-            tour.steps.insert(at, Step::Go(Screen::Playing));
+            tour.steps.splice(
+                at..at,
+                [Step::Go(Screen::Playing), Step::Wait(3), Step::Command(GameCommand::StartAgain)],
+            );
             tour.waiting = 2;
         }
         Step::Robots => {
@@ -703,6 +749,11 @@ fn run(
             None => tour.failures.push("no replay to show a slip in".to_string()),
         },
         Step::Child(order) => {
+            // A stage over a game of the same kind in progress starts in its place when asked.
+            if matches!(order, ChildCommand::PlayStage(_)) {
+                let at = tour.next;
+                tour.steps.splice(at..at, [Step::Wait(4), Step::Command(GameCommand::StartAgain)]);
+            }
             commands.queue(move |world: &mut World| {
                 world.write_message(order);
             });
@@ -735,10 +786,15 @@ fn run(
             presses.write(BoardPress(square));
         }
         Step::GiveStars(stars) => commands.queue(move |world: &mut World| give_stars(world, stars)),
+        Step::NotSaved(why) => commands.queue(move |world: &mut World| {
+            let store = world.resource::<Store>();
+            // The settings, which the tour itself never writes (so nothing clears the notice).
+            store.games_of_device().note_not_saved("settings.ron", why);
+        }),
         Step::Diploma(game) => {
             commands.queue(move |world: &mut World| {
                 let Some(slot) = world.resource::<Store>().child() else { return };
-                world.insert_resource(DiplomaFor { slot, game: game.to_string() });
+                world.insert_resource(DiplomaFor { slot, game });
             });
             next.set(Screen::Diploma);
         }
@@ -846,7 +902,8 @@ fn save_checked(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>, ResMut<Tour
 fn nard() -> Vec<Step> {
     use Step::*;
     const ROBOTS: &[Control] = &[Control::Robot(RobotLevel::Two), Control::Robot(RobotLevel::One)];
-    let mut steps = vec![Language(crate::i18n::Language::En), SetupFor("nard"), Go(Screen::Setup), Wait(30)];
+    let mut steps =
+        vec![Language(crate::i18n::Language::En), SetupFor(GameKind::Nard), Go(Screen::Setup), Wait(30)];
     steps.extend([
         Shot("nard_setup_en"),
         Start("nard/one_point.ron", Opponent::Friend, Seat::WHITE),

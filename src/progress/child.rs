@@ -8,7 +8,7 @@ use super::path::{Path, Trail};
 use super::stars::{Stars, stars_of};
 use crate::quote::{cut_message, quote};
 use crate::record::{MOST_BYTES, Record, RecordError};
-use crate::rules::{Outcome, Seat, Winner};
+use crate::rules::{GameKind, Outcome, Seat, Winner};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -42,12 +42,12 @@ pub struct Child {
     /// Each stage's stars, by the stage's id.
     #[serde(default)]
     pub stars: BTreeMap<String, u8>,
-    /// Each game's figures, by the game's code name.
+    /// Each game's figures.
     #[serde(default)]
-    pub figures: BTreeMap<String, Figures>,
-    /// Each diploma earned: the game's code name and the day (YYYY-MM-DD).
+    pub figures: BTreeMap<GameKind, Figures>,
+    /// Each diploma earned: its game and the day (YYYY-MM-DD).
     #[serde(default)]
-    pub diplomas: BTreeMap<String, String>,
+    pub diplomas: BTreeMap<GameKind, String>,
     /// The finished games counted in the figures, the latest last: a game finished again after
     /// an undo replaces what it counted before.
     #[serde(default)]
@@ -75,8 +75,7 @@ pub struct Figures {
 pub struct Counted {
     /// The game's identity (`Record::identity`).
     pub identity: String,
-    /// The game's code name.
-    pub game: String,
+    pub game: GameKind,
     pub won: Option<bool>,
     pub drawn: bool,
     pub hints: u32,
@@ -88,7 +87,7 @@ pub struct Counted {
 pub struct GameEnd {
     /// The game's identity: the same game finished again is counted once.
     pub identity: String,
-    pub game: String,
+    pub game: GameKind,
     /// `Some(true)` won, `Some(false)` lost, `None` a draw or a game between friends.
     pub won: Option<bool>,
     pub drawn: bool,
@@ -104,7 +103,7 @@ impl GameEnd {
         let drawn = outcome.winner == Winner::Draw;
         GameEnd {
             identity: record.identity(),
-            game: record.game.clone(),
+            game: record.game,
             won: person.filter(|_| !drawn).map(|seat| outcome.winner.includes(seat)),
             drawn,
             hints: record.hints_asked,
@@ -116,7 +115,7 @@ impl GameEnd {
     fn counted(&self) -> Counted {
         Counted {
             identity: self.identity.clone(),
-            game: self.game.clone(),
+            game: self.game,
             won: self.won,
             drawn: self.drawn,
             hints: self.hints,
@@ -132,7 +131,7 @@ pub struct StageResult {
     pub stage: String,
     pub new: Stars,
     pub opened: Option<String>,
-    pub diplomas: Vec<String>,
+    pub diplomas: Vec<GameKind>,
 }
 
 /// Why a kept file cannot be used.
@@ -285,7 +284,6 @@ impl Child {
     /// stages only, real days, a diploma only with the stars it is for. `Err` names the first
     /// entry that cannot be.
     fn check_on(&self, path: &Path) -> Result<(), String> {
-        let known_game = |game: &str| path.trail(game).is_some();
         for (stage, &stars) in &self.stars {
             if path.stage(stage).is_none() {
                 return Err(format!("the stage '{}' is not on the path", quote(stage)));
@@ -294,9 +292,9 @@ impl Child {
                 return Err(format!("the stage {stage} has stars {stars} (they are 0 to 7)"));
             }
         }
-        for (game, day) in &self.diplomas {
+        for (&game, day) in &self.diplomas {
             let Some(trail) = path.trail(game) else {
-                return Err(format!("a diploma of '{}', which is no game", quote(game)));
+                return Err(format!("a diploma of {game}, which has no trail"));
             };
             if !is_day(day) {
                 return Err(format!("the diploma of {game} is dated '{}', which is no day", quote(day)));
@@ -306,18 +304,12 @@ impl Child {
             }
         }
         for (game, figures) in &self.figures {
-            if !known_game(game) {
-                return Err(format!("figures of '{}', which is no game", quote(game)));
-            }
             if !figures.last_played.is_empty() && !is_day(&figures.last_played) {
                 return Err(format!(
                     "{game} was last played on '{}', which is no day",
                     quote(&figures.last_played)
                 ));
             }
-        }
-        if let Some(counted) = self.counted.iter().find(|c| !known_game(&c.game)) {
-            return Err(format!("a counted game of '{}', which is no game", quote(&counted.game)));
         }
         if self.counted.len() > MOST_COUNTED {
             return Err(format!("{} counted games (at most {MOST_COUNTED})", self.counted.len()));
@@ -366,7 +358,7 @@ impl Child {
     pub fn count(&mut self, end: &GameEnd) {
         let before =
             self.counted.iter().position(|c| c.identity == end.identity).map(|i| self.counted.remove(i));
-        let figures = self.figures.entry(end.game.clone()).or_default();
+        let figures = self.figures.entry(end.game).or_default();
         match &before {
             Some(before) => figures.take_away(before),
             None => figures.played = figures.played.saturating_add(1),
@@ -389,7 +381,7 @@ impl Child {
         end: &GameEnd,
     ) -> Result<Option<StageResult>, RecordError> {
         self.count(end);
-        let Some(trail) = path.trail(&record.game) else { return Ok(None) };
+        let Some(trail) = path.trail(record.game) else { return Ok(None) };
         let Some(index) = record.stage.as_deref().and_then(|id| trail.stages.iter().position(|s| s.id == id))
         else {
             return Ok(None);
@@ -409,8 +401,8 @@ impl Child {
     }
 
     /// Adds time played at a game (finished or not).
-    pub fn add_time(&mut self, game: &str, seconds: u64, day: &str) {
-        let figures = self.figures.entry(game.to_string()).or_default();
+    pub fn add_time(&mut self, game: GameKind, seconds: u64, day: &str) {
+        let figures = self.figures.entry(game).or_default();
         figures.seconds = figures.seconds.saturating_add(seconds);
         figures.last_played = day.to_string();
     }
@@ -421,25 +413,25 @@ impl Child {
     }
 
     /// Gives the diplomas newly earned (dated `day`); returns their games.
-    pub fn award_diplomas(&mut self, path: &Path, day: &str) -> Vec<String> {
+    pub fn award_diplomas(&mut self, path: &Path, day: &str) -> Vec<GameKind> {
         let mut new = Vec::new();
         for trail in &path.trails {
             if self.trail_done(trail) && !self.diplomas.contains_key(&trail.game) {
-                self.diplomas.insert(trail.game.clone(), day.to_string());
-                new.push(trail.game.clone());
+                self.diplomas.insert(trail.game, day.to_string());
+                new.push(trail.game);
             }
         }
         new
     }
 
     /// Forgets one game's stars (and its diploma), from the grown-ups' page.
-    pub fn clear_stars(&mut self, path: &Path, game: &str) {
+    pub fn clear_stars(&mut self, path: &Path, game: GameKind) {
         if let Some(trail) = path.trail(game) {
             for stage in &trail.stages {
                 self.stars.remove(&stage.id);
             }
         }
-        self.diplomas.remove(game);
+        self.diplomas.remove(&game);
     }
 
     /// All the stars earned on the game's trail.
@@ -464,14 +456,14 @@ impl Child {
             let now = self.stars.entry(stage.clone()).or_default();
             *now |= stars;
         }
-        for (game, day) in &other.diplomas {
-            let kept = self.diplomas.entry(game.clone()).or_insert_with(|| day.clone());
+        for (&game, day) in &other.diplomas {
+            let kept = self.diplomas.entry(game).or_insert_with(|| day.clone());
             if day < kept {
                 *kept = day.clone();
             }
         }
-        for (game, theirs) in &other.figures {
-            self.figures.entry(game.clone()).or_default().take_larger(theirs);
+        for (&game, theirs) in &other.figures {
+            self.figures.entry(game).or_default().take_larger(theirs);
         }
         for counted in &other.counted {
             if !self.counted.iter().any(|c| c.identity == counted.identity) {

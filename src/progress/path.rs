@@ -6,7 +6,7 @@
 use crate::i18n::Language;
 use crate::levels::{self, Level, LevelError};
 use crate::robot::RobotLevel;
-use crate::rules::Seat;
+use crate::rules::{GameKind, Seat};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -22,7 +22,7 @@ pub struct Path {
 /// One game's stages, in order: each opens when the one before has a star.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trail {
-    pub game: String,
+    pub game: GameKind,
     pub stages: Vec<Stage>,
 }
 
@@ -57,12 +57,12 @@ pub enum Goal {
 
 impl Goal {
     /// The games whose rules give this goal a meaning.
-    fn fits(self, game: &str) -> bool {
+    fn fits(self, game: GameKind) -> bool {
         match self {
-            Goal::WinWithin(_) => game == "circles" || game == "halma",
-            Goal::KeepPawns(_) => game == "knight_hunt",
-            Goal::AllBunnies => game == "bunnies",
-            Goal::Mars | Goal::NoGameLost => game == "nard",
+            Goal::WinWithin(_) => matches!(game, GameKind::Circles | GameKind::Halma),
+            Goal::KeepPawns(_) => game == GameKind::KnightHunt,
+            Goal::AllBunnies => game == GameKind::Bunnies,
+            Goal::Mars | Goal::NoGameLost => game == GameKind::Nard,
         }
     }
 }
@@ -73,7 +73,7 @@ impl Path {
         parse(BUILTIN.0, BUILTIN.1).unwrap_or_else(|e| panic!("the built-in path is broken: {e}"))
     }
 
-    pub fn trail(&self, game: &str) -> Option<&Trail> {
+    pub fn trail(&self, game: GameKind) -> Option<&Trail> {
         self.trails.iter().find(|t| t.game == game)
     }
 
@@ -150,10 +150,8 @@ pub fn parse(file: &str, source: &str) -> Result<Path, LevelError> {
     let mut ids: Vec<String> = Vec::new();
     for raw_trail in raw.games {
         let game_line = line_of(&format!("\"{}\"", raw_trail.game));
-        if !["circles", "knight_hunt", "bunnies", "halma", "nard"].contains(&raw_trail.game.as_str()) {
-            return Err(error(game_line, format!("unknown game \"{}\"", raw_trail.game)));
-        }
-        if trails.iter().any(|t: &Trail| t.game == raw_trail.game) {
+        let kind = GameKind::parse(&raw_trail.game).map_err(|why| error(game_line, why))?;
+        if trails.iter().any(|t: &Trail| t.game == kind) {
             return Err(error(game_line, format!("the game \"{}\" has two trails", raw_trail.game)));
         }
         if raw_trail.stages.is_empty() {
@@ -181,7 +179,7 @@ pub fn parse(file: &str, source: &str) -> Result<Path, LevelError> {
                 Ok(level) => level,
                 Err(e) => return fail_at("level", format!("stage \"{}\": the level {e}", raw.id)),
             };
-            if level.game_name() != raw_trail.game {
+            if level.kind() != kind {
                 return fail(format!(
                     "stage \"{}\": {} is not a level of {}",
                     raw.id, raw.level, raw_trail.game
@@ -204,7 +202,7 @@ pub fn parse(file: &str, source: &str) -> Result<Path, LevelError> {
                     ),
                 );
             }
-            if !raw.goal.fits(&raw_trail.game) {
+            if !raw.goal.fits(kind) {
                 return fail_at(
                     "goal:",
                     format!(
@@ -244,7 +242,7 @@ pub fn parse(file: &str, source: &str) -> Result<Path, LevelError> {
                 goal_words: raw.goal_words,
             });
         }
-        trails.push(Trail { game: raw_trail.game, stages });
+        trails.push(Trail { game: kind, stages });
     }
     Ok(Path { trails })
 }

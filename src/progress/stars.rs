@@ -66,7 +66,7 @@ fn is_of_stage(stage: &Stage, record: &Record) -> bool {
             *control == Control::Robot(stage.robot)
         }
     });
-    (record.game.as_str(), record.variant.as_str()) == (stage.level.game_name(), stage.level.variant())
+    (record.game, record.variant.as_str()) == (stage.level.kind(), stage.level.variant())
         && record.seats.len() == stage.level.seat_count()
         && seats_fit
 }

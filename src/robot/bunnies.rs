@@ -227,7 +227,6 @@ pub fn greedy(game: &BunniesAndHorses, rng: &mut SeededRng) -> Option<Move> {
 }
 
 impl Coached for BunniesAndHorses {
-    const COACH_NAME: &'static str = "bunnies";
     const REASONS: &'static [&'static str] =
         &["bunny_home", "missed_horse", "bunny_caught", "missed_catch", "let_home", "horse_left"];
 

@@ -97,7 +97,6 @@ pub fn greedy(game: &Circles, rng: &mut SeededRng) -> Option<Move> {
 }
 
 impl Coached for Circles {
-    const COACH_NAME: &'static str = "circles";
     const REASONS: &'static [&'static str] = &["further_round"];
 
     fn rater(&self, played: &[Move], data: CoachData) -> Box<dyn Rater<Self>> {

@@ -391,7 +391,6 @@ pub fn greedy(game: &Halma, rng: &mut SeededRng) -> Option<HalmaAction> {
 }
 
 impl Coached for Halma {
-    const COACH_NAME: &'static str = "halma";
     const REASONS: &'static [&'static str] = &["longer_chain", "further_forward"];
 
     fn rated(&self, action: &HalmaAction) -> bool {

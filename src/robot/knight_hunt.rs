@@ -56,7 +56,6 @@ pub fn greedy(game: &KnightHunt, rng: &mut SeededRng) -> Option<Move> {
 }
 
 impl Coached for KnightHunt {
-    const COACH_NAME: &'static str = "knight_hunt";
     const REASONS: &'static [&'static str] = &["missed_catch", "pawn_left", "knight_left"];
 
     fn rater(&self, played: &[Move], data: CoachData) -> Box<dyn Rater<Self>> {

@@ -1086,7 +1086,6 @@ impl RobotPlayer for Nard {
 
 /// A whole dice set is one move for the coach: its first position, and the moves made in it.
 impl Coached for Nard {
-    const COACH_NAME: &'static str = "nard";
     const REASONS: &'static [&'static str] = &["bear_off", "head"];
 
     fn moves_to_rate<N>(steps: &[Step<Nard, N>]) -> Vec<MoveToRate<NardAction>> {

@@ -8,6 +8,7 @@
 use super::RobotPlayer;
 use super::search::{Searcher, Tree};
 use crate::history::Step;
+use crate::rules::GameKind;
 use crate::rules::{Game, Seat};
 use serde::Deserialize;
 
@@ -28,16 +29,17 @@ pub struct CoachData {
 pub const COACH_FILE: &str = "ron_configs/coach.ron";
 const COACH_SOURCE: &str = include_str!("../../ron_configs/coach.ron");
 
-/// Every game's coach data by the game's code name (`circles`, `knight_hunt`, …).
-pub fn coach_data(game: &str) -> Result<CoachData, String> {
+/// A game's coach data, by its code name in the file (`circles`, `knight_hunt`, …).
+pub fn coach_data(game: GameKind) -> Result<CoachData, String> {
     coach_data_in(COACH_FILE, COACH_SOURCE, game)
 }
 
-/// The coach data of `game` in a coach file's text; a broken file names its file and line.
-pub fn coach_data_in(file: &str, source: &str, game: &str) -> Result<CoachData, String> {
-    let all: std::collections::BTreeMap<String, CoachData> =
+/// The coach data of `game` in a coach file's text; a broken file (or one naming a game Tabla
+/// does not have) names its file and line.
+pub fn coach_data_in(file: &str, source: &str, game: GameKind) -> Result<CoachData, String> {
+    let all: std::collections::BTreeMap<GameKind, CoachData> =
         ron::from_str(source).map_err(|e| format!("{file}:{}: {}", e.span.start.line, e.code))?;
-    let data = all.get(game).copied().ok_or_else(|| format!("{file}: no entry for the game '{game}'"))?;
+    let data = all.get(&game).copied().ok_or_else(|| format!("{file}: no entry for the game '{game}'"))?;
     if !(data.threshold > 0.0 && data.decisive > data.threshold) {
         return Err(format!("{file}: {game}: the threshold must be above 0 and below `decisive`"));
     }
@@ -72,8 +74,6 @@ pub struct MoveToRate<A> {
 
 /// A game the coach can review.
 pub trait Coached: RobotPlayer {
-    /// The game's code name in `coach.ron`.
-    const COACH_NAME: &'static str;
     /// Every reason `why` may give (the screens have words for each: `coach_<game>_<reason>`).
     const REASONS: &'static [&'static str];
 

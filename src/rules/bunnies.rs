@@ -447,6 +447,7 @@ impl BunniesAndHorses {
 
 impl Game for BunniesAndHorses {
     type Action = Move;
+    const KIND: crate::rules::GameKind = crate::rules::GameKind::Bunnies;
 
     two_seat_move_game!();
 

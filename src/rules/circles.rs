@@ -778,6 +778,7 @@ fn look_up(table: &[[u8; 64]; LAPS], winding: Winding) -> Option<u8> {
 
 impl Game for Circles {
     type Action = Move;
+    const KIND: crate::rules::GameKind = crate::rules::GameKind::Circles;
 
     two_seat_move_game!(white_and_black);
 

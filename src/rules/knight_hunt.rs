@@ -150,6 +150,7 @@ impl KnightHunt {
 
 impl Game for KnightHunt {
     type Action = Move;
+    const KIND: crate::rules::GameKind = crate::rules::GameKind::KnightHunt;
 
     two_seat_move_game!(white_and_black);
 

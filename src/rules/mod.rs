@@ -57,6 +57,63 @@ pub mod nard;
 
 use std::fmt;
 
+/// Tabla's games, each named once: its code name is its level folder (`ron_configs/<code>/`), its
+/// records' `game`, and the key of its Robot's coach, its bench figures, its trail on the map, its
+/// figures, diplomas and setup choices, and its words (`game_<code>`). A sixth game is one more
+/// line here (docs/adding-a-game.md says what else it brings).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum GameKind {
+    Circles,
+    KnightHunt,
+    Bunnies,
+    Halma,
+    Nard,
+}
+
+impl GameKind {
+    /// Every game, in the menu's order.
+    pub const ALL: [GameKind; 5] =
+        [GameKind::Circles, GameKind::KnightHunt, GameKind::Bunnies, GameKind::Halma, GameKind::Nard];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            GameKind::Circles => "circles",
+            GameKind::KnightHunt => "knight_hunt",
+            GameKind::Bunnies => "bunnies",
+            GameKind::Halma => "halma",
+            GameKind::Nard => "nard",
+        }
+    }
+
+    /// The game a code name names; any other text is refused, saying which names there are.
+    pub fn parse(code: &str) -> Result<GameKind, String> {
+        GameKind::ALL.into_iter().find(|kind| kind.code() == code).ok_or_else(|| {
+            let names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.code()).collect();
+            format!("'{}' is no game of Tabla's (they are {})", crate::quote::quote(code), names.join(", "))
+        })
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl TryFrom<String> for GameKind {
+    type Error = String;
+    fn try_from(code: String) -> Result<GameKind, String> {
+        GameKind::parse(&code)
+    }
+}
+
+impl From<GameKind> for String {
+    fn from(kind: GameKind) -> String {
+        kind.code().to_string()
+    }
+}
+
 /// A place at the table. Two-player games use `Seat::WHITE` (moves first) and `Seat::BLACK`;
 /// what a seat is called (white, bunnies, …) is the game's business (`Game::seat_name`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
@@ -223,6 +280,8 @@ impl std::error::Error for RuleError {}
 /// the seat returned by `to_move` has at least one legal action (or dice are due, see `chance`).
 pub trait Game: Clone + Send + Sync + 'static {
     type Action: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
+    /// Which of Tabla's games this is.
+    const KIND: GameKind;
 
     fn seat_count(&self) -> usize;
     /// The seat to act, `None` once the game is over (or while nobody in particular acts).

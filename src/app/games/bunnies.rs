@@ -17,7 +17,6 @@ fn role_art(role: Role) -> Art {
 }
 
 impl GameInfo for BunniesAndHorses {
-    const NAME: &'static str = "bunnies";
     const MENU_ART: Art = Art::MenuBunnies;
     /// Against the Robot the person plays the bunnies first (Player 1).
     const PERSON_SEAT: Option<Seat> = Some(Seat::WHITE);

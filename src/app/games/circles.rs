@@ -19,7 +19,6 @@ fn art(seat: Seat, piece: Piece) -> Art {
 }
 
 impl GameInfo for Circles {
-    const NAME: &'static str = "circles";
     const MENU_ART: Art = Art::MenuCircles;
     /// Against the Robot the person plays Black and the Robot White (spec/circles.md).
     const PERSON_SEAT: Option<Seat> = Some(Seat::BLACK);

@@ -57,7 +57,6 @@ impl BoardAction for HalmaAction {
 }
 
 impl GameInfo for Halma {
-    const NAME: &'static str = "halma";
     const MENU_ART: Art = Art::MenuHalma;
     const SHOW_SCORE: bool = false;
     const SEAT_BY_SEAT: bool = true;

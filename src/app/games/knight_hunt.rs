@@ -17,7 +17,6 @@ fn pawn(seat: Seat) -> Art {
 }
 
 impl GameInfo for KnightHunt {
-    const NAME: &'static str = "knight_hunt";
     const MENU_ART: Art = Art::MenuKnightHunt;
 
     fn score(&self, seat: Seat) -> u32 {

@@ -162,7 +162,6 @@ fn chain_steps(game: &Nard) -> Option<Vec<(u8, bool, bool)>> {
 }
 
 impl GameInfo for Nard {
-    const NAME: &'static str = "nard";
     const MENU_ART: Art = Art::MenuNard;
 
     fn score(&self, seat: Seat) -> u32 {

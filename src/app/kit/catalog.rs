@@ -5,7 +5,7 @@
 use super::game::AppGame;
 use crate::app::platform::art::Art;
 use crate::levels::{self, Level};
-use crate::rules::Seat;
+use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 
 #[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -32,15 +32,15 @@ pub struct Levels(pub Vec<Level>);
 
 impl Levels {
     /// A game's levels, in file order.
-    pub fn of<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a Level> {
-        self.0.iter().filter(move |l| l.game_name() == game)
+    pub fn of(&self, game: GameKind) -> impl Iterator<Item = &Level> {
+        self.0.iter().filter(move |l| l.kind() == game)
     }
 }
 
 /// What the menus know of a game with a screen.
 #[derive(Clone, Copy, Debug)]
 pub struct GameEntry {
-    pub name: &'static str,
+    pub kind: GameKind,
     pub picture: Art,
     /// The person's seat against the Robot, when the game decides it.
     pub person_seat: Option<Seat>,
@@ -58,16 +58,16 @@ pub type SeatLabel = (&'static str, Option<Art>);
 pub struct PlayableGames(pub Vec<GameEntry>);
 
 impl PlayableGames {
-    pub fn get(&self, name: &str) -> Option<GameEntry> {
-        self.0.iter().find(|g| g.name == name).copied()
+    pub fn get(&self, kind: GameKind) -> Option<GameEntry> {
+        self.0.iter().find(|g| g.kind == kind).copied()
     }
 
     /// The playable games in menu order (the order of the built-in level files).
     pub fn in_menu_order(&self, levels: &Levels) -> Vec<GameEntry> {
         let mut found: Vec<GameEntry> = Vec::new();
         for level in &levels.0 {
-            if let Some(entry) = self.get(level.game_name())
-                && !found.iter().any(|g| g.name == entry.name)
+            if let Some(entry) = self.get(level.kind())
+                && !found.iter().any(|g| g.kind == entry.kind)
             {
                 found.push(entry);
             }
@@ -84,7 +84,7 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn add_game<G: AppGame>(app: &mut App) {
     app.init_resource::<PlayableGames>();
     app.world_mut().resource_mut::<PlayableGames>().0.push(GameEntry {
-        name: G::NAME,
+        kind: G::KIND,
         picture: G::MENU_ART,
         person_seat: G::PERSON_SEAT,
         seat_by_seat: G::SEAT_BY_SEAT,

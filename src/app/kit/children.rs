@@ -15,6 +15,7 @@ use crate::app::platform::store::{CHILD, LAST_GAME, OLD_GAME, RECENT, Store, gam
 use crate::app::platform::web;
 use crate::progress::child::MOST_CHILDREN;
 use crate::progress::{self, Child, GameEnd, Merge, Path, ProgressError, StageResult, Stars, Transfer};
+use crate::rules::GameKind;
 use bevy::prelude::*;
 use tracing::{info, warn};
 
@@ -106,7 +107,7 @@ pub enum ChildCommand {
     /// The child's file is set aside (never deleted), their games put away.
     Remove(usize),
     /// One game's stars (and diploma) forgotten.
-    ClearStars(usize, String),
+    ClearStars(usize, GameKind),
     /// Every child's progress given out as one file.
     Export,
     /// An exported file's text, brought in.
@@ -119,7 +120,7 @@ pub enum ChildCommand {
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct DiplomaFor {
     pub slot: usize,
-    pub game: String,
+    pub game: GameKind,
 }
 
 /// What the last game played on a stage earned, for the result dialog and the map.
@@ -133,7 +134,7 @@ pub struct StageNews {
     /// The stage this game opened.
     pub opened: Option<String>,
     /// Diplomas this game brought, by game.
-    pub diplomas: Vec<String>,
+    pub diplomas: Vec<GameKind>,
     /// The map has shown it (its stars flew in).
     pub shown: bool,
 }
@@ -206,7 +207,7 @@ fn tell_map(store: Res<Store>, children: Res<Children>, path: Res<ThePath>) {
 
 /// The names of a place's games: each game's game in progress, the last game, the place's order.
 fn games_of(path: &Path) -> Vec<String> {
-    let slots = path.trails.iter().map(|trail| game_slot(&trail.game));
+    let slots = path.trails.iter().map(|trail| game_slot(trail.game));
     slots.chain([LAST_GAME, OLD_GAME, RECENT].map(str::to_string)).collect()
 }
 
@@ -300,7 +301,7 @@ fn obey(
             }
             ChildCommand::ClearStars(slot, game) => {
                 if let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) {
-                    child.clear_stars(&path, &game);
+                    child.clear_stars(&path, game);
                     keep(&store, slot, child);
                 }
             }
@@ -460,11 +461,9 @@ fn keep_time(
 ) {
     let seconds = pending.0.floor();
     pending.0 -= seconds;
-    if seconds < 1.0 || now.game.is_empty() {
-        return;
-    }
+    let Some(game) = now.game.filter(|_| seconds >= 1.0) else { return };
     if let Some((slot, child)) = children.playing_mut(&store) {
-        child.add_time(now.game, seconds as u64, &web::today());
+        child.add_time(game, seconds as u64, &web::today());
         keep(&store, slot, child);
     }
 }

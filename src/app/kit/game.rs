@@ -30,7 +30,6 @@ impl BoardAction for Move {
 /// What a game tells the screens about itself: its name and picture, its seats' labels and
 /// scores, its banner and notices, the letters of its move list.
 pub trait GameInfo: Game {
-    const NAME: &'static str;
     /// The game's picture on the menu.
     const MENU_ART: Art;
     /// The person's seat against the Robot, when the game decides it (else the person chooses).

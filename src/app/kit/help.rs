@@ -8,6 +8,7 @@ use super::game::{AppGame, Decoration};
 use super::play::NowPlaying;
 use crate::app::platform::art::Art;
 use crate::demo::{self, Demo};
+use crate::rules::GameKind;
 use crate::rules::board::Square;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -20,7 +21,7 @@ pub struct HelpOpen(pub bool);
 /// be painted whatever the game.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct DemoFrame {
-    pub game: &'static str,
+    pub game: Option<GameKind>,
     /// Each place: its centre, its size and its colour.
     pub cells: Vec<(Vec2, Vec2, Color)>,
     /// The board's pictures under the pieces, then those over it (dice), `at` in local units.
@@ -46,11 +47,11 @@ type ReelMaker = fn() -> Option<Result<Reel, String>>;
 
 /// Each game's demonstration maker, by the game's name.
 #[derive(Resource, Default)]
-struct ReelMakers(HashMap<&'static str, ReelMaker>);
+struct ReelMakers(HashMap<GameKind, ReelMaker>);
 
 pub fn add_game<G: AppGame>(app: &mut App) {
     app.init_resource::<ReelMakers>();
-    app.world_mut().resource_mut::<ReelMakers>().0.insert(G::NAME, reel::<G>);
+    app.world_mut().resource_mut::<ReelMakers>().0.insert(G::KIND, reel::<G>);
 }
 
 /// Seconds a move's piece is ringed and its path marked, then its glide, then the rest after it.
@@ -89,7 +90,7 @@ struct ReelStep {
 
 /// Works out `G`'s demonstration from its file; `None` when the game has none.
 fn reel<G: AppGame>() -> Option<Result<Reel, String>> {
-    Some(demo::demo::<G>(G::NAME)?.and_then(|demo| reel_of(&demo)))
+    Some(demo::demo::<G>()?.and_then(|demo| reel_of(&demo)))
 }
 
 fn reel_of<G: AppGame>(demo: &Demo<G>) -> Result<Reel, String> {
@@ -99,7 +100,7 @@ fn reel_of<G: AppGame>(demo: &Demo<G>) -> Result<Reel, String> {
         Some((a, b)) => {
             let shape = demo.start.shape();
             let corner = |name: &str| {
-                shape.parse(name).map(|s| layout.local(s)).map_err(|e| format!("{}: {e}", G::NAME))
+                shape.parse(name).map(|s| layout.local(s)).map_err(|e| format!("{}: {e}", G::KIND))
             };
             Some(Rect::from_corners(corner(a)?, corner(b)?).inflate(0.5))
         }
@@ -182,16 +183,16 @@ fn play_demo(
     now: Res<NowPlaying>,
     makers: Res<ReelMakers>,
     mut frame: ResMut<DemoFrame>,
-    mut reels: Local<HashMap<&'static str, Option<Result<Reel, String>>>>,
+    mut reels: Local<HashMap<GameKind, Option<Result<Reel, String>>>>,
     mut clock: Local<f32>,
 ) {
     if !help.0 {
         *clock = 0.0;
         return;
     }
-    let game = now.game;
+    let Some(game) = now.game else { return };
     let reel = reels.entry(game).or_insert_with(|| {
-        let reel = makers.0.get(game).and_then(|make| make());
+        let reel = makers.0.get(&game).and_then(|make| make());
         if let Some(Err(problem)) = &reel {
             tracing::warn!("{problem}");
         }
@@ -199,17 +200,17 @@ fn play_demo(
     });
     *frame = match reel {
         None => DemoFrame::default(),
-        Some(Err(problem)) => DemoFrame { game, problem: Some(problem.clone()), ..default() },
+        Some(Err(problem)) => DemoFrame { game: Some(game), problem: Some(problem.clone()), ..default() },
         Some(Ok(reel)) => {
             let length: f32 = reel.steps.iter().map(|s| s.length).sum::<f32>() + HOLD;
             *clock = (*clock + time.delta_secs()) % length;
-            moment(game, reel, *clock)
+            moment(Some(game), reel, *clock)
         }
     };
 }
 
 /// What the board shows `clock` seconds into the demonstration.
-fn moment(game: &'static str, reel: &Reel, clock: f32) -> DemoFrame {
+fn moment(game: Option<GameKind>, reel: &Reel, clock: f32) -> DemoFrame {
     let mut frame = DemoFrame { game, cells: reel.cells.clone(), ..default() };
     let mut left = clock;
     let mut before = &reel.start;

@@ -24,7 +24,7 @@ use crate::app::platform::settings::Words;
 use crate::app::platform::store::{LAST_GAME, OLD_GAME, RECENT, Store, game_slot};
 use crate::app::platform::web;
 use crate::record::{Record, RecordError, Summary};
-use crate::rules::{Outcome, Seat};
+use crate::rules::{GameKind, Outcome, Seat};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use tracing::{info, warn};
@@ -94,7 +94,7 @@ impl SavedGame {
     }
 
     /// `game`'s game in progress.
-    pub fn of(&self, game: &str) -> Option<&(Record, Summary)> {
+    pub fn of(&self, game: GameKind) -> Option<&(Record, Summary)> {
         self.cards.iter().find(|(record, _)| record.game == game)
     }
 }
@@ -109,7 +109,7 @@ pub struct Keeper {
 struct OnScreen {
     /// The place it is kept in (the child who plays it).
     place: Store,
-    game: String,
+    game: GameKind,
     claim: Claim,
     /// The identity of the game in progress this one was continued from, or wrote itself: its
     /// place is this game's to take without asking (tried again from one of its positions).
@@ -156,7 +156,6 @@ pub(super) fn add_game<G: AppGame>(app: &mut App) {
 /// Tells the keeper what happened to `G`'s game this frame, with its record after it.
 fn tell_keeper<G: AppGame>(
     mut play: ResMut<Play<G>>,
-    setup: Res<MatchSetup>,
     clocks: Res<Clocks>,
     time: Res<Time>,
     mut since_tick: Local<f32>,
@@ -173,7 +172,7 @@ fn tell_keeper<G: AppGame>(
     if happened.is_empty() {
         return;
     }
-    let record = record_of(&*play, &setup, &clocks);
+    let record = play.record(&clocks);
     let outcome = play.game().outcome();
     for happened in happened {
         keep.write(Keep { happened, record: record.clone(), outcome });
@@ -181,14 +180,9 @@ fn tell_keeper<G: AppGame>(
 }
 
 /// The game screen is left (or the app closes): the keeper keeps the clocks as they stand.
-fn left<G: AppGame>(
-    play: Option<Res<Play<G>>>,
-    setup: Option<Res<MatchSetup>>,
-    clocks: Res<Clocks>,
-    mut keep: MessageWriter<Keep>,
-) {
-    let (Some(play), Some(setup)) = (play, setup) else { return };
-    let record = record_of(&*play, &setup, &clocks);
+fn left<G: AppGame>(play: Option<Res<Play<G>>>, clocks: Res<Clocks>, mut keep: MessageWriter<Keep>) {
+    let Some(play) = play else { return };
+    let record = play.record(&clocks);
     keep.write(Keep { happened: Happened::Left, record, outcome: play.game().outcome() });
 }
 
@@ -231,7 +225,7 @@ fn keep(
             }
             Happened::Ticked => {
                 if let Some(now) = keeper.now.as_ref().filter(|now| now.claim == Claim::Kept) {
-                    web::keep_for_closing(&now.place.scoped(&game_slot(&now.game)), &record.to_ron());
+                    web::keep_for_closing(&now.place.scoped(&game_slot(now.game)), &record.to_ron());
                 }
             }
             Happened::BegunAgain => {
@@ -247,7 +241,7 @@ fn keep(
                 let Some(now) = keeper.now.as_mut() else { continue };
                 write_last_game(&now.place, record);
                 if now.claim == Claim::Kept {
-                    now.place.remove(&game_slot(&now.game));
+                    now.place.remove(&game_slot(now.game));
                     web::forget_for_closing();
                 }
             }
@@ -273,7 +267,7 @@ fn keep(
             }
             GameCommand::KeepPlaying => {
                 ask.0 = None;
-                let kept = read_kept(&now.place, &game_slot(&now.game)).ok().flatten();
+                let kept = read_kept(&now.place, &game_slot(now.game)).ok().flatten();
                 match kept
                     .map(|(record, _)| record)
                     .map(|record| begin(&mut commands, record, Opened::Continued))
@@ -304,7 +298,7 @@ fn opened(
     ask: &mut AskFirst,
 ) -> OnScreen {
     let place = store.games();
-    let game = record.game.clone();
+    let game = record.game;
     let claim = match from {
         Opened::Continued => Claim::Kept,
         _ => Claim::Unkept { agreed: false },
@@ -322,7 +316,7 @@ fn opened(
             if matches!(from, Opened::New | Opened::File)
                 && now.from.as_deref() != Some(identity.as_str()) =>
         {
-            ask.0 = Some(Question::TakePlace { game: now.game.clone(), moves });
+            ask.0 = Some(Question::TakePlace { game: now.game, moves });
         }
         _ => {}
     }
@@ -340,7 +334,7 @@ enum InPlace {
 }
 
 fn in_place(now: &OnScreen) -> InPlace {
-    let slot = game_slot(&now.game);
+    let slot = game_slot(now.game);
     match now.place.read(&slot) {
         Ok(None) => InPlace::Free,
         Err(why) => InPlace::Newer(why),
@@ -370,7 +364,7 @@ fn changed(
         Claim::Refused(why) => {
             let why = why.clone();
             if now.waiting.replace(record.clone()).is_none() {
-                not_kept(&now.place, &now.game, &why, notices, words);
+                not_kept(&now.place, now.game, &why, notices, words);
             }
         }
         Claim::Unkept { agreed } if record.actions.is_empty() && record.undone.is_empty() => {
@@ -391,10 +385,10 @@ fn changed(
                 now.from = Some(record.identity());
                 now.waiting = None;
                 write_slot(&now.place, record);
-                note_recent(&now.place, &now.game);
+                note_recent(&now.place, now.game);
             } else {
                 if let InPlace::Game { moves, .. } = in_place(now) {
-                    ask.0 = Some(Question::TakePlace { game: now.game.clone(), moves });
+                    ask.0 = Some(Question::TakePlace { game: now.game, moves });
                 }
                 now.waiting = Some(record.clone());
             }
@@ -403,7 +397,7 @@ fn changed(
 }
 
 /// Says (once) that this game is not kept, and why.
-fn not_kept(place: &Store, game: &str, why: &str, notices: &mut Notices, words: Option<&Words>) {
+fn not_kept(place: &Store, game: GameKind, why: &str, notices: &mut Notices, words: Option<&Words>) {
     place.note_not_saved(&game_slot(game), why);
     if let Some(words) = words {
         let key = words.get("not_kept_newer").to_string();
@@ -413,7 +407,7 @@ fn not_kept(place: &Store, game: &str, why: &str, notices: &mut Notices, words: 
 
 /// Writes the game in progress to its place; the browser keeps it ready for the page's closing.
 fn write_slot(place: &Store, record: &Record) {
-    let name = game_slot(&record.game);
+    let name = game_slot(record.game);
     let text = record.to_ron();
     if place.write(&name, &text).is_ok() {
         web::keep_for_closing(&place.scoped(&name), &text);
@@ -438,22 +432,22 @@ fn tell_kept(record: &Record) {
 #[serde(default)]
 struct Recent {
     version: u32,
-    games: Vec<String>,
+    games: Vec<GameKind>,
 }
 
-fn read_recent(place: &Store) -> Vec<String> {
+fn read_recent(place: &Store) -> Vec<GameKind> {
     let text = place.read(RECENT).ok().flatten().unwrap_or_default();
     ron::from_str::<Recent>(&text).map(|recent| recent.games).unwrap_or_default()
 }
 
 /// Puts `game` first among the games played in this place (written only when it changes).
-fn note_recent(place: &Store, game: &str) {
+fn note_recent(place: &Store, game: GameKind) {
     let mut games = read_recent(place);
-    if games.first().map(String::as_str) == Some(game) {
+    if games.first() == Some(&game) {
         return;
     }
-    games.retain(|g| g != game);
-    games.insert(0, game.to_string());
+    games.retain(|g| *g != game);
+    games.insert(0, game);
     let recent = Recent { version: 1, games };
     if let Ok(text) = ron::ser::to_string_pretty(&recent, ron::ser::PrettyConfig::default()) {
         let _ = place.write(RECENT, &text);
@@ -464,7 +458,6 @@ fn note_recent(place: &Store, game: &str) {
 fn export<G: AppGame>(
     mut commands: MessageReader<GameCommand>,
     play: Res<Play<G>>,
-    setup: Res<MatchSetup>,
     clocks: Res<Clocks>,
     store: Res<Store>,
     words: Res<Words>,
@@ -473,7 +466,7 @@ fn export<G: AppGame>(
     if !commands.read().any(|c| *c == GameCommand::Export) {
         return;
     }
-    let record = record_of(&*play, &setup, &clocks);
+    let record = play.record(&clocks);
     let name = format!("{}-{}-{}.ron", record.game, record.variant, record.seed % 1_000_000);
     let text = match store.export(&name, &record.to_ron()) {
         Ok(place) => {
@@ -486,21 +479,6 @@ fn export<G: AppGame>(
         }
     };
     notices.0 = Some(Notice { key: text, seat: None, seconds_left: 6.0, big: false, ready: true });
-}
-
-/// The game as a record: its level, seats, clocks, actions and what was asked for.
-pub fn record_of<G: AppGame>(play: &Play<G>, setup: &MatchSetup, clocks: &Clocks) -> Record {
-    let history = play.history();
-    let asked = play.asked();
-    Record {
-        clock_minutes: clocks.minutes,
-        clock_left_ms: clocks.left_ms(),
-        hinted: Record::hinted_in(history, |note| note.hinted),
-        hints_asked: asked.hints,
-        takebacks: asked.takebacks,
-        stage: setup.stage.clone(),
-        ..Record::of_history(&setup.level, history, play.controls().to_vec())
-    }
 }
 
 /// Makes ready to go on from `record`, opened `from` where it came from: the setup it was played
@@ -518,12 +496,12 @@ pub fn begin(commands: &mut Commands, record: Record, from: Opened) -> Result<Ma
 /// game's own place first.
 pub fn read_games_in_progress(
     place: &Store,
-    games: &[&str],
+    games: &[GameKind],
 ) -> (Vec<(Record, Summary)>, Vec<String>, Vec<String>) {
     move_old_game(place);
     let (mut cards, mut problems, mut newer) = (Vec::new(), Vec::new(), Vec::new());
     for game in games {
-        match read_kept(place, &game_slot(game)) {
+        match read_kept(place, &game_slot(*game)) {
             Ok(Some((record, summary))) if !summary.over && record.game == *game => {
                 cards.push((record, summary))
             }
@@ -533,8 +511,8 @@ pub fn read_games_in_progress(
         }
     }
     let recent = read_recent(place);
-    let rank = |game: &str| recent.iter().position(|g| g == game).unwrap_or(usize::MAX);
-    cards.sort_by_key(|(record, _)| rank(&record.game));
+    let rank = |game: GameKind| recent.iter().position(|g| *g == game).unwrap_or(usize::MAX);
+    cards.sort_by_key(|(record, _)| rank(record.game));
     (cards, problems, newer)
 }
 
@@ -543,10 +521,10 @@ pub fn read_games_in_progress(
 fn move_old_game(place: &Store) {
     let Ok(Some(text)) = place.read(OLD_GAME) else { return };
     let Ok(record) = Record::from_ron(&text) else { return };
-    let slot = game_slot(&record.game);
+    let slot = game_slot(record.game);
     if record.level().is_ok() && matches!(place.read(&slot), Ok(None)) && place.write(&slot, &text).is_ok() {
         place.remove(OLD_GAME);
-        note_recent(place, &record.game);
+        note_recent(place, record.game);
     }
 }
 
@@ -607,7 +585,7 @@ fn look_for_saved_games(
     // A problem found before (at the start) is still told until it is tapped away.
     let before = saved.problem.take();
     let place = store.games();
-    let games: Vec<&str> = playable.0.iter().map(|entry| entry.name).collect();
+    let games: Vec<GameKind> = playable.0.iter().map(|entry| entry.kind).collect();
     let (cards, problems, newer) = read_games_in_progress(&place, &games);
     let (last, last_problem) = match read_last_game(&place) {
         Ok(last) => (last, None),

@@ -3,12 +3,14 @@
 
 use super::game::AppGame;
 use super::keeping::{Happened, Opened};
+use super::turn::Clocks;
 use crate::app::launch::{Control, MatchSetup};
 use crate::history::History;
+use crate::levels::Level;
 use crate::record::{Record, RecordError};
 use crate::robot::RobotLevel;
 use crate::rules::board::{Move, Square};
-use crate::rules::{Outcome, Seat};
+use crate::rules::{GameKind, Outcome, Seat};
 use bevy::prelude::*;
 use tracing::info;
 
@@ -20,14 +22,14 @@ pub const HINT_LEVEL: RobotLevel = RobotLevel::Two;
 /// ended (for a match, the match).
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct NowPlaying {
-    pub game: &'static str,
+    pub game: Option<GameKind>,
     pub outcome: Option<Outcome>,
 }
 
 /// Publishes `NowPlaying` for `G`'s game when it changes.
 pub(super) fn publish_now_playing<G: AppGame>(play: Res<Play<G>>, mut now: ResMut<NowPlaying>) {
     if play.is_changed() {
-        now.set_if_neq(NowPlaying { game: G::NAME, outcome: play.game().outcome() });
+        now.set_if_neq(NowPlaying { game: Some(G::KIND), outcome: play.game().outcome() });
     }
 }
 
@@ -104,6 +106,10 @@ pub struct Play<G: AppGame> {
     /// Counts the changes to the game and its players (`change_if` compares it).
     changes: u64,
     asked: Asked,
+    /// The level it is played on and the stage it is played for, which its record names (its
+    /// own, whatever is chosen next on the setup screen or the map).
+    level: Level,
+    stage: Option<String>,
 }
 
 /// Runs `f` on the game being played and marks it changed for Bevy only when the game (or who
@@ -184,12 +190,15 @@ impl<G: AppGame> Play<G> {
             happened: vec![Happened::Opened(Opened::New)],
             changes: 0,
             asked: Asked::default(),
+            level: setup.level.clone(),
+            stage: setup.stage.clone(),
         }
     }
 
     /// A record's game, replayed through the rules with its move list, hint marks, and the
     /// hints and take-backs asked for.
     pub fn of_record(record: &Record, from: Opened) -> Result<Play<G>, RecordError> {
+        let level = record.level()?.with_first(Seat(record.first));
         let history = record.replay::<G, StepNote>(|before, action, index| {
             let mut after = before.clone();
             after.play(action);
@@ -205,7 +214,22 @@ impl<G: AppGame> Play<G> {
             happened: vec![Happened::Opened(from)],
             changes: 0,
             asked: Asked { hints: record.hints_asked, takebacks: record.takebacks },
+            level,
+            stage: record.stage.clone(),
         })
+    }
+
+    /// The game as a record: its level, seats, clocks, actions, what was asked for and its stage.
+    pub fn record(&self, clocks: &Clocks) -> Record {
+        Record {
+            clock_minutes: clocks.minutes,
+            clock_left_ms: clocks.left_ms(),
+            hinted: Record::hinted_in(&self.history, |note| note.hinted),
+            hints_asked: self.asked.hints,
+            takebacks: self.asked.takebacks,
+            stage: self.stage.clone(),
+            ..Record::of_history(&self.level, &self.history, self.controls.clone())
+        }
     }
 
     /// What happened since the keeper was last told, in order.
@@ -498,7 +522,7 @@ impl<G: AppGame> Play<G> {
         self.history.play(&action, note).ok()?;
         // One line per move, which the browser test reads from the console.
         let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
-        info!("tabla move {} {} {} {}", G::NAME, before.seat_name(mover), who, before.action_text(&action));
+        info!("tabla move {} {} {} {}", G::KIND, before.seat_name(mover), who, before.action_text(&action));
         self.tell_played();
         Some(())
     }
@@ -509,7 +533,7 @@ impl<G: AppGame> Play<G> {
         let before = self.game().clone();
         let Some(roll) = self.history.roll() else { return false };
         let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
-        info!("tabla move {} {} {who} {}", G::NAME, before.seat_name(mover), before.action_text(&roll));
+        info!("tabla move {} {} {who} {}", G::KIND, before.seat_name(mover), before.action_text(&roll));
         self.tell_played();
         self.change = Change::Played { motion: None, path: Vec::new(), mover };
         self.news.push(News::Rolled { before, after: self.game().clone() });

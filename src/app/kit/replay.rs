@@ -264,7 +264,7 @@ fn reviewer_of<G: AppGame>(play: &Play<G>) -> Reviewer<G> {
     let controls = play.controls().to_vec();
     let nobody = !controls.contains(&Control::Person);
     let person = move |seat: Seat| nobody || controls.get(seat.index()) == Some(&Control::Person);
-    let data = review::coach_data(G::COACH_NAME).unwrap_or_else(|e| {
+    let data = review::coach_data(G::KIND).unwrap_or_else(|e| {
         // The coach file is built in and tested: this is only a guard.
         tracing::error!("{e}");
         review::CoachData { threshold: f64::MAX, decisive: f64::MAX }
@@ -321,7 +321,7 @@ fn review_slices<G: AppGame>(
             seat: rated.seat,
             played: paths(before, &rated.played),
             better: paths(before, &rated.rating.best),
-            why: rated.why.map(|why| format!("coach_{}_{why}", G::NAME)),
+            why: rated.why.map(|why| format!("coach_{}_{why}", G::KIND)),
         })
     };
     replay.coach = CoachView {

@@ -11,8 +11,8 @@ use crate::app::launch::{Control, Launch, MatchSetup};
 use crate::app::platform::settings::Words;
 use crate::app::platform::sound::SoundCue;
 use crate::robot::{SLICE_NODES, Thinker};
-use crate::rules::Seat;
 use crate::rules::board::Square;
+use crate::rules::{GameKind, Seat};
 use bevy::ecs::system::SystemParam;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -65,7 +65,7 @@ pub enum Question {
     StartAgain(GameCommand),
     /// This game would take the place of `game`'s game in progress, which has `moves` moves
     /// (the keeper asks: `keeping.rs`).
-    TakePlace { game: String, moves: usize },
+    TakePlace { game: GameKind, moves: usize },
 }
 
 /// How the Robot paces itself so a child sees each move coming.
@@ -200,7 +200,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The game's own words for `key` (`<key>_<game>`) when it has them, else the shared ones.
-pub fn game_key(words: &Words, key: &str, game: &str) -> String {
+pub fn game_key(words: &Words, key: &str, game: GameKind) -> String {
     let specific = format!("{key}_{game}");
     if words.has(&specific) { specific } else { key.to_string() }
 }
@@ -259,7 +259,7 @@ fn start_game<G: AppGame>(
     resume: Option<Res<Resume>>,
 ) {
     let Some(game) = G::from_level(&setup.level) else { return };
-    let resumed = resume.as_ref().filter(|r| r.record.game == G::NAME).map(|r| {
+    let resumed = resume.as_ref().filter(|r| r.record.game == G::KIND).map(|r| {
         let clocks = Clocks::resumed(r.record.clock_minutes, r.record.clock_left_ms.as_deref());
         Play::<G>::of_record(&r.record, r.from).map(|play| (play, clocks))
     });
@@ -372,7 +372,7 @@ impl Feedback<'_> {
         }
         for seat in after.passed() {
             self.cues.write(SoundCue::Pass);
-            let key = game_key(&self.words, "passes", G::NAME);
+            let key = game_key(&self.words, "passes", G::KIND);
             self.notices.0 =
                 Some(Notice { key, seat: Some(seat), seconds_left: 3.0, big: false, ready: false });
         }
@@ -473,7 +473,7 @@ fn person_input<G: AppGame>(
             if choose(play, drop.from, to, &mut feedback) {
                 feedback.report(play);
             } else {
-                feedback.tell(format!("not_allowed_{}", G::NAME));
+                feedback.tell(format!("not_allowed_{}", G::KIND));
             }
         });
     }
@@ -541,21 +541,21 @@ fn press<G: AppGame>(play: &mut Play<G>, square: Square, feedback: &mut Feedback
         return;
     }
     if play.draft_done() {
-        feedback.tell(game_key(&feedback.words, "confirm_first", G::NAME));
+        feedback.tell(game_key(&feedback.words, "confirm_first", G::KIND));
         return;
     }
     if play.game().movable(square) {
         feedback.selection.0 = Some(square);
         if play.game().targets(square).is_empty() {
             let why = play.game().why_stuck(square).map(str::to_string);
-            feedback.tell(why.unwrap_or_else(|| format!("stuck_{}", G::NAME)));
+            feedback.tell(why.unwrap_or_else(|| format!("stuck_{}", G::KIND)));
         }
     } else if let Some(why) = play.game().why_stuck(square) {
         feedback.selection.0 = None;
         feedback.tell(why.to_string());
     } else if feedback.selection.0.take().is_some() && !play.game().pieces().iter().any(|(s, _)| *s == square)
     {
-        feedback.tell(format!("not_allowed_{}", G::NAME));
+        feedback.tell(format!("not_allowed_{}", G::KIND));
     }
 }
 

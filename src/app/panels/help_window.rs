@@ -20,6 +20,7 @@ pub fn help_window(
     frame: &DemoFrame,
     help: &mut HelpOpen,
 ) {
+    let Some(game) = board.game else { return };
     let screen = ctx.content_rect();
     let mut open = true;
     egui::Window::new(words.get("help"))
@@ -31,7 +32,7 @@ pub fn help_window(
         .min_width((screen.width() - 40.0).min(480.0))
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().max_height(screen.height() * 0.8).show(ui, |ui| {
-                if frame.game == board.game {
+                if frame.game == Some(game) {
                     match &frame.problem {
                         Some(problem) => {
                             ui.label(RichText::new(problem).small());
@@ -45,11 +46,11 @@ pub fn help_window(
                         ui.vertical_centered(|ui| ui.label(bold(say, 18.0).color(ACCENT)));
                     });
                 }
-                ui.label(words.get(&format!("help_short_{}", board.game)));
+                ui.label(words.get(&format!("help_short_{game}")));
                 egui::CollapsingHeader::new(words.get("all_rules")).show(ui, |ui| {
-                    ui.label(words.get(&format!("help_{}", board.game)));
+                    ui.label(words.get(&format!("help_{game}")));
                     ui.add_space(10.0);
-                    let keys = game_key(words, "help_keys", board.game);
+                    let keys = game_key(words, "help_keys", game);
                     ui.label(RichText::new(words.get(&keys)).small());
                 });
             });

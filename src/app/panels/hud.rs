@@ -200,7 +200,7 @@ fn round_dialog(
     art: &EguiArt,
     commands: &mut MessageWriter<GameCommand>,
 ) {
-    let Some(round) = &board.round else { return };
+    let (Some(round), Some(game)) = (&board.round, board.game) else { return };
     if board.result.is_some() {
         return;
     }
@@ -214,7 +214,7 @@ fn round_dialog(
             }
             ui.add_space(6.0);
             let next = egui::Button::new(
-                bold(format!("▶ {}", words.get(&game_key(words, "next_round", board.game))), 22.0)
+                bold(format!("▶ {}", words.get(&game_key(words, "next_round", game))), 22.0)
                     .color(Color32::WHITE),
             )
             .fill(CALM)
@@ -241,21 +241,24 @@ fn ask_dialog(
         ui.vertical_centered(|ui| {
             ui.label(bold(question, 26.0).color(ACCENT));
             ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                let answers = [
-                    ("▶", "keep_playing", CALM, GameCommand::KeepPlaying, "button.keep_playing"),
-                    ("↻", "start_again", ACCENT, GameCommand::StartAgain, "button.start_again"),
-                ];
-                for (sign, key, colour, command, tag) in answers {
-                    let text = format!("{sign}\n{}", words.get(key));
-                    let button = egui::Button::new(bold(text, 24.0).color(Color32::WHITE))
-                        .fill(colour)
-                        .min_size(vec2(140.0, 96.0));
-                    let response = ui.add(button);
-                    crate::app::platform::web::tag(&response, tag);
-                    if response.clicked() {
-                        commands.write(command);
-                    }
+            let answers = [
+                ("▶", "keep_playing", CALM, GameCommand::KeepPlaying, "button.keep_playing"),
+                ("↻", "start_again", ACCENT, GameCommand::StartAgain, "button.start_again"),
+            ];
+            // Each answer centred in its half of the dialog.
+            ui.columns(answers.len(), |columns| {
+                for ((sign, key, colour, command, tag), ui) in answers.into_iter().zip(columns) {
+                    ui.vertical_centered(|ui| {
+                        let text = format!("{sign}\n{}", words.get(key));
+                        let button = egui::Button::new(bold(text, 24.0).color(Color32::WHITE))
+                            .fill(colour)
+                            .min_size(vec2(140.0, 96.0));
+                        let response = ui.add(button);
+                        crate::app::platform::web::tag(&response, tag);
+                        if response.clicked() {
+                            commands.write(command);
+                        }
+                    });
                 }
             });
         });

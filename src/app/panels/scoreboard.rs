@@ -8,7 +8,7 @@ use crate::app::kit::turn::{
 };
 use crate::app::launch::{Control, MatchSetup};
 use crate::app::platform::settings::Words;
-use crate::rules::{EndReason, Seat, Winner};
+use crate::rules::{EndReason, GameKind, Seat, Winner};
 use bevy::prelude::*;
 
 pub fn add_game<G: AppGame>(app: &mut App) {
@@ -38,7 +38,7 @@ pub struct SeatBoard {
 /// The panels' view of the game, rebuilt from the rules state every frame.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ScoreBoard {
-    pub game: &'static str,
+    pub game: Option<GameKind>,
     pub seats: Vec<SeatBoard>,
     /// The seat whose panel sits below the board (the person's, or the first player's).
     pub bottom_seat: Seat,
@@ -168,7 +168,7 @@ pub fn publish_scoreboard<G: AppGame>(
         || words.is_changed()
         || preview.is_changed()
         || round_over.is_changed();
-    if !changed && board.game == G::NAME {
+    if !changed && board.game == Some(G::KIND) {
         return;
     }
     let game = play.game();
@@ -197,11 +197,11 @@ pub fn publish_scoreboard<G: AppGame>(
     let status = match (notices.0.as_ref().filter(|n| !n.big), game.actor()) {
         (Some(notice), _) => notice_text(notice),
         (None, Some(_)) if play.draft_done() => {
-            words.get(&game_key(&words, "confirm_first", G::NAME)).to_string()
+            words.get(&game_key(&words, "confirm_first", G::KIND)).to_string()
         }
-        (None, Some(_)) if previewing => words.get(&game_key(&words, "preview", G::NAME)).to_string(),
+        (None, Some(_)) if previewing => words.get(&game_key(&words, "preview", G::KIND)).to_string(),
         (None, Some(_)) if play.can_roll() => {
-            words.get(&game_key(&words, "roll_prompt", G::NAME)).to_string()
+            words.get(&game_key(&words, "roll_prompt", G::KIND)).to_string()
         }
         (None, Some(_)) if play.person_to_move().is_none() => words.get("robot_thinking").to_string(),
         (None, Some(_)) if play.has_robot() => words.get("your_turn").to_string(),
@@ -232,12 +232,12 @@ pub fn publish_scoreboard<G: AppGame>(
                 let loser = play.previous().and_then(|before| before.to_move()).unwrap_or(Seat(0));
                 words.fill("reason_out_of_time", &[("name", &seat_name(&play, loser, &words))])
             }
-            other => words.get(&game_key(&words, &format!("reason_{}", other.key()), G::NAME)).to_string(),
+            other => words.get(&game_key(&words, &format!("reason_{}", other.key()), G::KIND)).to_string(),
         };
         ResultBoard { title, reason, winner: winners.first().copied() }
     });
     *board = ScoreBoard {
-        game: G::NAME,
+        game: Some(G::KIND),
         seats,
         bottom_seat: play.person_against_robot().unwrap_or(Seat(0)),
         show_score: G::SHOW_SCORE,

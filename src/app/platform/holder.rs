@@ -25,18 +25,17 @@ impl Default for Holder {
     }
 }
 
-/// The lock file, locked by the window that holds the data.
-const LOCK: &str = "tabla.lock";
-/// The window that holds the data, or asks to (its name, written by it).
-const HOLDER: &str = "holder";
-
 /// What the window that does not hold the data says, for a message.
 pub const ELSEWHERE: &str = "Tabla is open in another window, which keeps the games";
 
 impl Holder {
     /// Holds the data of `dir` if no other window does.
     pub fn take(dir: Option<&Path>) -> Holder {
+        // The desktop's windows are processes; the browser names no process (nor needs a name).
+        #[cfg(not(target_arch = "wasm32"))]
         let me = format!("{}-{}", std::process::id(), super::web::now_ms() as u64);
+        #[cfg(target_arch = "wasm32")]
+        let me = String::new();
         match system::lock(dir) {
             system::Locked::Yes(lock) => {
                 system::name_holder(dir, &me);
@@ -112,8 +111,12 @@ pub fn page_holds() -> bool {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod system {
-    use super::{HOLDER, LOCK};
     use std::path::Path;
+
+    /// The lock file, locked by the window that holds the data.
+    const LOCK: &str = "tabla.lock";
+    /// The window that holds the data, or asks to (its name, written by it).
+    const HOLDER: &str = "holder";
 
     pub enum Locked {
         /// Locked by this window (`None`: where there is no folder or no locking, nothing to lock).

@@ -9,6 +9,7 @@ use crate::app::launch::{Control, Launch, Opponent};
 use crate::i18n::{Language, Strings};
 use crate::quote::{cut_message, quote};
 use crate::robot::RobotLevel;
+use crate::rules::GameKind;
 use bevy::prelude::*;
 use ron::value::RawValue;
 use serde::{Deserialize, Serialize};
@@ -20,8 +21,8 @@ use tracing::warn;
 pub struct Settings {
     pub language: Language,
     pub sound: bool,
-    /// The last setup chosen for each game, by the game's code name.
-    pub choices: BTreeMap<String, Choices>,
+    /// The last setup chosen for each game.
+    pub choices: BTreeMap<GameKind, Choices>,
     /// The child who played last on this device (0 to 7): `--continue` goes on with their game.
     pub last_child: Option<u8>,
 }
@@ -140,7 +141,11 @@ pub fn read_settings(text: &str) -> Result<(Settings, Vec<String>), SettingsErro
     });
     for (game, value) in raw.choices.unwrap_or_default() {
         field(&format!("choices of {game}"), &Some(value), &mut |v| {
-            v.into_rust::<Choices>().map(|c| settings.choices.insert(game.clone(), c)).is_ok()
+            let kind = GameKind::parse(&game);
+            kind.and_then(|kind| {
+                v.into_rust::<Choices>().map(|c| settings.choices.insert(kind, c)).map_err(|e| e.to_string())
+            })
+            .is_ok()
         });
     }
     Ok((settings, notes))
@@ -153,7 +158,7 @@ fn write_settings(settings: &Settings) -> Result<String, String> {
         version: u32,
         language: Language,
         sound: bool,
-        choices: &'a BTreeMap<String, Choices>,
+        choices: &'a BTreeMap<GameKind, Choices>,
         last_child: Option<u8>,
     }
     let written = Written {

@@ -10,6 +10,7 @@
 
 use super::holder::Holder;
 use crate::record::MOST_BYTES;
+use crate::rules::GameKind;
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,7 +19,7 @@ use std::sync::{Arc, Mutex};
 /// The settings.
 pub const SETTINGS: &str = "settings.ron";
 /// The game in progress of one game (`game-<game>.ron`), until it ends.
-pub fn game_slot(game: &str) -> String {
+pub fn game_slot(game: GameKind) -> String {
     format!("game-{game}.ron")
 }
 /// The one game in progress a Tabla before each game had its own kept; read once and moved to

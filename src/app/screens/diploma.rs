@@ -71,16 +71,16 @@ fn diploma_screen(
     // A landscape sheet of paper (A4's sides), as big as the window allows.
     let width = room.width().min(room.height() * 1.414);
     let paper = Rect::from_center_size(room.center(), vec2(width, width / 1.414));
-    let total = path.trail(&shown.game).map_or(0, |t| t.stages.len() as u32 * 3);
-    let stars = path.trail(&shown.game).map_or(0, |t| child.trail_stars(t));
+    let total = path.trail(shown.game).map_or(0, |t| t.stages.len() as u32 * 3);
+    let stars = path.trail(shown.game).map_or(0, |t| child.trail_stars(t));
     let mut ui = egui::Ui::new(
         ctx.clone(),
         "diploma".into(),
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     );
     ui.painter().rect_filled(ctx.viewport_rect(), 0.0, Color32::from_rgb(236, 226, 206));
-    let picture = playable.get(&shown.game).map_or(Art::Trophy, |entry| entry.picture);
-    draw_diploma(&ui, &art, &words, child, (&shown.game, picture), (stars, total), day, paper);
+    let picture = playable.get(shown.game).map_or(Art::Trophy, |entry| entry.picture);
+    draw_diploma(&ui, &art, &words, child, (shown.game, picture), (stars, total), day, paper);
     if capture.0.is_none() {
         let bar = Rect::from_min_max(pos2(screen.left(), screen.bottom() - BAR), screen.max);
         ui.scope_builder(egui::UiBuilder::new().max_rect(bar.shrink(10.0)), |ui| {
@@ -205,7 +205,7 @@ fn draw_diploma(
     art: &EguiArt,
     words: &Words,
     child: &Child,
-    (game, game_picture): (&str, Art),
+    (game, game_picture): (crate::rules::GameKind, Art),
     (stars, total): (u32, u32),
     day: &str,
     paper: Rect,

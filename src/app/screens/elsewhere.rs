@@ -9,7 +9,7 @@ use crate::app::kit::catalog::Screen;
 use crate::app::kit::children::ReadChildrenAgain;
 use crate::app::kit::keeping::SavedGame;
 use crate::app::launch::Launch;
-use crate::app::panels::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card, full_screen};
+use crate::app::panels::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::{Words, read_kept_settings};
 use crate::app::platform::store::Store;
@@ -126,10 +126,8 @@ fn elsewhere_screen(
                     ui.label(RichText::new(words.get("elsewhere_waiting")).size(18.0));
                     ui.ctx().request_repaint();
                 } else {
-                    let button = ui.add_sized(
-                        [260.0, 72.0],
-                        egui::Button::new(bold(words.get("elsewhere_play_here"), 24.0)),
-                    );
+                    let label = bold(words.get("elsewhere_play_here"), 26.0).color(egui::Color32::WHITE);
+                    let button = ui.add_sized([260.0, 72.0], egui::Button::new(label).fill(CALM));
                     web::tag(&button, "elsewhere.play_here");
                     if button.clicked() {
                         play_here.write(PlayHere);

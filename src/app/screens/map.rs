@@ -18,6 +18,7 @@ use crate::app::platform::settings::Words;
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
 use crate::progress::{Child, Stars, Trail};
+use crate::rules::GameKind;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2, Rect, RichText, Stroke, pos2, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -38,13 +39,13 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The picture a game's stages show.
-fn stage_picture(game: &str) -> Art {
+fn stage_picture(game: GameKind) -> Art {
     match game {
-        "circles" => Art::WhiteRook,
-        "knight_hunt" => Art::WhiteKnight,
-        "bunnies" => Art::Bunny,
-        "halma" => Art::HalmaRed,
-        _ => Art::NardWhite,
+        GameKind::Circles => Art::WhiteRook,
+        GameKind::KnightHunt => Art::WhiteKnight,
+        GameKind::Bunnies => Art::Bunny,
+        GameKind::Halma => Art::HalmaRed,
+        GameKind::Nard => Art::NardWhite,
     }
 }
 
@@ -98,10 +99,10 @@ fn map_screen(
         top_bar(ui, &art, &words, child, &mut saved, &playable, &mut commands, &mut next);
         ui.add_space(8.0);
         for trail in &path.trails {
-            if playable.get(&trail.game).is_none() {
+            if playable.get(trail.game).is_none() {
                 continue;
             }
-            let going = saved.of(&trail.game).map(|(record, _)| record.clone());
+            let going = saved.of(trail.game).map(|(record, _)| record.clone());
             let tapped = trail_card(
                 ui,
                 &art,
@@ -127,7 +128,7 @@ fn map_screen(
                     orders.write(ChildCommand::PlayStage(id));
                 }
                 Some(Tap::Diploma) => {
-                    commands.insert_resource(DiplomaFor { slot, game: trail.game.clone() });
+                    commands.insert_resource(DiplomaFor { slot, game: trail.game });
                     next.set(Screen::Diploma);
                 }
                 None => {}
@@ -186,7 +187,7 @@ fn top_bar(
         }
         ui.add_space(12.0);
         if let Some((record, _)) = saved.latest()
-            && let Some(entry) = playable.get(&record.game)
+            && let Some(entry) = playable.get(record.game)
         {
             let button = ui.add(egui::Button::image_and_text(
                 art.image(entry.picture, 40.0),
@@ -221,7 +222,7 @@ fn go_on(
     record: &crate::record::Record,
 ) -> Result<(), String> {
     keeping::begin(commands, record.clone(), Opened::Continued).map_err(|e| e.to_string())?;
-    commands.insert_resource(SetupFor(record.game.clone()));
+    commands.insert_resource(SetupFor(record.game));
     next.set(Screen::Playing);
     Ok(())
 }
@@ -243,7 +244,7 @@ fn trail_card(
 ) -> Option<Tap> {
     let stars = |id: &str| child.star_count(id);
     let next_stage = trail.next(stars);
-    let picture = playable.get(&trail.game).map_or(Art::Star, |entry| entry.picture);
+    let picture = playable.get(trail.game).map_or(Art::Star, |entry| entry.picture);
     let mut tapped = None;
     let width = (ui.available_width() - 24.0).min(980.0);
     card(CARD).show(ui, |ui| {
@@ -323,7 +324,7 @@ fn trail_card(
                 let breathe =
                     if standing == Standing::Next { 1.0 + 0.06 * (now * 3.0).sin() as f32 } else { 1.0 };
                 let pop = popping.map_or(1.0, |p| 1.0 + 0.35 * (1.0 - p) * (p * std::f32::consts::PI).sin());
-                draw_stage(ui, art, &trail.game, index, standing, centre, bubble * 0.5 * breathe * pop);
+                draw_stage(ui, art, trail.game, index, standing, centre, bubble * 0.5 * breathe * pop);
                 let star_row =
                     Rect::from_center_size(pos2(centre.x, rect.bottom() - 11.0), vec2(bubble, 22.0));
                 draw_stars(ui.painter(), star_row, shown, bubble * 0.3);
@@ -351,7 +352,7 @@ fn trail_card(
 fn draw_stage(
     ui: &egui::Ui,
     art: &EguiArt,
-    game: &str,
+    game: GameKind,
     index: usize,
     standing: Standing,
     centre: Pos2,

@@ -75,7 +75,7 @@ fn menu(
             saved.problem = None;
         }
         if let Some((record, summary)) = saved.latest()
-            && let Some(entry) = playable.get(&record.game)
+            && let Some(entry) = playable.get(record.game)
             && continue_card(ui, &art, &words, &entry, record, summary, screen.width())
         {
             chosen = Some((Ok(record.clone()), Opened::Continued));
@@ -100,15 +100,15 @@ fn menu(
                 for game in row {
                     ui.vertical(|ui| {
                         if game_tile(ui, &art, &words, game, tile) {
-                            commands.insert_resource(SetupFor(game.name.to_string()));
+                            commands.insert_resource(SetupFor(game.kind));
                             next.set(Screen::Setup);
                         }
                         // Its own game in progress, one tap away.
-                        if let Some((record, _)) = saved.of(game.name) {
+                        if let Some((record, _)) = saved.of(game.kind) {
                             let label = bold(format!("▶ {}", words.get("continue_title")), 18.0);
                             let button =
                                 ui.add_sized([tile + 24.0, 40.0], egui::Button::new(label).fill(CONTINUE));
-                            web::tag(&button, &format!("continue.{}", game.name));
+                            web::tag(&button, &format!("continue.{}", game.kind));
                             if button.clicked() {
                                 chosen = Some((Ok(record.clone()), Opened::Continued));
                             }
@@ -148,7 +148,7 @@ fn menu(
     });
     match opened {
         Ok(record) => {
-            commands.insert_resource(SetupFor(record.game.clone()));
+            commands.insert_resource(SetupFor(record.game));
             if from == Opened::LastGame {
                 commands.insert_resource(Watching::Opening);
             }
@@ -283,7 +283,7 @@ fn language_card(ui: &mut egui::Ui, words: &Words, settings: &Settings) -> Optio
 
 /// A game's card: its picture with its name below; a tap anywhere on it opens the game.
 fn game_tile(ui: &mut egui::Ui, art: &EguiArt, words: &Words, game: &GameEntry, tile: f32) -> bool {
-    let name = game.name;
+    let name = game.kind;
     let inner = card(CARD).show(ui, |ui| {
         ui.set_width(tile + 8.0);
         ui.vertical_centered(|ui| {

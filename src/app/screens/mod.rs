@@ -25,6 +25,7 @@ use crate::app::launch::{Launch, MatchSetup};
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;
 use crate::levels;
+use crate::rules::GameKind;
 use bevy::prelude::*;
 use children::name_of;
 use tracing::{error, warn};
@@ -109,7 +110,7 @@ fn start_from_launch(
         }
     }
     if launch.continue_game || launch.load.is_some() {
-        let games: Vec<&str> = playable.0.iter().map(|entry| entry.name).collect();
+        let games: Vec<GameKind> = playable.0.iter().map(|entry| entry.kind).collect();
         let (record, from) = match &launch.load {
             Some(file) => (read_record_file(file), Opened::File),
             None => match read_games_in_progress(&store.games(), &games) {
@@ -125,7 +126,7 @@ fn start_from_launch(
         match record.and_then(|record| keeping::begin(&mut commands, record, from).map_err(|e| e.to_string()))
         {
             Ok(setup) => {
-                commands.insert_resource(SetupFor(setup.level.game_name().to_string()));
+                commands.insert_resource(SetupFor(setup.level.kind()));
                 next.set(Screen::Playing);
             }
             Err(problem) => {
@@ -136,11 +137,11 @@ fn start_from_launch(
         return;
     }
     if let Some(setup) = &launch.start {
-        if playable.get(setup.level.game_name()).is_none() {
+        if playable.get(setup.level.kind()).is_none() {
             error!("{}", no_screen_yet(&setup.level));
             return;
         }
-        commands.insert_resource(SetupFor(setup.level.game_name().to_string()));
+        commands.insert_resource(SetupFor(setup.level.kind()));
         commands.insert_resource::<MatchSetup>(setup.clone());
         next.set(Screen::Playing);
     }
@@ -162,9 +163,5 @@ fn tell_whose(
 /// What the app says when asked to open a game it holds no screen for (an app built with the
 /// screen kit alone).
 pub fn no_screen_yet(level: &levels::Level) -> String {
-    format!(
-        "{} has no board on screen yet; play it with `tabla text --level {}`",
-        level.game_name(),
-        level.file
-    )
+    format!("{} has no board on screen yet; play it with `tabla text --level {}`", level.kind(), level.file)
 }

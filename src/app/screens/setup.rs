@@ -15,7 +15,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 /// The game whose setup screen is open.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct SetupFor(pub String);
+pub struct SetupFor(pub crate::rules::GameKind);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -58,12 +58,12 @@ fn setup(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
-    let game = game.0.clone();
-    let Some(info) = playable.get(&game) else {
+    let game = game.0;
+    let Some(info) = playable.get(game) else {
         next.set(Screen::Menu);
         return Ok(());
     };
-    let levels: Vec<Level> = all_levels.of(&game).cloned().collect();
+    let levels: Vec<Level> = all_levels.of(game).cloned().collect();
     let mut choices = settings.choices.get(&game).cloned().unwrap_or_default();
     if !levels.iter().any(|l| l.variant() == choices.variant) {
         choices.variant = levels.first().map(|l| l.variant().to_string()).unwrap_or_default();
@@ -139,7 +139,7 @@ fn setup(
     });
 
     if settings.choices.get(&game) != Some(&choices) {
-        settings.choices.insert(game.clone(), choices.clone());
+        settings.choices.insert(game, choices.clone());
     }
     if back {
         next.set(Screen::Menu);

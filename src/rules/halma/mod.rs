@@ -708,6 +708,7 @@ impl Halma {
 
 impl Game for Halma {
     type Action = HalmaAction;
+    const KIND: crate::rules::GameKind = crate::rules::GameKind::Halma;
 
     fn seat_count(&self) -> usize {
         self.table.corners.len()

@@ -47,6 +47,7 @@ impl Nard {
 
 impl Game for Nard {
     type Action = NardAction;
+    const KIND: crate::rules::GameKind = crate::rules::GameKind::Nard;
 
     fn seat_count(&self) -> usize {
         2
