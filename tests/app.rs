@@ -8,11 +8,13 @@ mod common;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use tabla::app::kit::board::{BoardView, KeyCursor, Mark, PieceView, TrayItem};
+use tabla::app::kit::feedback::Selection;
 use tabla::app::kit::game::{AppGame, Extra};
 use tabla::app::kit::input::{BoardDrop, BoardPress};
 use tabla::app::kit::pieces::ArrowKind;
-use tabla::app::kit::play::Play;
-use tabla::app::kit::turn::{GameCommand, Selection, SetControls};
+use tabla::app::kit::play::{Play, Playing};
+use tabla::app::kit::play_of::PlayOf;
+use tabla::app::kit::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::{Control, Launch, Opponent, Screen, core_plugin};
 use tabla::robot;
@@ -32,7 +34,7 @@ fn app_for(level: &str, opponent: Opponent, person_seat: Seat) -> App {
 }
 
 fn game(app: &App) -> KnightHunt {
-    app.world().resource::<Play<KnightHunt>>().game().clone()
+    app.world().resource::<Play>().of::<KnightHunt>().game().clone()
 }
 
 /// Runs frames until every animation has finished.
@@ -178,13 +180,13 @@ fn the_keyboard_picks_plays_lets_go_and_takes_back() {
     common::press_key(&mut app, KeyCode::Enter);
     cursor_to(&mut app, f3);
     common::press_key(&mut app, KeyCode::Enter);
-    let play = app.world().resource::<Play<KnightHunt>>();
+    let play = app.world().resource::<Play>().of::<KnightHunt>();
     assert_eq!(play.moves_played(), 1);
     assert_eq!(play.last_move(), Some(Move::new(g1, f3)), "Enter on a target plays the move");
     common::press_key(&mut app, KeyCode::KeyU);
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0, "U takes it back");
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 0, "U takes it back");
     common::press_key(&mut app, KeyCode::KeyR);
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 1, "R plays it again");
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 1, "R plays it again");
     settle(&mut app);
     check_screen_matches_rules(&mut app);
 }
@@ -224,14 +226,14 @@ fn undo_takes_back_the_persons_move_and_the_robots_answer() {
     for _ in 0..30 {
         app.update();
     }
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 2, "the Robot answered");
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 2, "the Robot answered");
     app.world_mut().write_message(GameCommand::Undo);
     settle(&mut app);
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 0);
     check_screen_matches_rules(&mut app);
     app.world_mut().write_message(GameCommand::Redo);
     settle(&mut app);
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 2);
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 2);
     check_screen_matches_rules(&mut app);
 }
 
@@ -254,12 +256,12 @@ fn two_robots_play_a_game_to_the_end() {
     app.world_mut().write_message(SetControls(vec![Control::Person, Control::Person]));
     app.world_mut().write_message(GameCommand::Restart);
     settle(&mut app);
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 0);
     check_screen_matches_rules(&mut app);
 }
 
 fn pieces_match<G: AppGame>(app: &mut App) -> bool {
-    let game = app.world().resource::<Play<G>>().game().clone();
+    let game = app.world().resource::<Play>().of::<G>().game().clone();
     let mut expected = game.pieces();
     expected.sort_by_key(|(s, _)| (s.rank, s.file));
     let trays = tray_counts(app);
@@ -282,7 +284,7 @@ fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [RobotLevel; 2]) -> G
         app.update();
         if !gliding(&mut app) {
             if !pieces_match::<G>(&mut app) {
-                let game = app.world().resource::<Play<G>>().game().clone();
+                let game = app.world().resource::<Play>().of::<G>().game().clone();
                 let mut expected = game.pieces();
                 expected.sort_by_key(|(s, _)| (s.rank, s.file));
                 panic!(
@@ -293,7 +295,7 @@ fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [RobotLevel; 2]) -> G
                     [game.tray(Seat::WHITE).len(), game.tray(Seat::BLACK).len()]
                 );
             }
-            let game = app.world().resource::<Play<G>>().game().clone();
+            let game = app.world().resource::<Play>().of::<G>().game().clone();
             let board = app.world().resource::<ScoreBoard>().clone();
             for seat in [Seat::WHITE, Seat::BLACK] {
                 assert_eq!(board.seats[seat.index()].score, game.score(seat), "{level}: the panel's score");
@@ -304,7 +306,7 @@ fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [RobotLevel; 2]) -> G
         assert!(frames < 40_000, "{level}: the Robots finish their game");
     }
     assert!(checked > 10, "{level}: the board was checked at rest");
-    app.world().resource::<Play<G>>().game().clone()
+    app.world().resource::<Play>().of::<G>().game().clone()
 }
 
 #[test]
@@ -327,14 +329,14 @@ fn circles_against_the_robot_the_person_plays_black_and_the_move_list_grows() {
     for _ in 0..30 {
         app.update();
     }
-    let play = app.world().resource::<Play<Circles>>();
+    let play = app.world().resource::<Play>().of::<Circles>();
     assert_eq!(play.moves_played(), 1);
     assert_eq!(play.person_to_move(), Some(Seat::BLACK));
     // Tap the black rook, then a square it may go to.
     let h8 = Square::new(7, 7);
     app.world_mut().write_message(BoardPress(h8));
     app.update();
-    let target = app.world().resource::<Play<Circles>>().game().legal_targets(h8)[0];
+    let target = app.world().resource::<Play>().of::<Circles>().game().legal_targets(h8)[0];
     app.world_mut().write_message(BoardPress(target));
     for _ in 0..40 {
         app.update();
@@ -357,7 +359,7 @@ fn bunnies_against_the_robot_the_board_turns_for_round_2() {
     app.world_mut()
         .write_message(SetControls(vec![Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
     let mut frames = 0;
-    while app.world().resource::<Play<BunniesAndHorses>>().game().round() == 1 {
+    while app.world().resource::<Play>().of::<BunniesAndHorses>().game().round() == 1 {
         app.update();
         frames += 1;
         assert!(frames < 20_000);
@@ -389,7 +391,7 @@ fn bunnies_round_1_ends_with_a_panel_that_tells_how() {
         bunnies: squares(&["c7", "h4"]),
         horses: squares(&["g7", "a1"]),
     });
-    app.world_mut().insert_resource(Play::new(start, &setup, 3));
+    app.world_mut().insert_resource(Play::from(PlayOf::new(start, &setup, 3)));
     settle(&mut app);
     // A bunny steps up, the horse catches it, the other hops into the garden: none is left.
     for (from, to) in [("h4", "h5"), ("g7", "h5"), ("c7", "c8")] {
@@ -408,7 +410,7 @@ fn bunnies_round_1_ends_with_a_panel_that_tells_how() {
             "Round 2: swap! Player 2 plays the bunnies.",
         ]
     );
-    assert_eq!(app.world().resource::<Play<BunniesAndHorses>>().game().round(), 2);
+    assert_eq!(app.world().resource::<Play>().of::<BunniesAndHorses>().game().round(), 2);
     common::command(&mut app, GameCommand::NextRound);
     assert!(app.world().resource::<ScoreBoard>().round.is_none(), "Next closes it");
     settle(&mut app);
@@ -418,12 +420,12 @@ fn bunnies_round_1_ends_with_a_panel_that_tells_how() {
 
 /// Making Circles from the classic setup with more walls (the squares named), White to move.
 fn circles_walled(app: &mut App, walls: &[&str]) {
-    let mut rules = app.world().resource::<Play<Circles>>().game().setup().clone();
+    let mut rules = app.world().resource::<Play>().of::<Circles>().game().setup().clone();
     rules
         .barrier
         .extend(walls.iter().map(|name| tabla::rules::board::BoardShape::CHESS.parse(name).unwrap()));
     let setup = app.world().resource::<tabla::app::MatchSetup>().clone();
-    app.world_mut().insert_resource(Play::new(Circles::new(&rules), &setup, 3));
+    app.world_mut().insert_resource(Play::from(PlayOf::new(Circles::new(&rules), &setup, 3)));
     settle(app);
 }
 
@@ -480,7 +482,7 @@ fn the_circles_board_never_turns() {
 /// a game applies from Restart.
 #[test]
 fn a_time_out_loses_and_a_new_time_starts_at_restart() {
-    use tabla::app::kit::turn::Clocks;
+    use tabla::app::kit::clocks::Clocks;
     use tabla::rules::{EndReason, Winner};
     let mut setup = common::setup("knight_hunt/one_knight", Opponent::Friend, Seat::WHITE, RobotLevel::Two);
     setup.clock_minutes = 1;
@@ -506,7 +508,7 @@ fn a_time_out_loses_and_a_new_time_starts_at_restart() {
     common::command(&mut app, GameCommand::Restart);
     let clocks = app.world().resource::<Clocks>();
     assert_eq!((clocks.minutes, clocks.left.clone()), (3, Some(vec![180.0, 180.0])));
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 0);
 }
 
 fn settings_read_from(text: &str, name: &str) -> tabla::app::platform::settings::Settings {

@@ -9,10 +9,12 @@ use common::{command, press};
 
 use bevy::prelude::*;
 use tabla::app::kit::board::{BoardView, Mark, PieceView};
+use tabla::app::kit::feedback::{Preview, Selection};
 use tabla::app::kit::game::{Extra, GameView};
 use tabla::app::kit::input::{BoardDrop, BoardTap};
-use tabla::app::kit::play::Play;
-use tabla::app::kit::turn::{GameCommand, Preview, Selection, SetControls};
+use tabla::app::kit::play::{Play, Playing};
+use tabla::app::kit::play_of::PlayOf;
+use tabla::app::kit::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::settings::Words;
 use tabla::app::{Control, MatchSetup, Opponent};
@@ -38,7 +40,7 @@ fn friends(variant: &str, seats: usize) -> App {
 }
 
 fn game(app: &App) -> Halma {
-    app.world().resource::<Play<Halma>>().game().clone()
+    app.world().resource::<Play>().of::<Halma>().game().clone()
 }
 
 fn preview(app: &App) -> Vec<Square> {
@@ -117,14 +119,14 @@ fn play_by_taps(app: &mut App, from: Square, to: Square, by_button: bool) {
         press(app, to);
         assert_eq!(preview(app), path, "the destination's whole path is previewed");
     }
-    let moves_before = app.world().resource::<Play<Halma>>().moves_played();
+    let moves_before = app.world().resource::<Play>().of::<Halma>().moves_played();
     if by_button {
         command(app, GameCommand::Confirm);
     } else {
         press(app, to);
     }
     assert_eq!(
-        app.world().resource::<Play<Halma>>().moves_played(),
+        app.world().resource::<Play>().of::<Halma>().moves_played(),
         moves_before + 1,
         "confirmed and played"
     );
@@ -233,9 +235,9 @@ fn a_hint_is_a_preview_to_confirm() {
     let path = preview(&app);
     let to = *path.last().expect("and previews its path");
     assert_eq!(game(&app).path(from, to), Some(path), "the previewed path is the rules' one");
-    assert_eq!(app.world().resource::<Play<Halma>>().moves_played(), 0, "a hint plays nothing");
+    assert_eq!(app.world().resource::<Play>().of::<Halma>().moves_played(), 0, "a hint plays nothing");
     command(&mut app, GameCommand::Confirm);
-    let first = app.world().resource::<Play<Halma>>().history().steps()[1].action;
+    let first = app.world().resource::<Play>().of::<Halma>().history().steps()[1].action;
     assert_eq!(first, Some(HalmaAction::Move { from, to }), "confirming plays it");
 }
 
@@ -295,14 +297,14 @@ fn new_game_passes_the_first_turn_on_and_restart_keeps_it() {
     play_by_taps(&mut app, from, to, true);
     // A game with a move asks before it is thrown away; keeping on playing changes nothing.
     command(&mut app, GameCommand::Restart);
-    assert_eq!(app.world().resource::<Play<Halma>>().moves_played(), 1, "nothing is lost by one tap");
+    assert_eq!(app.world().resource::<Play>().of::<Halma>().moves_played(), 1, "nothing is lost by one tap");
     assert!(app.world().resource::<ScoreBoard>().asking.is_some(), "Restart asks first");
     command(&mut app, GameCommand::KeepPlaying);
     assert!(app.world().resource::<ScoreBoard>().asking.is_none());
-    assert_eq!(app.world().resource::<Play<Halma>>().moves_played(), 1);
+    assert_eq!(app.world().resource::<Play>().of::<Halma>().moves_played(), 1);
     command(&mut app, GameCommand::Restart);
     command(&mut app, GameCommand::StartAgain);
-    assert_eq!(app.world().resource::<Play<Halma>>().moves_played(), 0);
+    assert_eq!(app.world().resource::<Play>().of::<Halma>().moves_played(), 0);
     assert_eq!(game(&app).to_move(), Some(Seat(1)), "Restart: the same first seat");
     settle(&mut app);
     check_screen_matches_rules(&mut app);
@@ -327,7 +329,7 @@ fn against_the_robots_undo_takes_back_their_replies_too() {
             break;
         }
     }
-    assert_eq!(app.world().resource::<Play<Halma>>().moves_played(), 4, "both Robots answered");
+    assert_eq!(app.world().resource::<Play>().of::<Halma>().moves_played(), 4, "both Robots answered");
     command(&mut app, GameCommand::Undo);
     assert_eq!(game(&app), start, "back to before the person's move");
 }
@@ -415,7 +417,7 @@ fn by_keys_a_piece_is_picked_its_move_previewed_confirmed_and_a_preview_dropped(
 /// that brings the rule in says so to everyone when pieces are still at home.
 #[test]
 fn a_tap_on_a_piece_held_back_by_clearing_the_camp_says_why() {
-    use tabla::app::kit::turn::Notices;
+    use tabla::app::kit::feedback::Notices;
     let mut app = friends("two_players", 2);
     let setup = app.world().resource::<MatchSetup>().clone();
     let rules = game(&app).setup().clone();
@@ -427,7 +429,7 @@ fn a_tap_on_a_piece_held_back_by_clearing_the_camp_says_why() {
     let start_at = |app: &mut App, red: &[&str], moves: u32| {
         let start =
             Halma::from_position_with_moves(&rules, &[place(red), place(&["p16"])], Seat(0), &[moves, 0]);
-        app.world_mut().insert_resource(Play::new(start, &setup, 5));
+        app.world_mut().insert_resource(Play::from(PlayOf::new(start, &setup, 5)));
         settle(app);
     };
     // a1 can only step or hop back into its camp.

@@ -10,9 +10,11 @@ use common::{command, press};
 
 use bevy::prelude::*;
 use tabla::app::Opponent;
+use tabla::app::kit::feedback::{Preview, Selection};
 use tabla::app::kit::game::{AppGame, Extra};
-use tabla::app::kit::play::Play;
-use tabla::app::kit::turn::{GameCommand, Preview, Selection};
+use tabla::app::kit::play::{Play, Playing};
+use tabla::app::kit::play_of::PlayOf;
+use tabla::app::kit::turn::GameCommand;
 use tabla::app::panels::scoreboard::{HINT_MARK, ScoreBoard};
 use tabla::app::platform::settings::Words;
 use tabla::robot::RobotLevel;
@@ -28,8 +30,8 @@ fn app(level: &str, person: Seat) -> App {
     common::headless(setup, &format!("hint-{}", level.replace('/', "-")), 21, |_| {})
 }
 
-fn play<G: AppGame>(app: &App) -> &Play<G> {
-    app.world().resource::<Play<G>>()
+fn play<G: AppGame>(app: &App) -> &PlayOf<G> {
+    app.world().resource::<Play>().of::<G>()
 }
 
 fn board(app: &App) -> ScoreBoard {

@@ -12,10 +12,12 @@ use common::until;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 use tabla::app::kit::children::{ChildCommand, Children};
+use tabla::app::kit::clocks::Clocks;
+use tabla::app::kit::feedback::{AskFirst, Question};
 use tabla::app::kit::keeping::SavedGame;
-use tabla::app::kit::play::{Play, Watching};
+use tabla::app::kit::play::{Play, Playing, Watching};
 use tabla::app::kit::replay::ReplayCommand;
-use tabla::app::kit::turn::{AskFirst, Clocks, GameCommand, Question, SetControls};
+use tabla::app::kit::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::settings::Settings;
 use tabla::app::platform::store::Store;
@@ -83,13 +85,13 @@ fn knight_hunt() -> MatchSetup {
 
 /// The person's knight moves once, as the level-1 Robot would choose, and the Robot answers.
 fn knight_move(app: &mut App) {
-    let play = app.world().resource::<Play<KnightHunt>>();
+    let play = app.world().resource::<Play>().of::<KnightHunt>();
     let before = play.moves_played();
     let chosen = robot::choose(play.game(), RobotLevel::One, before as u64).unwrap();
     common::press(app, chosen.from);
     common::press(app, chosen.to);
     until(app, |app| {
-        let play = app.world().resource::<Play<KnightHunt>>();
+        let play = app.world().resource::<Play>().of::<KnightHunt>();
         play.moves_played() >= before + 2 || play.game().outcome().is_some()
     });
 }
@@ -107,10 +109,10 @@ fn with_a_child(name: &str, seed: u64) -> (App, PathBuf) {
 fn play_to_the_end(app: &mut App) {
     loop {
         until(app, |app| {
-            let play = app.world().resource::<Play<KnightHunt>>();
+            let play = app.world().resource::<Play>().of::<KnightHunt>();
             play.game().outcome().is_some() || play.person_to_move().is_some()
         });
-        let play = app.world().resource::<Play<KnightHunt>>();
+        let play = app.world().resource::<Play>().of::<KnightHunt>();
         if play.game().outcome().is_some() {
             app.update();
             return;
@@ -131,22 +133,22 @@ fn asking(app: &App) -> Option<Question> {
 fn a_tap_that_only_picks_a_piece_leaves_the_game_unchanged() {
     let mut app = common::headless(knight_hunt(), "keep-pick", 3, |_| {});
     app.update();
-    let before = app.world().resource_ref::<Play<KnightHunt>>().last_changed();
+    let before = app.world().resource_ref::<Play>().last_changed();
     common::press(&mut app, sq("g1"));
     assert_eq!(
-        app.world().resource::<tabla::app::kit::turn::Selection>().0,
+        app.world().resource::<tabla::app::kit::feedback::Selection>().0,
         Some(sq("g1")),
         "the knight is picked"
     );
-    let after = app.world().resource_ref::<Play<KnightHunt>>().last_changed();
+    let after = app.world().resource_ref::<Play>().last_changed();
     assert_eq!(before, after, "picking a piece is no change to the game");
     // A tap on an empty square that is no move: a message, no change.
     common::press(&mut app, sq("a8"));
-    assert_eq!(app.world().resource_ref::<Play<KnightHunt>>().last_changed(), before);
+    assert_eq!(app.world().resource_ref::<Play>().last_changed(), before);
     // The move itself is a change.
     common::press(&mut app, sq("g1"));
     common::press(&mut app, sq("f3"));
-    assert_ne!(app.world().resource_ref::<Play<KnightHunt>>().last_changed(), before);
+    assert_ne!(app.world().resource_ref::<Play>().last_changed(), before);
 }
 
 // 2. One game in progress per game, for each child.
@@ -157,7 +159,7 @@ fn another_game_leaves_the_game_in_progress_where_it_is() {
     let mut nard = common::setup("nard/crazy", Opponent::Robot, Seat::WHITE, RobotLevel::One);
     nard.seats = vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::One)];
     open(&mut app, nard);
-    until(&mut app, |app| app.world().resource::<Play<Nard>>().moves_played() >= 20);
+    until(&mut app, |app| app.world().resource::<Play>().of::<Nard>().moves_played() >= 20);
     app.world_mut().write_message(SetControls(vec![Control::Person, Control::Person]));
     app.update();
     let match_then = saved(&home, "child-1/game-nard.ron").expect("the match is kept in its own place");
@@ -185,7 +187,7 @@ fn another_game_leaves_the_game_in_progress_where_it_is() {
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
     app.update();
     app.update();
-    let play = app.world().resource::<Play<Nard>>();
+    let play = app.world().resource::<Play>().of::<Nard>();
     assert_eq!(play.moves_played(), match_then.actions.len());
 }
 
@@ -209,7 +211,7 @@ fn starting_the_same_game_again_asks_first_and_keep_playing_goes_back_to_it() {
     app.update();
     assert_eq!(asking(&app), None);
     assert_eq!(
-        app.world().resource::<Play<KnightHunt>>().moves_played(),
+        app.world().resource::<Play>().of::<KnightHunt>().moves_played(),
         kept.actions.len(),
         "the game in progress is back"
     );
@@ -218,7 +220,7 @@ fn starting_the_same_game_again_asks_first_and_keep_playing_goes_back_to_it() {
     leave(&mut app);
     open(&mut app, knight_hunt());
     common::command(&mut app, GameCommand::StartAgain);
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 0);
     assert_eq!(
         saved(&home, "child-1/game-knight_hunt.ron"),
         Some(kept.clone()),
@@ -239,7 +241,7 @@ fn watching_the_last_game_and_closing_it_writes_nothing() {
     open(&mut app, knight_hunt());
     app.world_mut()
         .write_message(SetControls(vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::Three)]));
-    until(&mut app, |app| app.world().resource::<Play<KnightHunt>>().game().outcome().is_some());
+    until(&mut app, |app| app.world().resource::<Play>().of::<KnightHunt>().game().outcome().is_some());
     app.update();
     let last = saved(&home, "child-1/last_game.ron").expect("the last game");
     assert!(saved(&home, "child-1/game-knight_hunt.ron").is_none(), "a finished game leaves its place");
@@ -403,17 +405,17 @@ fn a_game_won_after_an_undo_is_counted_once() {
     // Two Robots play it to its end for the two friends; then its last move is taken back and played again.
     app.world_mut()
         .write_message(SetControls(vec![Control::Robot(RobotLevel::Three), Control::Robot(RobotLevel::One)]));
-    until(&mut app, |app| app.world().resource::<Play<KnightHunt>>().game().outcome().is_some());
+    until(&mut app, |app| app.world().resource::<Play>().of::<KnightHunt>().game().outcome().is_some());
     app.world_mut().write_message(SetControls(vec![Control::Person, Control::Person]));
     app.update();
     let figures =
         |app: &App| app.world().resource::<Children>().get(0).unwrap().figures[&GameKind::KnightHunt].clone();
     assert_eq!(figures(&app).played, 1);
     common::command(&mut app, GameCommand::Undo);
-    assert!(app.world().resource::<Play<KnightHunt>>().game().outcome().is_none());
+    assert!(app.world().resource::<Play>().of::<KnightHunt>().game().outcome().is_none());
     common::command(&mut app, GameCommand::Redo);
     app.update();
-    assert!(app.world().resource::<Play<KnightHunt>>().game().outcome().is_some());
+    assert!(app.world().resource::<Play>().of::<KnightHunt>().game().outcome().is_some());
     assert_eq!(figures(&app).played, 1, "the same game, finished again, is counted once");
 }
 
@@ -435,13 +437,13 @@ fn continue_goes_on_with_the_game_of_the_child_who_played_last() {
     let again = started(&home, 3, Launch { continue_game: true, ..default() });
     assert_eq!(screen(&again), Screen::Playing, "--continue finds it once there are children");
     assert_eq!(again.world().resource::<Store>().child(), Some(1), "and it is the second child's game");
-    assert_eq!(again.world().resource::<Play<KnightHunt>>().moves_played(), 2);
+    assert_eq!(again.world().resource::<Play>().of::<KnightHunt>().moves_played(), 2);
     drop(again);
     // --child 1 chooses the first child: a game opened for them is kept in their place.
     let mut first = started(&home, 4, Launch { start: Some(knight_hunt()), child: Some(0), ..default() });
     assert_eq!(first.world().resource::<Store>().child(), Some(0));
     let told =
-        first.world().resource::<tabla::app::kit::turn::Notices>().0.clone().expect("whose game it is");
+        first.world().resource::<tabla::app::kit::feedback::Notices>().0.clone().expect("whose game it is");
     assert!(
         told.key.contains("Fox")
             || told.key.contains("Vulpița")
@@ -490,15 +492,15 @@ fn a_crazy_nard_match_goes_on_with_its_score_cube_and_clock() {
     let mut app = started(&home, 8, Launch { start: Some(setup), ..default() });
     app.world_mut()
         .write_message(SetControls(vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::One)]));
-    until(&mut app, |app| app.world().resource::<Play<Nard>>().moves_played() >= 60);
+    until(&mut app, |app| app.world().resource::<Play>().of::<Nard>().moves_played() >= 60);
     let clocks = app.world().resource::<Clocks>().left.clone().expect("a clock runs");
-    let before = app.world().resource::<Play<Nard>>().game().clone();
+    let before = app.world().resource::<Play>().of::<Nard>().game().clone();
     leave(&mut app);
     assert_eq!(app.world().resource::<SavedGame>().latest().map(|(r, _)| r.game), Some(GameKind::Nard));
     drop(app);
     let played = saved(&home, "game-nard.ron").unwrap().actions.len();
     let again = started(&home, 1, Launch { continue_game: true, ..default() });
-    let play = again.world().resource::<Play<Nard>>();
+    let play = again.world().resource::<Play>().of::<Nard>();
     assert!(play.history().steps().len() > played, "the Robots play on from there");
     assert_eq!(
         play.history().steps()[played].game,
@@ -587,9 +589,9 @@ fn undo_and_redo_are_kept_and_redo_goes_on_after_a_new_start() {
     let mut app = started(&home, 4, Launch { start: Some(knight_hunt()), ..default() });
     common::press(&mut app, sq("g1"));
     common::press(&mut app, sq("f3"));
-    until(&mut app, |app| app.world().resource::<Play<KnightHunt>>().moves_played() == 2);
+    until(&mut app, |app| app.world().resource::<Play>().of::<KnightHunt>().moves_played() == 2);
     common::command(&mut app, GameCommand::Undo);
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().moves_played(), 0);
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 0);
     let record = saved(&home, "game-knight_hunt.ron").unwrap();
     assert!(record.actions.is_empty(), "the undo is kept");
     assert_eq!(record.undone.len(), 2, "and what redo brings back");
@@ -597,7 +599,11 @@ fn undo_and_redo_are_kept_and_redo_goes_on_after_a_new_start() {
     drop(app);
     let mut again = started(&home, 5, Launch { continue_game: true, ..default() });
     common::command(&mut again, GameCommand::Redo);
-    assert_eq!(again.world().resource::<Play<KnightHunt>>().moves_played(), 2, "redo survives a new start");
+    assert_eq!(
+        again.world().resource::<Play>().of::<KnightHunt>().moves_played(),
+        2,
+        "redo survives a new start"
+    );
 }
 
 #[test]

@@ -13,7 +13,7 @@ use serde_json::{Map, Value, json};
 use tabla::app::kit::board::{BoardLayout, BoardView, PieceView, ViewCommand};
 use tabla::app::kit::game::{BoardAction, GameInfo, GameView};
 use tabla::app::kit::input::{BoardDrop, BoardPress};
-use tabla::app::kit::play::Play;
+use tabla::app::kit::play::{Play, Playing};
 use tabla::app::kit::turn::{BoardCovered, GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::art::Art;
@@ -236,7 +236,7 @@ fn race_app(variant: &str, opponent: Opponent) -> App {
 }
 
 fn race(app: &App) -> DiceRace {
-    app.world().resource::<Play<DiceRace>>().game().clone()
+    app.world().resource::<Play>().of::<DiceRace>().game().clone()
 }
 
 fn piece_squares(app: &mut App) -> Vec<Square> {
@@ -260,7 +260,7 @@ fn robots_roll_their_dice_through_the_history_and_race_to_the_end() {
         app.update();
     }
     let game = race(&app);
-    let play = app.world().resource::<Play<DiceRace>>();
+    let play = app.world().resource::<Play>().of::<DiceRace>();
     // Every turn is a roll and a step, so the history holds both.
     assert!(play.moves_played() >= 2 * 4, "{} actions", play.moves_played());
     let mut expected: Vec<Square> = Seat::all(4).map(|s| game.square(s)).collect();
@@ -289,7 +289,7 @@ fn the_same_seed_rolls_the_same_race() {
 #[test]
 fn a_person_rolls_with_the_roll_button_then_moves_their_piece() {
     let mut app = race_app("crazy", Opponent::Robot);
-    let controls = app.world().resource::<Play<DiceRace>>().controls().to_vec();
+    let controls = app.world().resource::<Play>().of::<DiceRace>().controls().to_vec();
     let robot = Control::Robot(RobotLevel::One);
     assert_eq!(
         controls,
@@ -332,12 +332,19 @@ fn the_clock_and_the_robot_wait_while_the_board_is_covered() {
     for _ in 0..50 {
         app.update();
     }
-    assert_eq!(app.world().resource::<Play<DiceRace>>().moves_played(), 0, "nothing moved under the help");
+    assert_eq!(
+        app.world().resource::<Play>().of::<DiceRace>().moves_played(),
+        0,
+        "nothing moved under the help"
+    );
     app.world_mut().resource_mut::<BoardCovered>().0 = false;
     for _ in 0..10 {
         app.update();
     }
-    assert!(app.world().resource::<Play<DiceRace>>().moves_played() > 0, "the Robots go on once it closes");
+    assert!(
+        app.world().resource::<Play>().of::<DiceRace>().moves_played() > 0,
+        "the Robots go on once it closes"
+    );
 }
 
 #[test]

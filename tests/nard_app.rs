@@ -11,10 +11,12 @@ use common::{command, press};
 use bevy::prelude::*;
 use tabla::app::kit::board::PieceView;
 use tabla::app::kit::celebrate::Confetti;
+use tabla::app::kit::feedback::{Notices, RoundOver};
 use tabla::app::kit::game::{Extra, GameInfo, GameView};
 use tabla::app::kit::input::BoardDrop;
-use tabla::app::kit::play::Play;
-use tabla::app::kit::turn::{GameCommand, Notices, RoundOver, SetControls};
+use tabla::app::kit::play::{Play, Playing};
+use tabla::app::kit::play_of::PlayOf;
+use tabla::app::kit::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::art::Art;
 use tabla::app::platform::settings::Words;
@@ -32,8 +34,8 @@ fn app(variant: &str, opponent: Opponent, person: Seat) -> App {
     common::headless(setup(variant, opponent, person), &format!("nard-{variant}"), 11, |_| {})
 }
 
-fn play(app: &App) -> &Play<Nard> {
-    app.world().resource::<Play<Nard>>()
+fn play(app: &App) -> &PlayOf<Nard> {
+    app.world().resource::<Play>().of::<Nard>()
 }
 
 fn game(app: &App) -> Nard {
@@ -189,14 +191,14 @@ fn an_opening_tie_is_shown_and_told_and_then_who_starts() {
     let mut app = app("one_point", Opponent::Friend, Seat::WHITE);
     let setup = app.world().resource::<MatchSetup>().clone();
     let start = game(&app);
-    let ties = |play: &Play<Nard>| play.game().events().iter().any(|e| matches!(e, Event::OpeningTie(_)));
+    let ties = |play: &PlayOf<Nard>| play.game().events().iter().any(|e| matches!(e, Event::OpeningTie(_)));
     let seed = (0..200)
         .find(|&seed| {
-            let mut play = Play::new(start.clone(), &setup, seed);
+            let mut play = PlayOf::new(start.clone(), &setup, seed);
             play.roll() && play.roll() && ties(&play)
         })
         .expect("an opening tie within 200 seeds");
-    app.world_mut().insert_resource(Play::new(start, &setup, seed));
+    app.world_mut().insert_resource(Play::from(PlayOf::new(start, &setup, seed)));
     settle(&mut app);
     command(&mut app, GameCommand::Roll);
     let white = game(&app).opening_white_die().expect("White's die is rolled");
@@ -247,11 +249,11 @@ fn a_roll_whose_numbers_all_pass_says_so() {
     let setup = app.world().resource::<MatchSetup>().clone();
     let seed = (0..200)
         .find(|&seed| {
-            let mut play = Play::new(start.clone(), &setup, seed);
+            let mut play = PlayOf::new(start.clone(), &setup, seed);
             play.roll() && play.game().passed() == vec![Seat::WHITE]
         })
         .expect("a roll with no six within 200 seeds");
-    app.world_mut().insert_resource(Play::new(start, &setup, seed));
+    app.world_mut().insert_resource(Play::from(PlayOf::new(start, &setup, seed)));
     settle(&mut app);
     command(&mut app, GameCommand::Roll);
     let notice = app.world().resource::<Notices>().0.clone().expect("a message");
@@ -268,7 +270,7 @@ fn a_tap_on_a_checker_that_cannot_move_says_why() {
     let mut start = Nard::from_position(&Setup::standard(1), board, Seat::WHITE);
     start.apply(&NardAction::roll(2, 1)).unwrap();
     let setup = app.world().resource::<MatchSetup>().clone();
-    app.world_mut().insert_resource(Play::new(start, &setup, 1));
+    app.world_mut().insert_resource(Play::from(PlayOf::new(start, &setup, 1)));
     settle(&mut app);
     // White's 5 is the bottom row's eighth place (h1).
     let five = Square::new(7, 0);
@@ -277,7 +279,7 @@ fn a_tap_on_a_checker_that_cannot_move_says_why() {
     assert_eq!(notice.key, "nard_stuck_home_frozen");
     let ten = Square::new(2, 0);
     press(&mut app, ten);
-    assert_eq!(app.world().resource::<tabla::app::kit::turn::Selection>().0, Some(ten));
+    assert_eq!(app.world().resource::<tabla::app::kit::feedback::Selection>().0, Some(ten));
 }
 
 use tabla::rules::nard::Setup;
@@ -363,7 +365,7 @@ fn confetti(app: &mut App) -> usize {
 /// turn; once it is the person's turn again, it takes its time again.
 #[test]
 fn a_tap_while_the_robot_plays_makes_it_hurry() {
-    use tabla::app::kit::turn::{Hurry, RobotPace};
+    use tabla::app::kit::robot_turn::{Hurry, RobotPace};
     let mut app = app("one_point", Opponent::Robot, Seat::WHITE);
     app.insert_resource(RobotPace::default());
     for _ in 0..400 {

@@ -11,7 +11,7 @@ use common::until;
 use bevy::prelude::*;
 use std::path::Path as FilePath;
 use tabla::app::kit::children::{ChildCommand, Children, StageNews, ThePath};
-use tabla::app::kit::play::Play;
+use tabla::app::kit::play::{Play, Playing};
 use tabla::app::kit::turn::GameCommand;
 use tabla::app::platform::store::Store;
 use tabla::app::{Control, Launch, Screen, core_plugin};
@@ -61,16 +61,16 @@ fn win_by_taps(app: &mut App, mut before_each: impl FnMut(&mut App, usize)) {
     let mut turn = 0;
     loop {
         until(app, |app| {
-            let play = app.world().resource::<Play<KnightHunt>>();
+            let play = app.world().resource::<Play>().of::<KnightHunt>();
             play.game().outcome().is_some() || play.person_to_move().is_some()
         });
-        let play = app.world().resource::<Play<KnightHunt>>();
+        let play = app.world().resource::<Play>().of::<KnightHunt>();
         if play.game().outcome().is_some() {
             return;
         }
         before_each(app, turn);
         turn += 1;
-        let play = app.world().resource::<Play<KnightHunt>>();
+        let play = app.world().resource::<Play>().of::<KnightHunt>();
         if play.person_to_move().is_none() {
             continue;
         }
@@ -84,7 +84,7 @@ fn win_by_taps(app: &mut App, mut before_each: impl FnMut(&mut App, usize)) {
 /// The person's knight moves once, by two taps.
 fn one_move(app: &mut App) {
     let chosen =
-        robot::choose(app.world().resource::<Play<KnightHunt>>().game(), RobotLevel::One, 1).unwrap();
+        robot::choose(app.world().resource::<Play>().of::<KnightHunt>().game(), RobotLevel::One, 1).unwrap();
     common::press(app, chosen.from);
     common::press(app, chosen.to);
 }
@@ -98,7 +98,7 @@ fn child_on_first_stage(name: &str, seed: u64) -> (App, std::path::PathBuf) {
     assert!(home.join("child-1/child.ron").exists(), "the child is kept at once");
     send(&mut app, ChildCommand::PlayStage("knight_hunt_1".into()));
     assert_eq!(screen(&app), Screen::Playing, "a stage plays at once, with no setup screen");
-    let play = app.world().resource::<Play<KnightHunt>>();
+    let play = app.world().resource::<Play>().of::<KnightHunt>();
     assert_eq!(play.controls(), [Control::Person, Control::Robot(RobotLevel::One)]);
     (app, home)
 }
@@ -111,7 +111,7 @@ fn news(app: &App) -> StageNews {
 fn a_stage_won_on_ones_own_earns_its_stars_opens_the_next_and_survives_a_restart() {
     let (mut app, home) = child_on_first_stage("path-win", 4);
     win_by_taps(&mut app, |_, _| {});
-    let game = app.world().resource::<Play<KnightHunt>>().game().clone();
+    let game = app.world().resource::<Play>().of::<KnightHunt>().game().clone();
     assert!(game.outcome().unwrap().winner.includes(Seat::WHITE), "the child won");
     app.update();
     let stars = child(&app, 0).stars("knight_hunt_1");
@@ -142,7 +142,7 @@ fn a_stage_won_on_ones_own_earns_its_stars_opens_the_next_and_survives_a_restart
     send(&mut again, ChildCommand::PlayStage("knight_hunt_2".into()));
     assert_eq!(screen(&again), Screen::Playing);
     assert_eq!(
-        again.world().resource::<Play<KnightHunt>>().controls(),
+        again.world().resource::<Play>().of::<KnightHunt>().controls(),
         [Control::Person, Control::Robot(RobotLevel::Two)],
         "the second stage's Robot"
     );
@@ -160,10 +160,10 @@ fn a_hint_or_a_take_back_keeps_a_won_stage_to_its_first_and_goal_stars() {
         }
     });
     app.update();
-    assert_eq!(app.world().resource::<Play<KnightHunt>>().asked().hints, 1);
+    assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().asked().hints, 1);
     let stars = child(&app, 0).stars("knight_hunt_1");
     assert!(stars.has(Stars::WON) && !stars.has(Stars::ON_OWN), "a hint asked: {stars:?}");
-    let kept = app.world().resource::<Play<KnightHunt>>().game().pawns_left(Seat::WHITE);
+    let kept = app.world().resource::<Play>().of::<KnightHunt>().game().pawns_left(Seat::WHITE);
     assert_eq!(stars.has(Stars::GOAL), kept >= 5, "the goal's star is earned with a hint too");
 
     let (mut app, _) = child_on_first_stage("path-takeback", 2);
@@ -173,7 +173,7 @@ fn a_hint_or_a_take_back_keeps_a_won_stage_to_its_first_and_goal_stars() {
         }
     });
     app.update();
-    assert!(app.world().resource::<Play<KnightHunt>>().asked().takebacks >= 1);
+    assert!(app.world().resource::<Play>().of::<KnightHunt>().asked().takebacks >= 1);
     let stars = child(&app, 0).stars("knight_hunt_1");
     assert!(stars.has(Stars::WON) && !stars.has(Stars::ON_OWN), "a move taken back: {stars:?}");
 }
@@ -325,7 +325,7 @@ fn a_finished_game_opened_again_is_not_counted_again() {
         app.update();
     }
     assert!(
-        app.world().resource::<Play<KnightHunt>>().game().outcome().is_some(),
+        app.world().resource::<Play>().of::<KnightHunt>().game().outcome().is_some(),
         "the finished game is open"
     );
     let (now, then) =
@@ -345,7 +345,7 @@ fn the_device_games_from_before_become_the_first_childs() {
         app.add_plugins(core_plugin);
     });
     let chosen =
-        robot::choose(app.world().resource::<Play<KnightHunt>>().game(), RobotLevel::One, 1).unwrap();
+        robot::choose(app.world().resource::<Play>().of::<KnightHunt>().game(), RobotLevel::One, 1).unwrap();
     common::press(&mut app, chosen.from);
     common::press(&mut app, chosen.to);
     let before =

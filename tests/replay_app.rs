@@ -11,7 +11,8 @@ use bevy::prelude::*;
 use std::path::Path;
 use tabla::app::kit::board::BoardLayout;
 use tabla::app::kit::pieces::ArrowKind;
-use tabla::app::kit::play::Play;
+use tabla::app::kit::play::{Play, Playing};
+use tabla::app::kit::play_of::PlayOf;
 use tabla::app::kit::replay::{CoachArrows, Replay, ReplayCommand};
 use tabla::app::kit::turn::{GameCommand, SetControls};
 use tabla::app::{Control, Opponent};
@@ -21,8 +22,8 @@ use tabla::robot::review::{self, Reviewer};
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::rules::{Game, Seat};
 
-fn play(app: &App) -> &Play<KnightHunt> {
-    app.world().resource::<Play<KnightHunt>>()
+fn play(app: &App) -> &PlayOf<KnightHunt> {
+    app.world().resource::<Play>().of::<KnightHunt>()
 }
 
 fn replay(app: &App) -> Replay {

@@ -10,10 +10,10 @@ mod common;
 use bevy::prelude::*;
 use rand::Rng;
 use tabla::app::kit::board::{PieceView, ViewCommand};
+use tabla::app::kit::feedback::AskFirst;
 use tabla::app::kit::game::AppGame;
 use tabla::app::kit::input::{BoardDrop, BoardPress, BoardTap};
-use tabla::app::kit::play::Play;
-use tabla::app::kit::turn::AskFirst;
+use tabla::app::kit::play::{Play, Playing};
 use tabla::app::kit::turn::GameCommand;
 use tabla::app::platform::art::Art;
 use tabla::app::{Opponent, Screen};
@@ -72,12 +72,13 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
     let mut app = storm_app(level);
     let mut rng = robot::rng(seed);
     let mut played = 0;
-    let shape = app.world().resource::<Play<G>>().game().shape();
+    let shape = app.world().resource::<Play>().of::<G>().game().shape();
     for i in 0..inputs {
         let playing = *app.world().resource::<State<Screen>>().get() == Screen::Playing;
         let before = app
             .world()
-            .get_resource::<Play<G>>()
+            .get_resource::<Play>()
+            .map(Play::of::<G>)
             .map(|p| (p.game().clone(), p.moves_played(), p.history().seed()));
         let mut board_input = false;
         // A question on the screen (start again? keep playing that game?) is soon answered, as a
@@ -110,7 +111,7 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
                 board_input = true;
             }
             55..=64
-                if let Some(play) = app.world().get_resource::<Play<G>>()
+                if let Some(play) = app.world().get_resource::<Play>().map(Play::of::<G>)
                     && (play.draft_done() || play.game().chance().is_some()) =>
             {
                 // What a child does next: rolls the dice that are due, or confirms a played set.
@@ -184,7 +185,7 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
             continue;
         }
         let (Some((game_before, moves_before, seed)), Some(play)) =
-            (before, app.world().get_resource::<Play<G>>())
+            (before, app.world().get_resource::<Play>().map(Play::of::<G>))
         else {
             continue;
         };
@@ -220,7 +221,7 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
     for _ in 0..60 {
         app.update();
     }
-    let mut expected = app.world().resource::<Play<G>>().game().pieces();
+    let mut expected = app.world().resource::<Play>().of::<G>().game().pieces();
     expected.sort_by_key(|(s, a)| (s.rank, s.file, *a));
     assert_eq!(pieces_on_board(&mut app), expected, "{level}: the board mirrors the rules after the storm");
 }

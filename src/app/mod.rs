@@ -4,7 +4,8 @@
 //!   the board, its pieces, input, keys, animation, hint, help, celebrations);
 //! - `panels/`: the egui side (the panels around the board, the phone strips, the dialogs);
 //! - `games/`: one view file per game, on the kit;
-//! - `screens/`: the menu and the setup;
+//! - `screens/`: who is playing, the map, the menu, the setup, the grown-ups' page, a diploma,
+//!   and the word that another window holds the data;
 //! - `tour.rs`: every screen in turn, pictured (the desktop's tests).
 //!
 //! The rules stay in `crate::rules`; these systems ask them and mirror the answer on screen.
@@ -59,7 +60,7 @@ pub fn core_plugin(app: &mut App) {
 /// The screen kit without any game: a test brings a game of its own.
 pub fn kit_plugin(app: &mut App) {
     app.init_resource::<Launch>();
-    app.add_plugins((platform::plugin, kit::plugin, screens::plugin));
+    app.add_plugins((platform::plugin, kit::plugin, screens::plugin, panels::scoreboard_plugin));
 }
 
 /// What needs a real window: the egui panels, the menus, sound, the camera and the tour.

@@ -7,9 +7,11 @@ use crate::app::kit::catalog::Screen;
 use crate::app::kit::children::{ChildCommand, Children, DiplomaFor, ThePath};
 use crate::app::kit::help::HelpOpen;
 use crate::app::kit::input::BoardPress;
-use crate::app::kit::play::Play;
+use crate::app::kit::play::{Play, Playing};
+use crate::app::kit::play_of::PlayOf;
 use crate::app::kit::replay::{Replay, ReplayCommand};
-use crate::app::kit::turn::{GameCommand, GameSeed, RobotPace, SetControls};
+use crate::app::kit::robot_turn::RobotPace;
+use crate::app::kit::turn::{GameCommand, GameSeed, SetControls};
 use crate::app::launch::{Control, Launch, MatchSetup, Opponent};
 use crate::app::panels::scoreboard::ScoreBoard;
 use crate::app::platform::settings::Settings;
@@ -589,8 +591,7 @@ const HURRIED: (RobotPace, AnimationPace) =
     (RobotPace { think: 0.0, show: 0.0, slice_ms: 8.0 }, AnimationPace(12.0));
 
 /// The replay and its orders, and the Knight Hunt on screen.
-type TourParts<'w> =
-    (Option<Res<'w, Replay>>, MessageWriter<'w, ReplayCommand>, Option<Res<'w, Play<KnightHunt>>>);
+type TourParts<'w> = (Option<Res<'w, Replay>>, MessageWriter<'w, ReplayCommand>, Option<Res<'w, Play>>);
 
 #[allow(clippy::too_many_arguments)]
 fn run(
@@ -725,8 +726,8 @@ fn run(
                 let Some(setup) = world.get_resource::<MatchSetup>().cloned() else { return };
                 let LevelGame::Nard(level) = &setup.level.game else { return };
                 let game = position(&level.setup);
-                world.insert_resource(Play::new(game, &setup, 7));
-                world.resource_mut::<crate::app::kit::turn::Selection>().0 = None;
+                world.insert_resource(Play(Box::new(PlayOf::new(game, &setup, 7))));
+                world.resource_mut::<crate::app::kit::feedback::Selection>().0 = None;
             });
         }
         Step::Replay(command) => {
@@ -759,7 +760,9 @@ fn run(
             });
         }
         Step::TapToWin => {
-            let Some(play) = knights.as_deref() else {
+            let Some(play) =
+                knights.as_deref().filter(|play| play.is::<KnightHunt>()).map(Play::of::<KnightHunt>)
+            else {
                 tour.failures.push("no Knight Hunt to win".to_string());
                 return;
             };

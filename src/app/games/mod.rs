@@ -9,7 +9,6 @@ mod knight_hunt;
 mod nard;
 
 use crate::app::kit::{self, game::AppGame};
-use crate::app::panels;
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
 use crate::rules::halma::Halma;
@@ -26,8 +25,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(nard::plugin);
 }
 
-/// A game on screen: the kit's turns, pieces, hint and help, and the panels' view of it.
+/// A game on screen: its entry on the kit (the kit's systems are every game's).
 pub fn add<G: AppGame>(app: &mut App) {
     kit::add_game::<G>(app);
-    panels::add_game::<G>(app);
 }

@@ -7,7 +7,8 @@
 use crate::app::kit::animate::Glide;
 use crate::app::kit::board::{BoardLayout, BoardRoot, OnBoard, PIECE_Z};
 use crate::app::kit::game::{BoardAction, Decoration, Exit, Extra, GameInfo, GameView, RoundReport};
-use crate::app::kit::play::{Change, Play};
+use crate::app::kit::play::{Change, Play, Playing};
+use crate::app::kit::play_of::PlayOf;
 use crate::app::platform::art::{Art, ArtImages};
 use crate::app::platform::settings::Words;
 use crate::rules::board::{BoardShape, Move, Square};
@@ -21,7 +22,9 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (show_dice, show_cube).after(crate::app::kit::turn::TurnSet).run_if(resource_exists::<Play<Nard>>),
+        (show_dice, show_cube)
+            .after(crate::app::kit::turn::TurnSet)
+            .run_if(|play: Option<Res<Play>>| play.is_some_and(|play| play.is::<Nard>())),
     );
 }
 
@@ -580,7 +583,7 @@ struct Dice {
 
 /// The dice to show while playing: a draft that has played its set shows that set, all played,
 /// until it is confirmed.
-fn dice_to_show(play: &Play<Nard>) -> Dice {
+fn dice_to_show(play: &PlayOf<Nard>) -> Dice {
     if play.draft_done() {
         let game = play.history().game();
         if let Some(set) = game.dice_set() {
@@ -636,7 +639,7 @@ fn die_colour(played: bool) -> Color {
 /// to be tapped.
 fn show_dice(
     mut commands: Commands,
-    play: Res<Play<Nard>>,
+    play: Res<Play>,
     layout: Res<BoardLayout>,
     images: Res<ArtImages>,
     roots: Query<Entity, With<BoardRoot>>,
@@ -645,12 +648,13 @@ fn show_dice(
     if !play.is_changed() {
         return;
     }
+    let play = play.of::<Nard>();
     let Ok(root) = roots.single() else { return };
     for entity in &dice {
         commands.entity(entity).despawn();
     }
     let game = play.game();
-    let Dice { sides, cup } = dice_to_show(&play);
+    let Dice { sides, cup } = dice_to_show(play);
     let rolled = matches!(play.change, Change::Played { motion: None, .. })
         && play.previous().is_some_and(|before| before.chance().is_some());
     // After a tie only Black's die was just thrown; White's has lain there since its roll.
@@ -691,7 +695,7 @@ fn show_dice(
 /// value it would go to. Not there when the match plays without it (or in a Crawford game).
 fn show_cube(
     mut commands: Commands,
-    play: Res<Play<Nard>>,
+    play: Res<Play>,
     layout: Res<BoardLayout>,
     images: Res<ArtImages>,
     roots: Query<Entity, With<BoardRoot>>,
@@ -700,6 +704,7 @@ fn show_cube(
     if !play.is_changed() {
         return;
     }
+    let play = play.of::<Nard>();
     let Ok(root) = roots.single() else { return };
     for entity in &cubes {
         commands.entity(entity).despawn();

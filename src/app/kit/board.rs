@@ -2,7 +2,7 @@
 //! the rules state (they never own it), with highlights and the captured-piece trays.
 
 use super::catalog::Screen;
-use super::game::AppGame;
+use super::shown::Shown;
 use crate::app::platform::art::{Art, ArtImages};
 use crate::rules::Seat;
 use crate::rules::board::{BoardShape, Square};
@@ -112,7 +112,7 @@ pub struct BoardLayout {
 
 impl BoardLayout {
     /// The layout of `game`'s places (its grid's squares and its zones), as the game puts them.
-    pub fn of<G: AppGame>(game: &G, flipped: bool) -> BoardLayout {
+    pub fn of(game: &dyn Shown, flipped: bool) -> BoardLayout {
         let places = game
             .shape()
             .squares()
@@ -128,7 +128,7 @@ impl BoardLayout {
                 (square, place)
             })
             .collect();
-        let tray_gap = if G::HAS_TRAYS { 0.55 } else { 0.0 };
+        let tray_gap = if game.manner().has_trays { 0.55 } else { 0.0 };
         BoardLayout { shape: game.shape(), places: Arc::new(places), flipped, turns: 0, tray_gap }
     }
 }
@@ -371,9 +371,9 @@ impl OnBoard {
 }
 
 /// Spawns the squares and decorations of the board for a new game.
-pub fn spawn_board<G: AppGame>(
+pub fn spawn_board(
     commands: &mut Commands,
-    game: &G,
+    game: &dyn Shown,
     layout: BoardLayout,
     images: &ArtImages,
 ) -> Entity {

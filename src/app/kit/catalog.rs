@@ -1,10 +1,15 @@
-//! The app's screens as `States`, and what the screens know of the games: the built-in level
-//! files (read once) and each playable game's card. Whatever a screen spawns carries
-//! `DespawnOnExit`, so leaving it cleans up.
+//! The app's screens as `States`, and what the kit and the screens know of the games: the
+//! built-in level files (read once) and each playable game's entry (its card, how it begins).
+//! Whatever a screen spawns carries `DespawnOnExit`, so leaving it cleans up.
 
 use super::game::AppGame;
+use super::keeping::Opened;
+use super::play::Playing;
+use super::play_of::PlayOf;
+use crate::app::launch::MatchSetup;
 use crate::app::platform::art::Art;
 use crate::levels::{self, Level};
+use crate::record::{Record, RecordError};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 
@@ -37,7 +42,9 @@ impl Levels {
     }
 }
 
-/// What the menus know of a game with a screen.
+/// What the kit and the menus know of a game with a screen: its picture and setup, and how its
+/// game begins (new, or from a record) and shows its demonstration. Each game's view file gives
+/// one (`kit::add_game`); this is the one place a game's type is named to the kit.
 #[derive(Clone, Copy, Debug)]
 pub struct GameEntry {
     pub kind: GameKind,
@@ -48,7 +55,16 @@ pub struct GameEntry {
     pub seat_by_seat: bool,
     /// Each seat of a level's game: the words key of its name and its picture.
     pub seats: fn(&Level) -> Vec<SeatLabel>,
+    /// A new game of the setup's level, seeded (`None`: the level is not this game's).
+    pub start: fn(&MatchSetup, u64) -> Option<Box<dyn Playing>>,
+    /// A record's game, opened `from` where it came from.
+    pub resume: Resumer,
+    /// The help's demonstration, worked out (`None`: the game has none).
+    pub demo: fn() -> Option<Result<super::help::Reel, String>>,
 }
+
+/// How a game goes on from a record.
+pub type Resumer = fn(&Record, Opened) -> Result<Box<dyn Playing>, RecordError>;
 
 /// A seat as the setup shows it: the words key of its name and its picture.
 pub type SeatLabel = (&'static str, Option<Art>);
@@ -80,7 +96,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>().init_resource::<PlayableGames>().insert_resource(Levels(levels::builtin()));
 }
 
-/// Puts `G` on the menu.
+/// Puts `G` on the kit and the menu.
 pub(super) fn add_game<G: AppGame>(app: &mut App) {
     app.init_resource::<PlayableGames>();
     app.world_mut().resource_mut::<PlayableGames>().0.push(GameEntry {
@@ -89,7 +105,19 @@ pub(super) fn add_game<G: AppGame>(app: &mut App) {
         person_seat: G::PERSON_SEAT,
         seat_by_seat: G::SEAT_BY_SEAT,
         seats: seat_labels::<G>,
+        start: start::<G>,
+        resume: resume::<G>,
+        demo: super::help::reel::<G>,
     });
+}
+
+fn start<G: AppGame>(setup: &MatchSetup, seed: u64) -> Option<Box<dyn Playing>> {
+    let game = G::from_level(&setup.level)?;
+    Some(Box::new(PlayOf::new(game, setup, seed)))
+}
+
+fn resume<G: AppGame>(record: &Record, from: Opened) -> Result<Box<dyn Playing>, RecordError> {
+    Ok(Box::new(PlayOf::<G>::of_record(record, from)?))
 }
 
 /// Each seat of the level's game: the words key of its name and its picture.

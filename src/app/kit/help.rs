@@ -38,20 +38,8 @@ pub struct DemoFrame {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HelpOpen>().init_resource::<DemoFrame>().init_resource::<ReelMakers>();
+    app.init_resource::<HelpOpen>().init_resource::<DemoFrame>();
     app.add_systems(Update, play_demo);
-}
-
-/// Works out a game's demonstration; `None` for a game without one.
-type ReelMaker = fn() -> Option<Result<Reel, String>>;
-
-/// Each game's demonstration maker, by the game's name.
-#[derive(Resource, Default)]
-struct ReelMakers(HashMap<GameKind, ReelMaker>);
-
-pub fn add_game<G: AppGame>(app: &mut App) {
-    app.init_resource::<ReelMakers>();
-    app.world_mut().resource_mut::<ReelMakers>().0.insert(G::KIND, reel::<G>);
 }
 
 /// Seconds a move's piece is ringed and its path marked, then its glide, then the rest after it.
@@ -65,7 +53,7 @@ const HOLD: f32 = 2.5;
 /// A demonstration worked out once, in the board's local units: the places, then each step's
 /// pictures before and after it. Only this is per game; showing it is the same for all.
 #[derive(Clone, Debug, Default)]
-struct Reel {
+pub struct Reel {
     cells: Vec<(Vec2, Vec2, Color)>,
     start: Scene,
     steps: Vec<ReelStep>,
@@ -89,7 +77,7 @@ struct ReelStep {
 }
 
 /// Works out `G`'s demonstration from its file; `None` when the game has none.
-fn reel<G: AppGame>() -> Option<Result<Reel, String>> {
+pub(super) fn reel<G: AppGame>() -> Option<Result<Reel, String>> {
     Some(demo::demo::<G>()?.and_then(|demo| reel_of(&demo)))
 }
 
@@ -181,7 +169,7 @@ fn play_demo(
     help: Res<HelpOpen>,
     time: Res<Time>,
     now: Res<NowPlaying>,
-    makers: Res<ReelMakers>,
+    playable: Res<super::catalog::PlayableGames>,
     mut frame: ResMut<DemoFrame>,
     mut reels: Local<HashMap<GameKind, Option<Result<Reel, String>>>>,
     mut clock: Local<f32>,
@@ -192,7 +180,7 @@ fn play_demo(
     }
     let Some(game) = now.game else { return };
     let reel = reels.entry(game).or_insert_with(|| {
-        let reel = makers.0.get(&game).and_then(|make| make());
+        let reel = playable.get(game).and_then(|entry| (entry.demo)());
         if let Some(Err(problem)) = &reel {
             tracing::warn!("{problem}");
         }

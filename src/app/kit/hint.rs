@@ -3,30 +3,30 @@
 //! lit, its target marked, its path). The person plays it (✔, or a tap on the target) or not; a
 //! move played from a hint is marked in the move list and counted in the seat's panel.
 
-use super::game::AppGame;
-use super::play::Play;
-use super::turn::{Feedback, GameCommand, RobotPace, TurnSet, think_within};
-use crate::robot::Thinker;
+use super::feedback::Feedback;
+use super::play::{AnyThinker, Play};
+use super::robot_turn::{RobotPace, think_within};
+use super::turn::{GameCommand, TurnSet};
 use bevy::prelude::*;
 
 /// The hint being thought of, until it shows or the game changes.
-#[derive(Resource)]
-struct Hinting<G: AppGame>(Option<Box<dyn Thinker<G>>>);
+#[derive(Resource, Default)]
+struct Hinting(Option<Box<dyn AnyThinker>>);
 
-pub fn add_game<G: AppGame>(app: &mut App) {
-    app.insert_resource(Hinting::<G>(None));
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hinting>();
     app.add_systems(
         Update,
-        think_of_hint::<G>
-            .after(super::turn::commands::<G>)
+        think_of_hint
+            .after(super::turn::commands)
             .in_set(TurnSet)
-            .run_if(resource_exists::<Play<G>>.and_then(not(super::play::watching))),
+            .run_if(resource_exists::<Play>.and_then(not(super::play::watching))),
     );
 }
 
-fn think_of_hint<G: AppGame>(
-    mut play: ResMut<Play<G>>,
-    mut hinting: ResMut<Hinting<G>>,
+fn think_of_hint(
+    mut play: ResMut<Play>,
+    mut hinting: ResMut<Hinting>,
     mut commands: MessageReader<GameCommand>,
     pace: Res<RobotPace>,
     mut feedback: Feedback,
@@ -43,12 +43,12 @@ fn think_of_hint<G: AppGame>(
         }
     }
     let Some(thinker) = hinting.0.as_mut() else { return };
-    let Some(action) = think_within(thinker.as_mut(), pace.slice_ms) else { return };
+    let Some(choice) = think_within(thinker.as_mut(), pace.slice_ms) else { return };
     hinting.0 = None;
-    let Some(from) = play.game().motion_of(&action).map(|m| m.from) else { return };
-    let path = play.game().path_of(&action);
+    let Some(from) = play.choice_motion(&choice).map(|m| m.from) else { return };
+    let path = play.choice_path(&choice);
     // Remembering the hint changes nothing on the board: the board must not lay itself out again.
-    play.bypass_change_detection().set_hint(action);
+    play.bypass_change_detection().set_hint(&choice);
     feedback.show_path(from, path);
     feedback.tell("hint_shown".to_string());
 }

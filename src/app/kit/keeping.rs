@@ -16,9 +16,10 @@
 //! browser test reads.
 
 use super::catalog::Screen;
-use super::game::AppGame;
+use super::clocks::Clocks;
+use super::feedback::{AskFirst, Notice, Notices, Question};
 use super::play::{Play, Resume};
-use super::turn::{AskFirst, Clocks, GameCommand, Notice, Notices, Question, TurnSet};
+use super::turn::{GameCommand, TurnSet};
 use crate::app::launch::MatchSetup;
 use crate::app::platform::settings::Words;
 use crate::app::platform::store::{LAST_GAME, OLD_GAME, RECENT, Store, game_slot};
@@ -139,23 +140,20 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Menu), look_for_saved_games);
     app.add_systems(OnEnter(Screen::Map), look_for_saved_games);
     app.add_systems(Last, keep.in_set(KeepSet));
-}
-
-pub(super) fn add_game<G: AppGame>(app: &mut App) {
     // While the game is watched again it is not changed: what the replay shows is not kept.
-    let playing = || resource_exists::<Play<G>>.and_then(not(super::play::watching));
-    app.add_systems(Update, tell_keeper::<G>.after(TurnSet).run_if(playing()));
-    app.add_systems(OnExit(Screen::Playing), left::<G>.run_if(not(super::play::watching)));
+    let playing = || resource_exists::<Play>.and_then(not(super::play::watching));
+    app.add_systems(Update, tell_keeper.after(TurnSet).run_if(playing()));
+    app.add_systems(OnExit(Screen::Playing), left.run_if(not(super::play::watching)));
     app.add_systems(
         Last,
-        left::<G>.before(KeepSet).run_if(on_message::<AppExit>.and_then(not(super::play::watching))),
+        left.before(KeepSet).run_if(on_message::<AppExit>.and_then(not(super::play::watching))),
     );
-    app.add_systems(Update, export::<G>.in_set(TurnSet).run_if(playing()));
+    app.add_systems(Update, export.in_set(TurnSet).run_if(playing()));
 }
 
 /// Tells the keeper what happened to `G`'s game this frame, with its record after it.
-fn tell_keeper<G: AppGame>(
-    mut play: ResMut<Play<G>>,
+fn tell_keeper(
+    mut play: ResMut<Play>,
     clocks: Res<Clocks>,
     time: Res<Time>,
     mut since_tick: Local<f32>,
@@ -180,7 +178,7 @@ fn tell_keeper<G: AppGame>(
 }
 
 /// The game screen is left (or the app closes): the keeper keeps the clocks as they stand.
-fn left<G: AppGame>(play: Option<Res<Play<G>>>, clocks: Res<Clocks>, mut keep: MessageWriter<Keep>) {
+fn left(play: Option<Res<Play>>, clocks: Res<Clocks>, mut keep: MessageWriter<Keep>) {
     let Some(play) = play else { return };
     let record = play.record(&clocks);
     keep.write(Keep { happened: Happened::Left, record, outcome: play.game().outcome() });
@@ -455,9 +453,9 @@ fn note_recent(place: &Store, game: GameKind) {
 }
 
 /// Gives the game out as a file of its own, and says where it went.
-fn export<G: AppGame>(
+fn export(
     mut commands: MessageReader<GameCommand>,
-    play: Res<Play<G>>,
+    play: Res<Play>,
     clocks: Res<Clocks>,
     store: Res<Store>,
     words: Res<Words>,

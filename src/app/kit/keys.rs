@@ -6,9 +6,10 @@
 
 use super::board::{BoardLayout, KeyCursor, ViewCommand};
 use super::catalog::Screen;
+use super::feedback::Selection;
 use super::help::HelpOpen;
 use super::input::BoardPress;
-use super::turn::{BoardCovered, GameCommand, Selection};
+use super::turn::{BoardCovered, GameCommand};
 use crate::rules::board::Square;
 use bevy::input::InputSystems;
 use bevy::prelude::*;

@@ -1,16 +1,25 @@
-//! The screen kit every game uses: what a game brings (`game`), the game being played (`play`),
-//! whose turn it is (`turn`), the board and its view (`board`), the pieces on it (`pieces`),
-//! input (`input`, `keys`), animation (`animate`), hints (`hint`), help's demonstration (`help`),
-//! the celebration of a win (`celebrate`), the game kept as it is played (`keeping`), watched
-//! again with the coach (`replay`), and the children with their path of stages (`children`).
-//! `add_game` puts a game on it, so a new game brings only its rules, its Robot and its view file
-//! (an `AppGame`).
+//! The screen kit every game uses, each of its systems once for all the games:
+//! - what a game brings (`game`: the traits its view file implements) and how the kit sees any
+//!   game (`shown`); each game's entry (`catalog`: its card, how it begins);
+//! - the game being played (`play`, holding a `play_of::PlayOf` of the game's own type), whose
+//!   turn it is (`turn`), a person's taps (`taps`), the Robot's turn (`robot_turn`), the clocks
+//!   (`clocks`), the messages, marks and sounds (`feedback`);
+//! - the board and its view (`board`), the pieces on it (`pieces`), input (`input`, `keys`),
+//!   animation (`animate`), the celebration of a win (`celebrate`);
+//! - hints (`hint`), help's demonstration (`help`), watching again with the coach (`replay`);
+//! - the game kept as it is played (`keeping`), and the children with their path of stages
+//!   (`children`).
+//!
+//! `add_game` puts a game on it: one entry in `catalog`, nothing else. docs/adding-a-game.md says
+//! what a new game brings.
 
 pub mod animate;
 pub mod board;
 pub mod catalog;
 pub mod celebrate;
 pub mod children;
+pub mod clocks;
+pub mod feedback;
 pub mod game;
 pub mod help;
 pub mod hint;
@@ -19,7 +28,11 @@ pub mod keeping;
 pub mod keys;
 pub mod pieces;
 pub mod play;
+pub mod play_of;
 pub mod replay;
+pub mod robot_turn;
+pub mod shown;
+pub mod taps;
 pub mod turn;
 
 use bevy::prelude::*;
@@ -35,6 +48,8 @@ pub fn plugin(app: &mut App) {
         input::plugin,
         keys::plugin,
         turn::plugin,
+        hint::plugin,
+        pieces::plugin,
         celebrate::plugin,
         help::plugin,
         keeping::plugin,
@@ -43,13 +58,8 @@ pub fn plugin(app: &mut App) {
     ));
 }
 
-/// Everything `G` needs of the kit: its card on the menu, its turns, hints, help and pieces.
+/// Puts `G` on the kit: its entry (its card on the menu, how its game begins and shows its
+/// demonstration). The kit's systems are the same for every game.
 pub fn add_game<G: AppGame>(app: &mut App) {
     catalog::add_game::<G>(app);
-    turn::add_game::<G>(app);
-    hint::add_game::<G>(app);
-    help::add_game::<G>(app);
-    pieces::add_game::<G>(app);
-    keeping::add_game::<G>(app);
-    replay::add_game::<G>(app);
 }

@@ -7,32 +7,33 @@ use super::board::{
     BoardLayout, BoardRoot, BoardView, Cell, KeyCursor, MARK_Z, Mark, OnBoard, PIECE_Z, PieceView,
     TRAY_ITEM_SIZE, TrayItem,
 };
-use super::game::{AppGame, Exit};
+use super::feedback::{Preview, Selection};
+use super::game::Exit;
 use super::input::Dragging;
 use super::play::{Change, Play};
 use super::replay::CoachArrows;
-use super::turn::{Preview, Selection};
+use super::shown::Shown;
 use crate::app::platform::art::{Art, ArtImages};
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use bevy::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
-/// Adds the systems that mirror one game's state on the board.
-pub fn add_game<G: AppGame>(app: &mut App) {
+/// Adds the systems that mirror the game's state on the board.
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (follow_turns::<G>, sync_pieces::<G>, settle_pieces, mark_squares::<G>)
+        (follow_turns, sync_pieces, settle_pieces, mark_squares)
             .chain()
             .after(super::turn::TurnSet)
-            .run_if(resource_exists::<Play<G>>),
+            .run_if(resource_exists::<Play>),
     );
 }
 
 /// Turns the board when the game asks for it (Bunnies and Horses turns it for round 2) or the
 /// person turns the view; the pieces then glide to their new places (`settle_pieces`).
-fn follow_turns<G: AppGame>(
-    play: Res<Play<G>>,
+fn follow_turns(
+    play: Res<Play>,
     view: Res<BoardView>,
     windows: Query<&Window>,
     mut layout: ResMut<BoardLayout>,
@@ -41,7 +42,7 @@ fn follow_turns<G: AppGame>(
     let flipped = play.game().flipped(play.person_against_robot());
     // A long board on a screen held upright lies along its long edge, the near side's end at
     // the bottom (a quarter turn clockwise).
-    let tall = G::LONG && windows.single().is_ok_and(|w| w.height() > w.width());
+    let tall = play.game().manner().long && windows.single().is_ok_and(|w| w.height() > w.width());
     let turns = (view.turns + if tall { 3 } else { 0 }) % 4;
     if layout.flipped == flipped && layout.turns == turns {
         return;
@@ -66,9 +67,9 @@ fn board_root(roots: &Query<Entity, With<BoardRoot>>, missed: &mut bool) -> Opti
 
 /// Mirrors the pieces and trays after every change of the game, animating what the last action did.
 #[allow(clippy::too_many_arguments)]
-fn sync_pieces<G: AppGame>(
+fn sync_pieces(
     mut commands: Commands,
-    play: Res<Play<G>>,
+    play: Res<Play>,
     layout: Res<BoardLayout>,
     images: Res<ArtImages>,
     roots: Query<Entity, With<BoardRoot>>,
@@ -90,7 +91,7 @@ fn sync_pieces<G: AppGame>(
         }
     }
 
-    let Change::Played { motion, path, mover } = &play.change else {
+    let Change::Played { motion, path, mover } = play.change() else {
         lay_out_afresh(&mut commands, game, &layout, &images, root, &pieces, &trays);
         return;
     };
@@ -112,7 +113,7 @@ fn sync_pieces<G: AppGame>(
         wanted.swap_remove(at);
         view.square = action.to;
         view.level = landed;
-        let glide = glide_along(&layout, transform.translation, path, action.to, landed, G::HOPS);
+        let glide = glide_along(&layout, transform.translation, path, action.to, landed, game.manner().hops);
         commands.entity(entity).insert(glide);
     }
     let new_phase = play.previous().is_some_and(|before| game.new_phase(before));
@@ -249,9 +250,9 @@ fn glide_along(
 }
 
 /// Lays every piece and tray out again without animation (a new game, undo, redo).
-fn lay_out_afresh<G: AppGame>(
+fn lay_out_afresh(
     commands: &mut Commands,
-    game: &G,
+    game: &dyn Shown,
     layout: &BoardLayout,
     images: &ArtImages,
     root: Entity,
@@ -322,9 +323,9 @@ fn settle_pieces(
 
 /// Lights up the selected piece, its legal targets and the last move.
 #[allow(clippy::too_many_arguments)]
-fn mark_squares<G: AppGame>(
+fn mark_squares(
     mut commands: Commands,
-    play: Res<Play<G>>,
+    play: Res<Play>,
     layout: Res<BoardLayout>,
     images: Res<ArtImages>,
     roots: Query<Entity, With<BoardRoot>>,
@@ -356,7 +357,7 @@ fn mark_squares<G: AppGame>(
     // pieces, so a child who looked away sees what happened.
     // At a slip the coach's arrows alone are drawn, so the two moves are not mistaken for others.
     let coaching = !coach.played.is_empty() || !coach.better.is_empty();
-    for (from, path) in last_turn_paths(&*play).into_iter().filter(|_| !coaching) {
+    for (from, path) in play.last_turn_paths().into_iter().filter(|_| !coaching) {
         spawn_path(&mut commands, root, &layout, from, &path, LAST_MOVE_ARROW);
     }
     // The coach's marks: the move played (dashed, ending in a diamond) and the better one
@@ -421,7 +422,7 @@ fn mark_squares<G: AppGame>(
     }
     let Some(from) = selection.0 else {
         // Before any tap, the pieces that can move are ringed, where the game wants it.
-        if G::SHOW_MOVABLE && play.person_to_move().is_some() && !play.draft_done() {
+        if game.manner().show_movable && play.person_to_move().is_some() && !play.draft_done() {
             let movable: BTreeSet<Square> = occupied.iter().copied().filter(|s| game.movable(*s)).collect();
             crate::app::platform::web::report_marks("movable", &movable.iter().copied().collect::<Vec<_>>());
             for square in movable {
@@ -564,23 +565,6 @@ const BETTER_ARROW: ArrowStyle = ArrowStyle {
     dashed: false,
     barbs: true,
 };
-
-/// The moves of the last turn (one seat's actions in a row: a dice set's checkers in Crazy
-/// Nard), each as its start and the places its piece passed through.
-fn last_turn_paths<G: AppGame>(play: &Play<G>) -> Vec<(Square, Vec<Square>)> {
-    let steps = play.history().steps();
-    let Some(mover) = steps.last().and_then(|step| step.mover) else { return Vec::new() };
-    let mut paths = Vec::new();
-    for pair in steps.windows(2).rev() {
-        let (before, step) = (&pair[0].game, &pair[1]);
-        if step.mover != Some(mover) {
-            break;
-        }
-        paths.extend(step.action.as_ref().and_then(|action| before.arrow_of(action)));
-    }
-    paths.reverse();
-    paths
-}
 
 /// Arrows from `from` through each place of `path` in turn.
 fn spawn_path(

@@ -5,9 +5,12 @@
 //! gets a star. From any position, Try again goes on from there as a new game with the same
 //! players (its record begins with the same actions).
 
+use super::feedback::{Preview, Selection};
 use super::game::AppGame;
-use super::play::{Play, Watching};
-use super::turn::{Preview, RobotPace, Selection, TurnSet, within_budget};
+use super::play::{Play, Playing, Watching};
+use super::play_of::PlayOf;
+use super::robot_turn::{RobotPace, within_budget};
+use super::turn::TurnSet;
 use crate::app::launch::Control;
 use crate::robot::review::{self, Rated, Reviewer};
 use crate::rules::Seat;
@@ -128,25 +131,29 @@ pub struct CoachArrows {
 }
 
 /// The review being thought of, a slice at a time.
-#[derive(Resource)]
-struct Reviewing<G: AppGame>(Option<Reviewer<G>>);
+#[derive(Resource, Default)]
+struct Reviewing(Option<Box<dyn AnyReview>>);
+
+/// The coach reviewing a game of any kind, a slice at a time (`ReviewOf` of each game).
+pub trait AnyReview: Send + Sync {
+    /// Thinks for about `nodes` more nodes; what the coach found once it is done.
+    fn step(&mut self, nodes: u64) -> Option<CoachView>;
+    /// Moves rated, of all those to rate.
+    fn progress(&self) -> (usize, usize);
+}
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<ReplayCommand>().init_resource::<CoachArrows>();
+    app.add_message::<ReplayCommand>().init_resource::<CoachArrows>().init_resource::<Reviewing>();
     app.add_systems(OnExit(super::Screen::Playing), |mut commands: Commands| {
         commands.remove_resource::<Replay>();
         commands.remove_resource::<Watching>();
     });
-}
-
-pub fn add_game<G: AppGame>(app: &mut App) {
-    app.insert_resource(Reviewing::<G>(None));
     app.add_systems(
         Update,
-        (watch_on_open, replay_commands::<G>, play_on::<G>, review_slices::<G>, show_coach, tell_where)
+        (watch_on_open, replay_commands, play_on, review_slices, show_coach, tell_where)
             .chain()
             .in_set(TurnSet)
-            .run_if(resource_exists::<Play<G>>),
+            .run_if(resource_exists::<Play>),
     );
 }
 
@@ -183,12 +190,12 @@ fn watch_on_open(
     }
 }
 
-fn replay_commands<G: AppGame>(
+fn replay_commands(
     mut commands: Commands,
     mut orders: MessageReader<ReplayCommand>,
-    mut play: ResMut<Play<G>>,
+    mut play: ResMut<Play>,
     mut replay: Option<ResMut<Replay>>,
-    mut reviewing: ResMut<Reviewing<G>>,
+    mut reviewing: ResMut<Reviewing>,
     (mut selection, mut preview): (ResMut<Selection>, ResMut<Preview>),
 ) {
     for order in orders.read().copied() {
@@ -199,7 +206,7 @@ fn replay_commands<G: AppGame>(
                 preview.set_if_neq(Preview(Vec::new()));
                 // The game as played so far; what redo would bring back stays there, after it.
                 let length = play.moves_played();
-                reviewing.0 = Some(reviewer_of(&play));
+                reviewing.0 = Some(play.reviewer());
                 play.jump_to(0);
                 let coach = CoachView { of: reviewing.0.as_ref().map_or(0, |r| r.progress().1), ..default() };
                 commands.insert_resource(Replay { length, playing: true, coach, ..default() });
@@ -253,29 +260,16 @@ fn replay_commands<G: AppGame>(
     }
 }
 
-fn seek<G: AppGame>(play: &mut Play<G>, replay: &mut Replay, to: usize) {
+fn seek(play: &mut Play, replay: &mut Replay, to: usize) {
     replay.playing = false;
     play.jump_to(to);
     replay.at = to;
 }
 
-/// The review of the people's seats (of every seat, when only Robots played).
-fn reviewer_of<G: AppGame>(play: &Play<G>) -> Reviewer<G> {
-    let controls = play.controls().to_vec();
-    let nobody = !controls.contains(&Control::Person);
-    let person = move |seat: Seat| nobody || controls.get(seat.index()) == Some(&Control::Person);
-    let data = review::coach_data(G::KIND).unwrap_or_else(|e| {
-        // The coach file is built in and tested: this is only a guard.
-        tracing::error!("{e}");
-        review::CoachData { threshold: f64::MAX, decisive: f64::MAX }
-    });
-    Reviewer::new(play.history().steps(), person, data)
-}
-
 /// Plays on by itself: the next action once the last one has landed and the speed's pause has
 /// passed. It stops at the end, and at a slip so the coach's arrows can be seen.
-fn play_on<G: AppGame>(
-    mut play: ResMut<Play<G>>,
+fn play_on(
+    mut play: ResMut<Play>,
     replay: Option<ResMut<Replay>>,
     time: Res<Time>,
     gliding: Query<(), With<super::animate::Glide>>,
@@ -301,36 +295,62 @@ fn play_on<G: AppGame>(
 }
 
 /// Thinks of the review within the frame's budget, like a Robot's turn.
-fn review_slices<G: AppGame>(
-    replay: Option<ResMut<Replay>>,
-    mut reviewing: ResMut<Reviewing<G>>,
-    pace: Res<RobotPace>,
-) {
+fn review_slices(replay: Option<ResMut<Replay>>, mut reviewing: ResMut<Reviewing>, pace: Res<RobotPace>) {
     let (Some(mut replay), Some(reviewer)) = (replay, reviewing.0.as_mut()) else { return };
     let review = within_budget(pace.slice_ms, |nodes| reviewer.step(nodes));
-    let (rated, of) = reviewer.progress();
-    let Some(review) = review else {
-        replay.coach.rated = rated;
-        return;
-    };
-    let Some(reviewer) = reviewing.0.take() else { return };
-    let mark = |rated: &Rated<G::Action>| {
-        let before = reviewer.position_before(rated.from)?;
-        Some(CoachMark {
-            from: rated.from,
-            seat: rated.seat,
-            played: paths(before, &rated.played),
-            better: paths(before, &rated.rating.best),
-            why: rated.why.map(|why| format!("coach_{}_{why}", G::KIND)),
+    match review {
+        Some(coach) => {
+            replay.coach = coach;
+            reviewing.0 = None;
+        }
+        None => replay.coach.rated = reviewer.progress().0,
+    }
+}
+
+/// `G`'s review: the coach's ratings turned into marks the board draws.
+struct ReviewOf<G: AppGame> {
+    reviewer: Reviewer<G>,
+}
+
+/// The review of the people's seats of a game (of every seat, when only Robots played).
+pub(super) fn reviewer_of<G: AppGame>(play: &PlayOf<G>) -> Box<dyn AnyReview> {
+    let controls = play.controls().to_vec();
+    let nobody = !controls.contains(&Control::Person);
+    let person = move |seat: Seat| nobody || controls.get(seat.index()) == Some(&Control::Person);
+    let data = review::coach_data(G::KIND).unwrap_or_else(|e| {
+        // The coach file is built in and tested: this is only a guard.
+        tracing::error!("{e}");
+        review::CoachData { threshold: f64::MAX, decisive: f64::MAX }
+    });
+    Box::new(ReviewOf { reviewer: Reviewer::new(play.history().steps(), person, data) })
+}
+
+impl<G: AppGame> AnyReview for ReviewOf<G> {
+    fn step(&mut self, nodes: u64) -> Option<CoachView> {
+        let review = self.reviewer.step(nodes)?;
+        let (_, of) = self.reviewer.progress();
+        let mark = |rated: &Rated<G::Action>| {
+            let before = self.reviewer.position_before(rated.from)?;
+            Some(CoachMark {
+                from: rated.from,
+                seat: rated.seat,
+                played: paths(before, &rated.played),
+                better: paths(before, &rated.rating.best),
+                why: rated.why.map(|why| format!("coach_{}_{why}", G::KIND)),
+            })
+        };
+        Some(CoachView {
+            rated: of,
+            of,
+            done: true,
+            slips: review.slips().filter_map(mark).collect(),
+            best: review.best_move().and_then(mark),
         })
-    };
-    replay.coach = CoachView {
-        rated: of,
-        of,
-        done: true,
-        slips: review.slips().filter_map(mark).collect(),
-        best: review.best_move().and_then(mark),
-    };
+    }
+
+    fn progress(&self) -> (usize, usize) {
+        self.reviewer.progress()
+    }
 }
 
 /// The arrows of actions played one after another (a dice set's checkers).

@@ -4,8 +4,8 @@
 
 use super::scoreboard::ScoreBoard;
 use super::theme::{ACCENT, EguiArt, INK, bold};
+use crate::app::kit::feedback::game_key;
 use crate::app::kit::help::{DemoFrame, HelpOpen};
-use crate::app::kit::turn::game_key;
 use crate::app::platform::settings::Words;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke, pos2, vec2};

@@ -12,7 +12,6 @@ pub mod seat_cards;
 pub mod stage_end;
 pub mod theme;
 
-use crate::app::kit::game::AppGame;
 use bevy::prelude::*;
 
 /// The panels and the look (they need a window).
@@ -20,7 +19,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((theme::plugin, hud::plugin));
 }
 
-/// What the panels show of `G`'s game.
-pub fn add_game<G: AppGame>(app: &mut App) {
-    scoreboard::add_game::<G>(app);
+/// What the panels show of the game (the headless tests read it too).
+pub fn scoreboard_plugin(app: &mut App) {
+    app.add_plugins(scoreboard::plugin);
 }

@@ -1,21 +1,21 @@
 //! What the panels show, rebuilt from the rules state: each seat's name, score and clock, whose
 //! turn it is, the move list, the result. The panels (hud.rs) only read `ScoreBoard`.
 
-use crate::app::kit::game::{AppGame, Extra, RoundReport};
-use crate::app::kit::play::Play;
-use crate::app::kit::turn::{
-    AskFirst, Clocks, GameCommand, Notice, Notices, Preview, Question, RoundOver, game_key,
-};
+use crate::app::kit::clocks::Clocks;
+use crate::app::kit::feedback::{AskFirst, Notice, Notices, Preview, Question, RoundOver, game_key};
+use crate::app::kit::game::{Extra, RoundReport};
+use crate::app::kit::play::{Play, Playing};
+use crate::app::kit::turn::GameCommand;
 use crate::app::launch::{Control, MatchSetup};
 use crate::app::platform::settings::Words;
 use crate::rules::{EndReason, GameKind, Seat, Winner};
 use bevy::prelude::*;
 
-pub fn add_game<G: AppGame>(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ScoreBoard>();
     app.add_systems(
         Update,
-        publish_scoreboard::<G>.after(crate::app::kit::turn::TurnSet).run_if(resource_exists::<Play<G>>),
+        publish_scoreboard.after(crate::app::kit::turn::TurnSet).run_if(resource_exists::<Play>),
     );
 }
 
@@ -93,7 +93,7 @@ pub struct ResultBoard {
 }
 
 /// The name a seat goes by: "You", "Robot", "Player 1"…, with its colour or role.
-pub fn seat_name<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> String {
+pub fn seat_name(play: &dyn Playing, seat: Seat, words: &Words) -> String {
     let colour = words.get(play.game().seat_label_key(seat));
     let who = match play.control(seat) {
         Control::Robot(_) => words.get("robot").to_string(),
@@ -107,7 +107,7 @@ pub fn seat_name<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> Strin
 pub const HINT_MARK: &str = "★";
 
 /// The seat's panel lines: the game's own, then the hints it used, if any.
-fn extras<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> Vec<Extra> {
+fn extras(play: &dyn Playing, seat: Seat, words: &Words) -> Vec<Extra> {
     let mut extras = play.game().extras(seat, words);
     let hints = play.hints_used(seat);
     if hints > 0 {
@@ -118,7 +118,7 @@ fn extras<G: AppGame>(play: &Play<G>, seat: Seat, words: &Words) -> Vec<Extra> {
 
 /// The move list written round by round: "1. Ta8 Nf7". A round starts with the first seat; a
 /// round that starts later (the Robot opened as the second seat) begins with "…".
-fn move_list<G: AppGame>(play: &Play<G>, words: &Words) -> Vec<String> {
+fn move_list(play: &dyn Playing, words: &Words) -> Vec<String> {
     let mut rounds: Vec<String> = Vec::new();
     let mut current = String::new();
     let mut last_seat: Option<Seat> = None;
@@ -150,8 +150,8 @@ fn move_list<G: AppGame>(play: &Play<G>, words: &Words) -> Vec<String> {
 
 /// Rebuilds the panels' view when the game, its clocks, its messages or the words changed.
 #[allow(clippy::too_many_arguments)]
-pub fn publish_scoreboard<G: AppGame>(
-    play: Res<Play<G>>,
+pub fn publish_scoreboard(
+    play: Res<Play>,
     clocks: Res<Clocks>,
     notices: Res<Notices>,
     words: Res<Words>,
@@ -168,17 +168,19 @@ pub fn publish_scoreboard<G: AppGame>(
         || words.is_changed()
         || preview.is_changed()
         || round_over.is_changed();
-    if !changed && board.game == Some(G::KIND) {
+    let kind = play.kind();
+    if !changed && board.game == Some(kind) {
         return;
     }
+    let play: &dyn Playing = play.0.as_ref();
     let game = play.game();
     let seats = Seat::all(game.seat_count())
         .map(|seat| SeatBoard {
             seat,
-            name: seat_name(&play, seat, &words),
+            name: seat_name(play, seat, &words),
             control: play.control(seat),
             score: game.score(seat),
-            extras: extras(&play, seat, &words),
+            extras: extras(play, seat, &words),
             to_move: game.actor() == Some(seat),
             clock: clocks.left.as_ref().and_then(|c| c.get(seat.index()).copied()),
             partner: game.partner_of(seat),
@@ -189,7 +191,7 @@ pub fn publish_scoreboard<G: AppGame>(
         if notice.ready {
             return notice.key.clone();
         }
-        let name = notice.seat.map(|s| seat_name(&play, s, &words)).unwrap_or_default();
+        let name = notice.seat.map(|s| seat_name(play, s, &words)).unwrap_or_default();
         words.fill(&notice.key, &[("name", &name)])
     };
     let person_acts = play.person_to_move().is_some();
@@ -197,15 +199,13 @@ pub fn publish_scoreboard<G: AppGame>(
     let status = match (notices.0.as_ref().filter(|n| !n.big), game.actor()) {
         (Some(notice), _) => notice_text(notice),
         (None, Some(_)) if play.draft_done() => {
-            words.get(&game_key(&words, "confirm_first", G::KIND)).to_string()
+            words.get(&game_key(&words, "confirm_first", kind)).to_string()
         }
-        (None, Some(_)) if previewing => words.get(&game_key(&words, "preview", G::KIND)).to_string(),
-        (None, Some(_)) if play.can_roll() => {
-            words.get(&game_key(&words, "roll_prompt", G::KIND)).to_string()
-        }
+        (None, Some(_)) if previewing => words.get(&game_key(&words, "preview", kind)).to_string(),
+        (None, Some(_)) if play.can_roll() => words.get(&game_key(&words, "roll_prompt", kind)).to_string(),
         (None, Some(_)) if play.person_to_move().is_none() => words.get("robot_thinking").to_string(),
         (None, Some(_)) if play.has_robot() => words.get("your_turn").to_string(),
-        (None, Some(seat)) => words.fill("to_move", &[("name", &seat_name(&play, seat, &words))]),
+        (None, Some(seat)) => words.fill("to_move", &[("name", &seat_name(play, seat, &words))]),
         (None, None) => String::new(),
     };
     let result = game.outcome().map(|outcome| {
@@ -222,7 +222,7 @@ pub fn publish_scoreboard<G: AppGame>(
             (false, true) if person_won => words.get("you_win").to_string(),
             (false, true) => words.get("robot_wins").to_string(),
             (false, false) => {
-                let names: Vec<String> = winners.iter().map(|s| seat_name(&play, *s, &words)).collect();
+                let names: Vec<String> = winners.iter().map(|s| seat_name(play, *s, &words)).collect();
                 words.fill("wins", &[("name", &names.join(" & "))])
             }
         };
@@ -230,23 +230,23 @@ pub fn publish_scoreboard<G: AppGame>(
             EndReason::OutOfTime => {
                 // The seat whose clock ran out was the one to move before the game ended.
                 let loser = play.previous().and_then(|before| before.to_move()).unwrap_or(Seat(0));
-                words.fill("reason_out_of_time", &[("name", &seat_name(&play, loser, &words))])
+                words.fill("reason_out_of_time", &[("name", &seat_name(play, loser, &words))])
             }
-            other => words.get(&game_key(&words, &format!("reason_{}", other.key()), G::KIND)).to_string(),
+            other => words.get(&game_key(&words, &format!("reason_{}", other.key()), kind)).to_string(),
         };
         ResultBoard { title, reason, winner: winners.first().copied() }
     });
     *board = ScoreBoard {
-        game: Some(G::KIND),
+        game: Some(kind),
         seats,
         bottom_seat: play.person_against_robot().unwrap_or(Seat(0)),
-        show_score: G::SHOW_SCORE,
+        show_score: game.manner().show_score,
         status,
         notice: notices.0.as_ref().is_some_and(|n| !n.big),
-        long_board: G::LONG,
+        long_board: game.manner().long,
         big_notice: notices.0.as_ref().filter(|n| n.big).map(notice_text),
         banner: game.banner(&words),
-        move_list: move_list(&play, &words),
+        move_list: move_list(play, &words),
         result,
         can_undo: play.can_undo() && clocks.left.is_none(),
         can_roll: play.can_roll(),
@@ -260,17 +260,13 @@ pub fn publish_scoreboard<G: AppGame>(
         question_art: game.question_art(),
         can_hint: play.can_hint(),
         choices: if person_acts {
-            game.choices().into_iter().map(|(_, key)| words.get(key).to_string()).collect()
+            game.choice_keys().into_iter().map(|key| words.get(key).to_string()).collect()
         } else {
             Vec::new()
         },
-        choice_art: if person_acts {
-            game.choices().iter().map(|(action, _)| game.choice_art(action)).collect()
-        } else {
-            Vec::new()
-        },
+        choice_art: if person_acts { game.choice_arts() } else { Vec::new() },
         question: game.question(&words).filter(|_| person_acts),
-        passes_first: play.history().steps()[0].game.next_first().is_some(),
+        passes_first: play.first().passes_first(),
         asking: ask.0.as_ref().map(|asked| match asked {
             Question::StartAgain(GameCommand::NewGame) => words.get("ask_new_game").to_string(),
             Question::StartAgain(_) => words.get("ask_restart").to_string(),

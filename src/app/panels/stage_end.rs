@@ -54,7 +54,7 @@ impl StageEnd<'_, '_> {
             if button.clicked()
                 && let Some(slot) = self.store.child()
             {
-                self.commands.insert_resource(DiplomaFor { slot, game: game.clone() });
+                self.commands.insert_resource(DiplomaFor { slot, game: *game });
                 tapped = true;
             }
         }

@@ -354,7 +354,7 @@ fn child_card(
                             ui,
                             words,
                             page,
-                            ChildCommand::ClearStars(slot, trail.game.clone()),
+                            ChildCommand::ClearStars(slot, trail.game),
                             &label,
                             orders,
                         );

@@ -1,0 +1,62 @@
+//! The clocks: each seat's time left while a clock runs, counted down on the seat to move once
+//! the first move is made (not while a move flies, a panel waits or something covers the board);
+//! a clock that runs out ends the game.
+
+use super::feedback::Feedback;
+use super::play::{Play, change_if};
+use super::turn::BoardCovered;
+use bevy::prelude::*;
+
+/// Seconds left per seat while a clock runs, the minutes this game's clock started with, and the
+/// minutes the next game's clock will have.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Clocks {
+    pub left: Option<Vec<f32>>,
+    pub minutes: u32,
+    pub next_minutes: u32,
+}
+
+impl Clocks {
+    pub(super) fn start(minutes: u32, seats: usize) -> Clocks {
+        Clocks {
+            left: (minutes > 0).then(|| vec![minutes as f32 * 60.0; seats]),
+            minutes,
+            next_minutes: minutes,
+        }
+    }
+
+    /// A saved game's clocks: each seat's time left, in milliseconds.
+    pub(super) fn resumed(minutes: u32, left_ms: Option<&[u64]>) -> Clocks {
+        let left = left_ms.map(|left| left.iter().map(|&ms| ms as f32 / 1000.0).collect());
+        Clocks { left, minutes, next_minutes: minutes }
+    }
+
+    /// Each seat's time left, in milliseconds, for a record.
+    pub fn left_ms(&self) -> Option<Vec<u64>> {
+        self.left.as_ref().map(|left| left.iter().map(|&s| (s.max(0.0) * 1000.0).round() as u64).collect())
+    }
+}
+
+pub(super) fn tick_clock(
+    mut play: ResMut<Play>,
+    mut clocks: ResMut<Clocks>,
+    covered: Res<BoardCovered>,
+    time: Res<Time>,
+    gliding: Query<(), With<super::animate::Glide>>,
+    mut feedback: Feedback,
+) {
+    let Some(seat) = play.game().to_move() else { return };
+    // The clock waits while a move is still flying, until the first move is made, and while
+    // something covers the board.
+    if covered.0 || feedback.waits() || !gliding.is_empty() || play.moves_played() == 0 {
+        return;
+    }
+    let Some(left) = clocks.left.as_mut().and_then(|l| l.get_mut(seat.index())) else { return };
+    *left = (*left - time.delta_secs()).max(0.0);
+    if *left <= 0.0 {
+        change_if(&mut play, |play| {
+            play.time_out(seat);
+            feedback.report(play);
+        });
+    }
+}
