@@ -180,7 +180,7 @@ fn another_game_leaves_the_game_in_progress_where_it_is() {
     tabla::app::kit::keeping::begin(
         &mut app.world_mut().commands(),
         record,
-        tabla::app::kit::keeping::Opened::Continued,
+        tabla::app::kit::play::Opened::Continued,
     )
     .unwrap();
     app.world_mut().flush();
@@ -258,7 +258,7 @@ fn watching_the_last_game_and_closing_it_writes_nothing() {
     tabla::app::kit::keeping::begin(
         &mut app.world_mut().commands(),
         last.clone(),
-        tabla::app::kit::keeping::Opened::LastGame,
+        tabla::app::kit::play::Opened::LastGame,
     )
     .unwrap();
     app.world_mut().insert_resource(Watching::Opening);
@@ -295,7 +295,7 @@ fn a_game_tried_again_takes_its_place_at_its_first_move_asking_first() {
     tabla::app::kit::keeping::begin(
         &mut app.world_mut().commands(),
         last,
-        tabla::app::kit::keeping::Opened::LastGame,
+        tabla::app::kit::play::Opened::LastGame,
     )
     .unwrap();
     app.world_mut().insert_resource(Watching::Opening);

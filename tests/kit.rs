@@ -11,10 +11,11 @@ mod common;
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 use tabla::app::kit::board::{BoardLayout, BoardView, PieceView, ViewCommand};
+use tabla::app::kit::covered::Covers;
 use tabla::app::kit::game::{BoardAction, GameInfo, GameView};
 use tabla::app::kit::input::{BoardDrop, BoardPress};
 use tabla::app::kit::play::{Play, Playing};
-use tabla::app::kit::turn::{BoardCovered, GameCommand, SetControls};
+use tabla::app::kit::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::art::Art;
 use tabla::app::{Control, Opponent, games};
@@ -328,7 +329,7 @@ fn a_person_rolls_with_the_roll_button_then_moves_their_piece() {
 fn the_clock_and_the_robot_wait_while_the_board_is_covered() {
     let mut app = race_app("one_point", Opponent::Robot);
     app.world_mut().write_message(SetControls(vec![Control::Robot(RobotLevel::One); 2]));
-    app.world_mut().resource_mut::<BoardCovered>().0 = true;
+    app.world_mut().resource_mut::<Covers>().settings = true;
     for _ in 0..50 {
         app.update();
     }
@@ -337,7 +338,7 @@ fn the_clock_and_the_robot_wait_while_the_board_is_covered() {
         0,
         "nothing moved under the help"
     );
-    app.world_mut().resource_mut::<BoardCovered>().0 = false;
+    app.world_mut().resource_mut::<Covers>().settings = false;
     for _ in 0..10 {
         app.update();
     }

@@ -316,7 +316,7 @@ fn a_finished_game_opened_again_is_not_counted_again() {
     tabla::app::kit::keeping::begin(
         &mut app.world_mut().commands(),
         last,
-        tabla::app::kit::keeping::Opened::File,
+        tabla::app::kit::play::Opened::File,
     )
     .unwrap();
     app.world_mut().flush();

@@ -1,7 +1,7 @@
 //! The board kit: squares and pieces as entities laid out for any rectangular board, mirrored from
 //! the rules state (they never own it), with highlights and the captured-piece trays.
 
-use super::catalog::Screen;
+use super::screen::Screen;
 use super::shown::Shown;
 use crate::app::platform::art::{Art, ArtImages};
 use crate::rules::Seat;

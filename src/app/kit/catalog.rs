@@ -3,7 +3,7 @@
 //! Whatever a screen spawns carries `DespawnOnExit`, so leaving it cleans up.
 
 use super::game::AppGame;
-use super::keeping::Opened;
+use super::play::Opened;
 use super::play::Playing;
 use super::play_of::PlayOf;
 use crate::app::launch::MatchSetup;
@@ -12,24 +12,6 @@ use crate::levels::{self, Level};
 use crate::record::{Record, RecordError};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
-
-#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Screen {
-    #[default]
-    Menu,
-    Setup,
-    Playing,
-    /// Who is playing? Each child's picture, and a new child's.
-    Children,
-    /// The playing child's path: a trail of stages per game.
-    Map,
-    /// The grown-ups' page, behind its gate.
-    Grownups,
-    /// A diploma, big enough to print.
-    Diploma,
-    /// Another window holds the data: this one says so, with a button to play here instead.
-    Elsewhere,
-}
 
 /// The built-in level files, read once when the app starts.
 #[derive(Resource, Debug)]
@@ -43,7 +25,7 @@ impl Levels {
 }
 
 /// What the kit and the menus know of a game with a screen: its picture and setup, and how its
-/// game begins (new, or from a record) and shows its demonstration. Each game's view file gives
+/// game begins (new, or from a record); its demonstration is the help's (`help::add_demo`). Each game's view file gives
 /// one (`kit::add_game`); this is the one place a game's type is named to the kit.
 #[derive(Clone, Copy, Debug)]
 pub struct GameEntry {
@@ -59,8 +41,6 @@ pub struct GameEntry {
     pub start: fn(&MatchSetup, u64) -> Option<Box<dyn Playing>>,
     /// A record's game, opened `from` where it came from.
     pub resume: Resumer,
-    /// The help's demonstration, worked out (`None`: the game has none).
-    pub demo: fn() -> Option<Result<super::help::Reel, String>>,
 }
 
 /// How a game goes on from a record.
@@ -93,7 +73,9 @@ impl PlayableGames {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Screen>().init_resource::<PlayableGames>().insert_resource(Levels(levels::builtin()));
+    app.init_state::<super::screen::Screen>()
+        .init_resource::<PlayableGames>()
+        .insert_resource(Levels(levels::builtin()));
 }
 
 /// Puts `G` on the kit and the menu.
@@ -107,8 +89,8 @@ pub(super) fn add_game<G: AppGame>(app: &mut App) {
         seats: seat_labels::<G>,
         start: start::<G>,
         resume: resume::<G>,
-        demo: super::help::reel::<G>,
     });
+    super::help::add_demo::<G>(app);
 }
 
 fn start<G: AppGame>(setup: &MatchSetup, seed: u64) -> Option<Box<dyn Playing>> {

@@ -1,8 +1,8 @@
 //! A won game ends in a shower of confetti and stars over the whole screen, for a few seconds,
 //! under the dialog that names the winner (in Crazy Nard: the match, not each of its games).
 
-use super::catalog::Screen;
 use super::play::NowPlaying;
+use super::screen::Screen;
 use crate::app::platform::art::{Art, ArtImages};
 use crate::rules::Winner;
 use bevy::prelude::*;

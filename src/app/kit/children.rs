@@ -6,9 +6,10 @@
 //! stage, earns its stars, opens the next stage and may bring a diploma. The grown-ups' page asks
 //! through `ChildCommand` too, so the tests send what a finger sends.
 
-use super::catalog::Screen;
-use super::keeping::{Happened, Keep, person_of};
+use super::keeping::{Keep, person_of};
+use super::play::Happened;
 use super::play::{NowPlaying, watching};
+use super::screen::Screen;
 use crate::app::launch::{MatchSetup, Opponent};
 use crate::app::platform::settings::Settings;
 use crate::app::platform::store::{CHILD, LAST_GAME, OLD_GAME, RECENT, Store, game_slot};

@@ -2,9 +2,10 @@
 //! the first move is made (not while a move flies, a panel waits or something covers the board);
 //! a clock that runs out ends the game.
 
+use super::covered::BoardCovered;
 use super::feedback::Feedback;
 use super::play::{Play, change_if};
-use super::turn::BoardCovered;
+use crate::record::Record;
 use bevy::prelude::*;
 
 /// Seconds left per seat while a clock runs, the minutes this game's clock started with, and the
@@ -34,6 +35,11 @@ impl Clocks {
     /// Each seat's time left, in milliseconds, for a record.
     pub fn left_ms(&self) -> Option<Vec<u64>> {
         self.left.as_ref().map(|left| left.iter().map(|&s| (s.max(0.0) * 1000.0).round() as u64).collect())
+    }
+
+    /// A game's record with its clocks as they stand.
+    pub fn stamp(&self, record: Record) -> Record {
+        Record { clock_minutes: self.minutes, clock_left_ms: self.left_ms(), ..record }
     }
 }
 

@@ -50,8 +50,8 @@ pub struct AskFirst(pub Option<Question>);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Question {
-    /// Restart or New game asked in a game with moves.
-    StartAgain(super::turn::GameCommand),
+    /// Restart (or, `new_game`, New game) asked in a game with moves.
+    StartAgain { new_game: bool },
     /// This game would take the place of `game`'s game in progress, which has `moves` moves
     /// (the keeper asks: `keeping.rs`).
     TakePlace { game: GameKind, moves: usize },

@@ -37,8 +37,15 @@ pub struct DemoFrame {
     pub problem: Option<String>,
 }
 
+/// How each game's demonstration is worked out, added with the game (`add_demo`).
+#[derive(Resource, Default)]
+struct Demos(HashMap<GameKind, ReelMaker>);
+
+/// Works out a game's demonstration (`None`: the game has none).
+type ReelMaker = fn() -> Option<Result<Reel, String>>;
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HelpOpen>().init_resource::<DemoFrame>();
+    app.init_resource::<HelpOpen>().init_resource::<DemoFrame>().init_resource::<Demos>();
     app.add_systems(Update, play_demo);
 }
 
@@ -76,8 +83,14 @@ struct ReelStep {
     after: Scene,
 }
 
+/// Lets the help show `G`'s demonstration.
+pub(super) fn add_demo<G: AppGame>(app: &mut App) {
+    app.init_resource::<Demos>();
+    app.world_mut().resource_mut::<Demos>().0.insert(G::KIND, reel::<G>);
+}
+
 /// Works out `G`'s demonstration from its file; `None` when the game has none.
-pub(super) fn reel<G: AppGame>() -> Option<Result<Reel, String>> {
+fn reel<G: AppGame>() -> Option<Result<Reel, String>> {
     Some(demo::demo::<G>()?.and_then(|demo| reel_of(&demo)))
 }
 
@@ -169,7 +182,7 @@ fn play_demo(
     help: Res<HelpOpen>,
     time: Res<Time>,
     now: Res<NowPlaying>,
-    playable: Res<super::catalog::PlayableGames>,
+    demos: Res<Demos>,
     mut frame: ResMut<DemoFrame>,
     mut reels: Local<HashMap<GameKind, Option<Result<Reel, String>>>>,
     mut clock: Local<f32>,
@@ -180,7 +193,7 @@ fn play_demo(
     }
     let Some(game) = now.game else { return };
     let reel = reels.entry(game).or_insert_with(|| {
-        let reel = playable.get(game).and_then(|entry| (entry.demo)());
+        let reel = demos.0.get(&game).and_then(|reel| reel());
         if let Some(Err(problem)) = &reel {
             tracing::warn!("{problem}");
         }

@@ -7,7 +7,7 @@
 //! and picking with its sprite backend weighed 0.06 MB gzipped of the browser download.
 
 use super::board::{BoardRoot, Cell, PieceView, ViewCommand};
-use super::catalog::Screen;
+use super::screen::Screen;
 use crate::rules::board::Square;
 use bevy::input::ButtonState;
 use bevy::input::mouse::{MouseButtonInput, MouseScrollUnit, MouseWheel};

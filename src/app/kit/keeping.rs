@@ -15,10 +15,10 @@
 //! A line `record <game>/<variant> <actions> <last action>` is logged for every save, which the
 //! browser test reads.
 
-use super::catalog::Screen;
 use super::clocks::Clocks;
 use super::feedback::{AskFirst, Notice, Notices, Question};
-use super::play::{Play, Resume};
+use super::play::{Happened, Opened, Play, Resume};
+use super::screen::Screen;
 use super::turn::{GameCommand, TurnSet};
 use crate::app::launch::MatchSetup;
 use crate::app::platform::settings::Words;
@@ -29,42 +29,6 @@ use crate::rules::{GameKind, Outcome, Seat};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use tracing::{info, warn};
-
-/// Where the game on the screen came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Opened {
-    /// A new game, from the setup, the map, the command line or the page's address.
-    New,
-    /// Its game's game in progress, continued.
-    Continued,
-    /// A record file the person chose.
-    File,
-    /// The last game, to watch.
-    LastGame,
-    /// Tried again from a position watched again: a new game whose record begins with the moves
-    /// before it.
-    TryAgain,
-}
-
-/// What happened to the game being played, as the keeper is told.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Happened {
-    Opened(Opened),
-    /// An action reached the game (a move, a roll, a draft confirmed, a clock running out).
-    Played,
-    Undone,
-    Redone,
-    /// Other players took the seats.
-    Seated,
-    /// Restart or New game: the same game from its start, with no move yet.
-    BegunAgain,
-    /// The last action ended the game.
-    Finished,
-    /// The clocks ran on a second (nothing is written: the page keeps it ready for its closing).
-    Ticked,
-    /// The game screen was left, or the app closed: the clocks as they stand.
-    Left,
-}
 
 /// One thing that happened, with the game's record as it stands after it.
 #[derive(Message, Clone, Debug)]
@@ -170,7 +134,7 @@ fn tell_keeper(
     if happened.is_empty() {
         return;
     }
-    let record = play.record(&clocks);
+    let record = clocks.stamp(play.record());
     let outcome = play.game().outcome();
     for happened in happened {
         keep.write(Keep { happened, record: record.clone(), outcome });
@@ -180,7 +144,7 @@ fn tell_keeper(
 /// The game screen is left (or the app closes): the keeper keeps the clocks as they stand.
 fn left(play: Option<Res<Play>>, clocks: Res<Clocks>, mut keep: MessageWriter<Keep>) {
     let Some(play) = play else { return };
-    let record = play.record(&clocks);
+    let record = clocks.stamp(play.record());
     keep.write(Keep { happened: Happened::Left, record, outcome: play.game().outcome() });
 }
 
@@ -464,7 +428,7 @@ fn export(
     if !commands.read().any(|c| *c == GameCommand::Export) {
         return;
     }
-    let record = play.record(&clocks);
+    let record = clocks.stamp(play.record());
     let name = format!("{}-{}-{}.ron", record.game, record.variant, record.seed % 1_000_000);
     let text = match store.export(&name, &record.to_ron()) {
         Ok(place) => {

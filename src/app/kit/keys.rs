@@ -5,11 +5,12 @@
 //! + and - zoom, T turns the view, F shows the whole board again, H opens the help.
 
 use super::board::{BoardLayout, KeyCursor, ViewCommand};
-use super::catalog::Screen;
+use super::covered::BoardCovered;
 use super::feedback::Selection;
 use super::help::HelpOpen;
 use super::input::BoardPress;
-use super::turn::{BoardCovered, GameCommand};
+use super::screen::Screen;
+use super::turn::GameCommand;
 use crate::rules::board::Square;
 use bevy::input::InputSystems;
 use bevy::prelude::*;

@@ -6,7 +6,7 @@
 //!   (`clocks`), the messages, marks and sounds (`feedback`);
 //! - the board and its view (`board`), the pieces on it (`pieces`), input (`input`, `keys`),
 //!   animation (`animate`), the celebration of a win (`celebrate`);
-//! - hints (`hint`), help's demonstration (`help`), watching again with the coach (`replay`);
+//! - hints (`hint`), help's demonstration (`help`), what covers the board (`covered`), watching again with the coach (`replay`);
 //! - the game kept as it is played (`keeping`), and the children with their path of stages
 //!   (`children`).
 //!
@@ -19,6 +19,8 @@ pub mod catalog;
 pub mod celebrate;
 pub mod children;
 pub mod clocks;
+pub mod coach;
+pub mod covered;
 pub mod feedback;
 pub mod game;
 pub mod help;
@@ -31,6 +33,7 @@ pub mod play;
 pub mod play_of;
 pub mod replay;
 pub mod robot_turn;
+pub mod screen;
 pub mod shown;
 pub mod taps;
 pub mod turn;
@@ -38,7 +41,7 @@ pub mod turn;
 use bevy::prelude::*;
 use game::AppGame;
 
-pub use catalog::Screen;
+pub use screen::Screen;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins((
@@ -52,6 +55,7 @@ pub fn plugin(app: &mut App) {
         pieces::plugin,
         celebrate::plugin,
         help::plugin,
+        covered::plugin,
         keeping::plugin,
         replay::plugin,
         children::plugin,

@@ -4,9 +4,6 @@
 //! decision is the rules'. An action the kit holds without knowing its type (the Robot's choice,
 //! a hint) is a `Choice`.
 
-use super::clocks::Clocks;
-use super::keeping::{Happened, Opened};
-use super::play_of::PlayOf;
 use super::shown::Shown;
 use crate::app::launch::Control;
 use crate::record::Record;
@@ -25,25 +22,6 @@ pub const HINT_LEVEL: RobotLevel = RobotLevel::Two;
 /// a panel opened leaves it as it was.
 #[derive(Resource, Deref, DerefMut)]
 pub struct Play(pub Box<dyn Playing>);
-
-impl Play {
-    /// The game as its own game's: for a game's own systems (its dice, its cube) and the tests.
-    /// Asked of another game, it is a programming error.
-    pub fn of<G: super::game::AppGame>(&self) -> &PlayOf<G> {
-        self.0.as_any().downcast_ref().unwrap_or_else(|| panic!("the game being played is not {}", G::KIND))
-    }
-
-    /// Whether `G`'s game is being played.
-    pub fn is<G: super::game::AppGame>(&self) -> bool {
-        self.0.as_any().is::<PlayOf<G>>()
-    }
-}
-
-impl<G: super::game::AppGame> From<PlayOf<G>> for Play {
-    fn from(play: PlayOf<G>) -> Play {
-        Play(Box::new(play))
-    }
-}
 
 /// Runs `f` on the game being played and marks it changed for Bevy only when the game (or who
 /// plays it) changed: a tap that only picks a piece leaves it unchanged.
@@ -111,8 +89,9 @@ pub trait Playing: Send + Sync + 'static {
     /// its piece passed through.
     fn last_turn_paths(&self) -> Vec<(Square, Vec<Square>)>;
     fn asked(&self) -> Asked;
-    /// The game as a record: its level, seats, clocks, actions, what was asked for, its stage.
-    fn record(&self, clocks: &Clocks) -> Record;
+    /// The game as a record: its level, seats, actions, what was asked for, its stage (the
+    /// clocks are the clocks': `Clocks::stamp`).
+    fn record(&self) -> Record;
 
     /// Plays the actions taking the piece on `from` to `to` as one motion; `false` when none was.
     fn play_route(&mut self, from: Square, to: Square) -> bool;
@@ -153,7 +132,43 @@ pub trait Playing: Send + Sync + 'static {
     fn choice_motion(&self, choice: &Choice) -> Option<Move>;
     fn choice_path(&self, choice: &Choice) -> Vec<Square>;
     /// The coach's review of the people's seats (every seat, when only Robots played).
-    fn reviewer(&self) -> Box<dyn super::replay::AnyReview>;
+    fn reviewer(&self) -> Box<dyn super::coach::AnyReview>;
+}
+
+/// Where the game on the screen came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// A new game, from the setup, the map, the command line or the page's address.
+    New,
+    /// Its game's game in progress, continued.
+    Continued,
+    /// A record file the person chose.
+    File,
+    /// The last game, to watch.
+    LastGame,
+    /// Tried again from a position watched again: a new game whose record begins with the moves
+    /// before it.
+    TryAgain,
+}
+
+/// What happened to the game being played, as the keeper is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Happened {
+    Opened(Opened),
+    /// An action reached the game (a move, a roll, a draft confirmed, a clock running out).
+    Played,
+    Undone,
+    Redone,
+    /// Other players took the seats.
+    Seated,
+    /// Restart or New game: the same game from its start, with no move yet.
+    BegunAgain,
+    /// The last action ended the game.
+    Finished,
+    /// The clocks ran on a second (nothing is written: the page keeps it ready for its closing).
+    Ticked,
+    /// The game screen was left, or the app closed: the clocks as they stand.
+    Left,
 }
 
 /// A record to go on from when the game screen opens, and where it came from.

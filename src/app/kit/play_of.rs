@@ -3,12 +3,11 @@
 //! change for the board, what it tells the feedback and the keeper. Generic code the kit reaches
 //! through one object, so no Bevy system exists per game.
 
-use super::clocks::Clocks;
 use super::game::AppGame;
-use super::keeping::{Happened, Opened};
 use super::play::{
     AnyThinker, Asked, Change, Choice, HINT_LEVEL, MoveNote, News, PlayKind, Playing, StepNote,
 };
+use super::play::{Happened, Opened, Play};
 use super::shown::Shown;
 use crate::app::launch::{Control, MatchSetup};
 use crate::history::History;
@@ -223,6 +222,25 @@ impl<G: AppGame> PlayOf<G> {
     }
 }
 
+impl Play {
+    /// The game as its own game's: for a game's own systems (its dice, its cube) and the tests.
+    /// Asked of another game, it is a programming error.
+    pub fn of<G: AppGame>(&self) -> &PlayOf<G> {
+        self.0.as_any().downcast_ref().unwrap_or_else(|| panic!("the game being played is not {}", G::KIND))
+    }
+
+    /// Whether `G`'s game is being played.
+    pub fn is<G: AppGame>(&self) -> bool {
+        self.0.as_any().is::<PlayOf<G>>()
+    }
+}
+
+impl<G: AppGame> From<PlayOf<G>> for Play {
+    fn from(play: PlayOf<G>) -> Play {
+        Play(Box::new(play))
+    }
+}
+
 /// A thinker of `G`'s, handing its choice over without its type.
 struct ThinkerOf<G: AppGame>(Box<dyn Thinker<G>>);
 
@@ -389,10 +407,8 @@ impl<G: AppGame> Playing for PlayOf<G> {
     }
 
     /// The game as a record: its level, seats, clocks, actions, what was asked for and its stage.
-    fn record(&self, clocks: &Clocks) -> Record {
+    fn record(&self) -> Record {
         Record {
-            clock_minutes: clocks.minutes,
-            clock_left_ms: clocks.left_ms(),
             hinted: Record::hinted_in(&self.history, |note| note.hinted),
             hints_asked: self.asked.hints,
             takebacks: self.asked.takebacks,
@@ -637,7 +653,7 @@ impl<G: AppGame> Playing for PlayOf<G> {
         action_of::<G>(choice).map(|action| PlayOf::<G>::game(self).path_of(action)).unwrap_or_default()
     }
 
-    fn reviewer(&self) -> Box<dyn super::replay::AnyReview> {
-        super::replay::reviewer_of(self)
+    fn reviewer(&self) -> Box<dyn super::coach::AnyReview> {
+        super::coach::reviewer_of(self.history.steps(), &self.controls)
     }
 }

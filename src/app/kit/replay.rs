@@ -5,15 +5,11 @@
 //! gets a star. From any position, Try again goes on from there as a new game with the same
 //! players (its record begins with the same actions).
 
+use super::coach::{AnyReview, CoachView};
 use super::feedback::{Preview, Selection};
-use super::game::AppGame;
-use super::play::{Play, Playing, Watching};
-use super::play_of::PlayOf;
+use super::play::{Play, Watching};
 use super::robot_turn::{RobotPace, within_budget};
 use super::turn::TurnSet;
-use crate::app::launch::Control;
-use crate::robot::review::{self, Rated, Reviewer};
-use crate::rules::Seat;
 use crate::rules::board::Square;
 use bevy::prelude::*;
 
@@ -84,43 +80,6 @@ pub struct Replay {
     pub coach: CoachView,
 }
 
-/// What the coach has found so far.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct CoachView {
-    /// Moves rated, of all those to rate.
-    pub rated: usize,
-    pub of: usize,
-    pub done: bool,
-    /// The slips, in the order played.
-    pub slips: Vec<CoachMark>,
-    pub best: Option<CoachMark>,
-}
-
-impl CoachView {
-    /// The slip made from the position shown, if any.
-    pub fn slip_at(&self, at: usize) -> Option<&CoachMark> {
-        self.slips.iter().find(|slip| slip.from == at)
-    }
-
-    pub fn best_at(&self, at: usize) -> Option<&CoachMark> {
-        self.best.as_ref().filter(|best| best.from == at)
-    }
-}
-
-/// A move the coach marks, as the board draws it: each action's start and the places its piece
-/// passes through.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CoachMark {
-    /// Actions before the move: the replay shows the mark at this position.
-    pub from: usize,
-    pub seat: Seat,
-    pub played: Vec<(Square, Vec<Square>)>,
-    pub better: Vec<(Square, Vec<Square>)>,
-    /// The words key of why the better move was better (`coach_<game>_<reason>`), if the rules
-    /// can tell.
-    pub why: Option<String>,
-}
-
 /// The coach's arrows on the board now: the move played, the better one, and the star of the
 /// best move.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
@@ -133,14 +92,6 @@ pub struct CoachArrows {
 /// The review being thought of, a slice at a time.
 #[derive(Resource, Default)]
 struct Reviewing(Option<Box<dyn AnyReview>>);
-
-/// The coach reviewing a game of any kind, a slice at a time (`ReviewOf` of each game).
-pub trait AnyReview: Send + Sync {
-    /// Thinks for about `nodes` more nodes; what the coach found once it is done.
-    fn step(&mut self, nodes: u64) -> Option<CoachView>;
-    /// Moves rated, of all those to rate.
-    fn progress(&self) -> (usize, usize);
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReplayCommand>().init_resource::<CoachArrows>().init_resource::<Reviewing>();
@@ -305,63 +256,6 @@ fn review_slices(replay: Option<ResMut<Replay>>, mut reviewing: ResMut<Reviewing
         }
         None => replay.coach.rated = reviewer.progress().0,
     }
-}
-
-/// `G`'s review: the coach's ratings turned into marks the board draws.
-struct ReviewOf<G: AppGame> {
-    reviewer: Reviewer<G>,
-}
-
-/// The review of the people's seats of a game (of every seat, when only Robots played).
-pub(super) fn reviewer_of<G: AppGame>(play: &PlayOf<G>) -> Box<dyn AnyReview> {
-    let controls = play.controls().to_vec();
-    let nobody = !controls.contains(&Control::Person);
-    let person = move |seat: Seat| nobody || controls.get(seat.index()) == Some(&Control::Person);
-    let data = review::coach_data(G::KIND).unwrap_or_else(|e| {
-        // The coach file is built in and tested: this is only a guard.
-        tracing::error!("{e}");
-        review::CoachData { threshold: f64::MAX, decisive: f64::MAX }
-    });
-    Box::new(ReviewOf { reviewer: Reviewer::new(play.history().steps(), person, data) })
-}
-
-impl<G: AppGame> AnyReview for ReviewOf<G> {
-    fn step(&mut self, nodes: u64) -> Option<CoachView> {
-        let review = self.reviewer.step(nodes)?;
-        let (_, of) = self.reviewer.progress();
-        let mark = |rated: &Rated<G::Action>| {
-            let before = self.reviewer.position_before(rated.from)?;
-            Some(CoachMark {
-                from: rated.from,
-                seat: rated.seat,
-                played: paths(before, &rated.played),
-                better: paths(before, &rated.rating.best),
-                why: rated.why.map(|why| format!("coach_{}_{why}", G::KIND)),
-            })
-        };
-        Some(CoachView {
-            rated: of,
-            of,
-            done: true,
-            slips: review.slips().filter_map(mark).collect(),
-            best: review.best_move().and_then(mark),
-        })
-    }
-
-    fn progress(&self) -> (usize, usize) {
-        self.reviewer.progress()
-    }
-}
-
-/// The arrows of actions played one after another (a dice set's checkers).
-fn paths<G: AppGame>(before: &G, actions: &[G::Action]) -> Vec<(Square, Vec<Square>)> {
-    let mut game = before.clone();
-    let mut drawn = Vec::new();
-    for action in actions {
-        drawn.extend(game.arrow_of(action));
-        game.play(action);
-    }
-    drawn
 }
 
 /// The coach's arrows for the position shown: a slip's two moves, or the best move's star.

@@ -3,9 +3,9 @@
 //! plays; where dice are due it acts before the roll if it wants to, else rolls through the
 //! history. A tap asks it to hurry. Hints and the coach think through the same budget loop.
 
+use super::covered::BoardCovered;
 use super::feedback::{Feedback, Selection};
 use super::play::{AnyThinker, Choice, Play, change_if};
-use super::turn::BoardCovered;
 use crate::app::launch::Control;
 use crate::robot::SLICE_NODES;
 use bevy::platform::time::Instant;

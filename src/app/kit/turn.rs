@@ -5,11 +5,12 @@
 //! (`clocks`), the messages (`feedback`). Each exists once, whatever the game.
 
 use super::board::{BoardLayout, ViewSet};
-use super::catalog::{PlayableGames, Screen};
+use super::catalog::PlayableGames;
 use super::clocks::Clocks;
 use super::feedback::{Feedback, Question};
 use super::play::{Play, Playing, Resume, change_if};
 use super::robot_turn::Thinking;
+use super::screen::Screen;
 use crate::app::launch::{Control, Launch, MatchSetup};
 use bevy::prelude::*;
 
@@ -56,10 +57,6 @@ pub enum GameCommand {
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct SetControls(pub Vec<Control>);
 
-/// Something covers the board (help, settings, a dialog): the clock and the Robot wait.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardCovered(pub bool);
-
 /// The seed of the next game's Robot choices; a test sets it to replay a game exactly.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct GameSeed(pub u64);
@@ -70,7 +67,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<GameCommand>()
         .add_message::<SetControls>()
         .init_resource::<super::taps::PickUp>()
-        .init_resource::<BoardCovered>()
         .init_resource::<Clocks>()
         .init_resource::<super::play::NowPlaying>()
         .insert_resource(GameSeed(seed));
@@ -175,18 +171,18 @@ fn obey(play: &mut dyn Playing, command: GameCommand, clocks: &mut Clocks, feedb
         GameCommand::Redo if play.can_redo() && !clock_runs => play.redo(),
         // A game with moves, not over yet, is not thrown away by one tap: the person is asked.
         GameCommand::Restart | GameCommand::NewGame if worth_asking(play) => {
-            feedback.ask.0 = Some(Question::StartAgain(command));
+            feedback.ask.0 = Some(Question::StartAgain { new_game: command == GameCommand::NewGame });
         }
         GameCommand::Restart | GameCommand::NewGame => begin_again(play, clocks, command),
         // The keeper's question (another game's place) is the keeper's to hear answered.
         GameCommand::StartAgain => {
-            if let Some(Question::StartAgain(asked)) = feedback.ask.0 {
+            if let Some(Question::StartAgain { new_game }) = feedback.ask.0 {
                 feedback.ask.0 = None;
-                begin_again(play, clocks, asked);
+                begin_again(play, clocks, if new_game { GameCommand::NewGame } else { GameCommand::Restart });
             }
         }
         GameCommand::KeepPlaying => {
-            if let Some(Question::StartAgain(_)) = feedback.ask.0 {
+            if let Some(Question::StartAgain { .. }) = feedback.ask.0 {
                 feedback.ask.0 = None;
             }
         }

@@ -10,11 +10,12 @@ use super::seat_cards::seat_card;
 use super::stage_end::StageEnd;
 use super::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card};
 use crate::app::kit::board::{BoardArea, BoardLayout, SteadyRoom, ViewCommand};
-use crate::app::kit::catalog::Screen;
+use crate::app::kit::covered::Covers;
 use crate::app::kit::feedback::game_key;
 use crate::app::kit::help::{DemoFrame, HelpOpen};
 use crate::app::kit::replay::{Replay, ReplayCommand};
-use crate::app::kit::turn::{BoardCovered, GameCommand};
+use crate::app::kit::screen::Screen;
+use crate::app::kit::turn::GameCommand;
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::{Settings, Words};
 use bevy::prelude::*;
@@ -27,14 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         game_panels.run_if(in_state(Screen::Playing).and_then(resource_exists::<UiReady>)),
     );
     app.init_resource::<SteadyRoom>();
-    app.add_systems(
-        OnExit(Screen::Playing),
-        |mut help: ResMut<HelpOpen>, mut covered: ResMut<BoardCovered>, mut room: ResMut<SteadyRoom>| {
-            help.0 = false;
-            covered.0 = false;
-            *room = SteadyRoom::default();
-        },
-    );
+    app.add_systems(OnExit(Screen::Playing), |mut room: ResMut<SteadyRoom>| *room = SteadyRoom::default());
 }
 
 /// The in-game settings: language, sound, and the clock of the next game. Returns the replay's
@@ -284,9 +278,8 @@ fn game_panels(
     mut area: ResMut<BoardArea>,
     mut help: ResMut<HelpOpen>,
     demo: Res<DemoFrame>,
-    mut settings_open: Local<bool>,
     mut details: Local<bool>,
-    mut covered: ResMut<BoardCovered>,
+    mut covers: ResMut<Covers>,
     mut room: ResMut<SteadyRoom>,
     mut commands: MessageWriter<GameCommand>,
     mut view: MessageWriter<ViewCommand>,
@@ -295,6 +288,7 @@ fn game_panels(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
+    let mut settings_open = covers.settings;
     // A phone on its side puts the panels left of the board and the buttons right of it.
     // While the game is watched again, every screen takes the plain layout: the replay's bar
     // under the board in place of the buttons.
@@ -488,7 +482,7 @@ fn game_panels(
                 commands.write(command);
             }
             PanelAction::Help => help.0 = !help.0,
-            PanelAction::Settings => *settings_open = !*settings_open,
+            PanelAction::Settings => settings_open = !settings_open,
             PanelAction::View(command) => {
                 view.write(command);
             }
@@ -511,7 +505,7 @@ fn game_panels(
             });
     }
 
-    if *settings_open {
+    if settings_open {
         let mut open = true;
         let (watch, changed) = settings_window(ctx, &board, &words, &settings, &mut open, &mut commands);
         if let Some(watch) = watch {
@@ -520,15 +514,14 @@ fn game_panels(
         if let Some(changed) = changed {
             *settings = changed;
         }
-        *settings_open = open;
+        settings_open = open;
     }
 
     if help.0 {
         super::help_window::help_window(ctx, &board, &words, &art, &demo, &mut help);
     }
 
-    let now_covered = BoardCovered(help.0 || *settings_open || (slim && *details));
-    covered.set_if_neq(now_covered);
+    covers.set_if_neq(Covers { settings: settings_open, details: slim && *details });
 
     if replay.is_some() {
         return Ok(());

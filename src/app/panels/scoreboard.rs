@@ -5,7 +5,6 @@ use crate::app::kit::clocks::Clocks;
 use crate::app::kit::feedback::{AskFirst, Notice, Notices, Preview, Question, RoundOver, game_key};
 use crate::app::kit::game::{Extra, RoundReport};
 use crate::app::kit::play::{Play, Playing};
-use crate::app::kit::turn::GameCommand;
 use crate::app::launch::{Control, MatchSetup};
 use crate::app::platform::settings::Words;
 use crate::rules::{EndReason, GameKind, Seat, Winner};
@@ -268,8 +267,8 @@ pub fn publish_scoreboard(
         question: game.question(&words).filter(|_| person_acts),
         passes_first: play.first().passes_first(),
         asking: ask.0.as_ref().map(|asked| match asked {
-            Question::StartAgain(GameCommand::NewGame) => words.get("ask_new_game").to_string(),
-            Question::StartAgain(_) => words.get("ask_restart").to_string(),
+            Question::StartAgain { new_game: true } => words.get("ask_new_game").to_string(),
+            Question::StartAgain { new_game: false } => words.get("ask_restart").to_string(),
             Question::TakePlace { game, moves } => words.fill(
                 "ask_take_place",
                 &[("game", words.get(&format!("game_{game}"))), ("moves", &moves.to_string())],

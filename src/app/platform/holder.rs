@@ -25,6 +25,12 @@ impl Default for Holder {
     }
 }
 
+/// When this window started, in milliseconds since 1970: with the process id it names the window.
+#[cfg(not(target_arch = "wasm32"))]
+fn started_ms() -> u128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis())
+}
+
 /// What the window that does not hold the data says, for a message.
 pub const ELSEWHERE: &str = "Tabla is open in another window, which keeps the games";
 
@@ -33,7 +39,7 @@ impl Holder {
     pub fn take(dir: Option<&Path>) -> Holder {
         // The desktop's windows are processes; the browser names no process (nor needs a name).
         #[cfg(not(target_arch = "wasm32"))]
-        let me = format!("{}-{}", std::process::id(), super::web::now_ms() as u64);
+        let me = format!("{}-{}", std::process::id(), started_ms());
         #[cfg(target_arch = "wasm32")]
         let me = String::new();
         match system::lock(dir) {

@@ -2,8 +2,8 @@
 //! The first start shows the animals at once, so one tap makes a child and opens their map. A
 //! child who cannot read finds their own picture; the grown-ups' page waits behind a small lock.
 
-use crate::app::kit::catalog::Screen;
 use crate::app::kit::children::{ChildCommand, Children};
+use crate::app::kit::screen::Screen;
 use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, INK, UiReady, bold, card, card_tapped, full_screen, not_saved_note, problem_note,
 };

@@ -4,8 +4,9 @@
 //! `diplomas/` (the path is shown), in the browser as a download.
 
 use super::children::name_of;
-use crate::app::kit::catalog::{PlayableGames, Screen};
+use crate::app::kit::catalog::PlayableGames;
 use crate::app::kit::children::{Children, DiplomaFor, ThePath};
+use crate::app::kit::screen::Screen;
 use crate::app::panels::theme::{ACCENT, EguiArt, INK, UiReady, bold};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;

@@ -5,9 +5,9 @@
 //! asked for it. In the browser the page does the same with a Web Lock before the app starts
 //! (web/index.html), so this screen is the desktop's.
 
-use crate::app::kit::catalog::Screen;
 use crate::app::kit::children::ReadChildrenAgain;
 use crate::app::kit::keeping::SavedGame;
+use crate::app::kit::screen::Screen;
 use crate::app::launch::Launch;
 use crate::app::panels::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::platform::art::Art;

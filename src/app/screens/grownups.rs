@@ -6,8 +6,8 @@
 //! counted and cleared; what could not be saved.
 
 use super::children::name_of;
-use crate::app::kit::catalog::Screen;
 use crate::app::kit::children::{ChildCommand, Children, PROGRESS, ThePath, TransferNotice};
+use crate::app::kit::screen::Screen;
 use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, INK, UiReady, bold, card, full_screen, not_saved_note,
 };

@@ -1,9 +1,11 @@
 //! The first screen: big picture buttons, one per game, the language and the sound.
 
 use super::setup::SetupFor;
-use crate::app::kit::catalog::{GameEntry, Levels, PlayableGames, Screen};
-use crate::app::kit::keeping::{self, Opened, SavedGame};
+use crate::app::kit::catalog::{GameEntry, Levels, PlayableGames};
+use crate::app::kit::keeping::{self, SavedGame};
+use crate::app::kit::play::Opened;
 use crate::app::kit::play::Watching;
+use crate::app::kit::screen::Screen;
 use crate::app::launch::Control;
 use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen, not_saved_note,

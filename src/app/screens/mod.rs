@@ -17,10 +17,12 @@ pub use elsewhere::PlayHere;
 pub(crate) use grownups::pass_gate;
 pub use setup::SetupFor;
 
-use crate::app::kit::catalog::{PlayableGames, Screen};
+use crate::app::kit::catalog::PlayableGames;
 use crate::app::kit::children::Children;
 use crate::app::kit::feedback::{Notice, Notices};
-use crate::app::kit::keeping::{self, Opened, SavedGame, read_games_in_progress, read_record_file};
+use crate::app::kit::keeping::{self, SavedGame, read_games_in_progress, read_record_file};
+use crate::app::kit::play::Opened;
+use crate::app::kit::screen::Screen;
 use crate::app::launch::{Launch, MatchSetup};
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;

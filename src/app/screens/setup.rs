@@ -1,7 +1,8 @@
 //! A game's setup screen: the variant, the opponent, the person's colour, the Robot's level and
 //! the clock. The choices are remembered in the settings.
 
-use crate::app::kit::catalog::{Levels, PlayableGames, Screen, SeatLabel};
+use crate::app::kit::catalog::{Levels, PlayableGames, SeatLabel};
+use crate::app::kit::screen::Screen;
 use crate::app::launch::{Control, MatchSetup, Opponent};
 use crate::app::panels::theme::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::platform::art::Art;

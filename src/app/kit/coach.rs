@@ -1,0 +1,112 @@
+//! The coach, as the replay shows it: its review of a game of any kind thought in slices
+//! (`AnyReview`, `ReviewOf` of each game, asking `robot::review`), and what it found (`CoachView`:
+//! the slips and the best move, each as the arrows the board draws and the words key of why).
+
+use super::game::AppGame;
+use crate::app::launch::Control;
+use crate::history::Step;
+use crate::robot::review::{self, Rated, Reviewer};
+use crate::rules::Seat;
+use crate::rules::board::Square;
+
+/// What the coach has found so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CoachView {
+    /// Moves rated, of all those to rate.
+    pub rated: usize,
+    pub of: usize,
+    pub done: bool,
+    /// The slips, in the order played.
+    pub slips: Vec<CoachMark>,
+    pub best: Option<CoachMark>,
+}
+
+impl CoachView {
+    /// The slip made from the position shown, if any.
+    pub fn slip_at(&self, at: usize) -> Option<&CoachMark> {
+        self.slips.iter().find(|slip| slip.from == at)
+    }
+
+    pub fn best_at(&self, at: usize) -> Option<&CoachMark> {
+        self.best.as_ref().filter(|best| best.from == at)
+    }
+}
+
+/// A move the coach marks, as the board draws it: each action's start and the places its piece
+/// passes through.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoachMark {
+    /// Actions before the move: the replay shows the mark at this position.
+    pub from: usize,
+    pub seat: Seat,
+    pub played: Vec<(Square, Vec<Square>)>,
+    pub better: Vec<(Square, Vec<Square>)>,
+    /// The words key of why the better move was better (`coach_<game>_<reason>`), if the rules
+    /// can tell.
+    pub why: Option<String>,
+}
+
+/// The coach reviewing a game of any kind, a slice at a time (`ReviewOf` of each game).
+pub trait AnyReview: Send + Sync {
+    /// Thinks for about `nodes` more nodes; what the coach found once it is done.
+    fn step(&mut self, nodes: u64) -> Option<CoachView>;
+    /// Moves rated, of all those to rate.
+    fn progress(&self) -> (usize, usize);
+}
+
+/// `G`'s review: the coach's ratings turned into marks the board draws.
+struct ReviewOf<G: AppGame> {
+    reviewer: Reviewer<G>,
+}
+
+/// The review of the people's seats of a game (of every seat, when only Robots played).
+pub(super) fn reviewer_of<G: AppGame, N>(steps: &[Step<G, N>], controls: &[Control]) -> Box<dyn AnyReview> {
+    let controls = controls.to_vec();
+    let nobody = !controls.contains(&Control::Person);
+    let person = move |seat: Seat| nobody || controls.get(seat.index()) == Some(&Control::Person);
+    let data = review::coach_data(G::KIND).unwrap_or_else(|e| {
+        // The coach file is built in and tested: this is only a guard.
+        tracing::error!("{e}");
+        review::CoachData { threshold: f64::MAX, decisive: f64::MAX }
+    });
+    Box::new(ReviewOf { reviewer: Reviewer::new(steps, person, data) })
+}
+
+impl<G: AppGame> AnyReview for ReviewOf<G> {
+    fn step(&mut self, nodes: u64) -> Option<CoachView> {
+        let review = self.reviewer.step(nodes)?;
+        let (_, of) = self.reviewer.progress();
+        let mark = |rated: &Rated<G::Action>| {
+            let before = self.reviewer.position_before(rated.from)?;
+            Some(CoachMark {
+                from: rated.from,
+                seat: rated.seat,
+                played: paths(before, &rated.played),
+                better: paths(before, &rated.rating.best),
+                why: rated.why.map(|why| format!("coach_{}_{why}", G::KIND)),
+            })
+        };
+        Some(CoachView {
+            rated: of,
+            of,
+            done: true,
+            slips: review.slips().filter_map(mark).collect(),
+            best: review.best_move().and_then(mark),
+        })
+    }
+
+    fn progress(&self) -> (usize, usize) {
+        self.reviewer.progress()
+    }
+}
+
+/// The arrows of actions played one after another (a dice set's checkers).
+fn paths<G: AppGame>(before: &G, actions: &[G::Action]) -> Vec<(Square, Vec<Square>)> {
+    let mut game = before.clone();
+    let mut drawn = Vec::new();
+    for action in actions {
+        drawn.extend(game.arrow_of(action));
+        game.play(action);
+    }
+    drawn
+}
