@@ -1,4 +1,5 @@
-//! The `tabla` command: the game window by default, plus `text`, `bench` and `--tour`.
+//! The `tabla` command: the game window by default, plus `text` and `bench` (and `--tour` in a
+//! build for the tests).
 
 use std::process::ExitCode;
 #[cfg(not(target_arch = "wasm32"))]
@@ -13,14 +14,20 @@ tabla --continue              go on with the game in progress of the child who p
 tabla --child N               whose game it is (1 to 8); with --continue, --game or --load
 tabla --load <record.ron>     go on from a game's record file
 tabla --seed N                the first game's dice and Robot choices, as `tabla text --seed N`
-tabla --tour <dir>            open every screen, save one PNG per screen, exit (keeps what it
-                              makes in <dir>/home, never in the player's folder)
 tabla text --level <file.ron> [--seed N]
                               play through text: one command per line in, one JSON line out
 tabla text --load <record.ron> [--level <file.ron>]
                               go on playing a game from its record (`record` writes one)
 tabla bench [--game NAME] [--games N] [--seed N]
                               print benchmark figures as `game.figure value`";
+
+/// The tour's line, in a build for the tests only (the `tour` feature).
+#[cfg(feature = "tour")]
+const TOUR_USAGE: &str = "
+tabla --tour <dir>            open every screen, save one PNG per screen, exit (keeps what it
+                              makes in <dir>/home, never in the player's folder)";
+#[cfg(not(feature = "tour"))]
+const TOUR_USAGE: &str = "";
 
 /// `--name value` pairs after the command word (the browser's come from its address).
 #[cfg(not(target_arch = "wasm32"))]
@@ -122,7 +129,7 @@ fn main() -> ExitCode {
         #[cfg(not(target_arch = "wasm32"))]
         Some("bench") => bench_command(&args[1..]),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            println!("{USAGE}{TOUR_USAGE}");
             Ok(())
         }
         _ => app_command(&args),
@@ -130,7 +137,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("tabla: {message}\n\n{USAGE}");
+            eprintln!("tabla: {message}\n\n{USAGE}{TOUR_USAGE}");
             ExitCode::FAILURE
         }
     }

@@ -10,8 +10,9 @@ use common::until;
 
 use bevy::prelude::*;
 use std::path::Path as FilePath;
-use tabla::app::kit::children::{ChildCommand, Children, StageNews, ThePath};
+use tabla::app::kit::children::{ChildCommand, Children, ThePath};
 use tabla::app::kit::play::{Play, Playing};
+use tabla::app::kit::stages::StageNews;
 use tabla::app::kit::turn::GameCommand;
 use tabla::app::platform::store::Store;
 use tabla::app::{Control, Launch, Screen, core_plugin};
@@ -257,9 +258,9 @@ fn the_grown_ups_export_carries_children_to_another_device_which_merges_the_same
     assert_eq!(kept_child(&other, 0), merged);
     assert_eq!(child(&there, 1).animal, 1, "the other child stays");
     send(&mut there, ChildCommand::Import("not a progress file".into()));
-    let notice = there.world().resource::<Children>().notice.clone();
+    let notice = there.world().resource::<tabla::app::kit::transfer::Transferred>().0.clone();
     assert!(
-        matches!(&notice, Some(tabla::app::kit::children::TransferNotice::Failed(why)) if why.contains("cannot be read")),
+        matches!(&notice, Some(tabla::app::kit::transfer::TransferNotice::Failed(why)) if why.contains("cannot be read")),
         "{notice:?}"
     );
     assert_eq!(child(&there, 0).star_count("bunnies_1"), 1, "a bad file changes nothing");

@@ -147,6 +147,11 @@ impl Launch {
         if let Some((name, _)) = flags.iter().find(|(n, _)| !known.contains(&n.as_str())) {
             return Err(format!("unknown option --{}", crate::quote::quote(name)));
         }
+        if get("tour").is_some() && !cfg!(feature = "tour") {
+            return Err(
+                "this Tabla has no tour: it is built for the tests (cargo build --features tour)".into()
+            );
+        }
         let language = match get("lang") {
             None => None,
             Some(code) => Some(

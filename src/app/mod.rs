@@ -6,7 +6,7 @@
 //! - `games/`: one view file per game, on the kit;
 //! - `screens/`: who is playing, the map, the menu, the setup, the grown-ups' page, a diploma,
 //!   and the word that another window holds the data;
-//! - `tour.rs`: every screen in turn, pictured (the desktop's tests).
+//! - `tour.rs`: every screen in turn, pictured (the desktop's tests, with the `tour` feature).
 //!
 //! The rules stay in `crate::rules`; these systems ask them and mirror the answer on screen.
 
@@ -16,8 +16,9 @@ pub mod launch;
 pub mod panels;
 pub mod platform;
 pub mod screens;
-// The tour takes pictures of a desktop window for the tests; the browser build leaves it out.
-#[cfg(not(target_arch = "wasm32"))]
+// The tour takes pictures of a desktop window for the tests (the `tour` feature); a player's
+// build and the browser's leave it out.
+#[cfg(all(feature = "tour", not(target_arch = "wasm32")))]
 mod tour;
 
 use bevy::prelude::*;
@@ -69,7 +70,7 @@ fn presentation_plugin(app: &mut App) {
         panels::plugin,
         screens::ui_plugin,
         platform::presentation_plugin,
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(all(feature = "tour", not(target_arch = "wasm32")))]
         tour::plugin,
     ));
     app.add_systems(Startup, |mut commands: Commands| {

@@ -3,7 +3,7 @@
 
 use crate::app::kit::animate::AnimationPace;
 use crate::app::kit::board::{Cell, ViewCommand};
-use crate::app::kit::children::{ChildCommand, Children, DiplomaFor, ThePath};
+use crate::app::kit::children::{ChildCommand, Children, ThePath};
 use crate::app::kit::help::HelpOpen;
 use crate::app::kit::input::BoardPress;
 use crate::app::kit::play::{Play, Playing};
@@ -11,6 +11,7 @@ use crate::app::kit::play_of::PlayOf;
 use crate::app::kit::replay::{Replay, ReplayCommand};
 use crate::app::kit::robot_turn::RobotPace;
 use crate::app::kit::screen::Screen;
+use crate::app::kit::stages::DiplomaFor;
 use crate::app::kit::turn::{GameCommand, GameSeed, SetControls};
 use crate::app::launch::{Control, Launch, MatchSetup, Opponent};
 use crate::app::panels::scoreboard::ScoreBoard;

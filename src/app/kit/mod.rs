@@ -7,8 +7,9 @@
 //! - the board and its view (`board`), the pieces on it (`pieces`), input (`input`, `keys`),
 //!   animation (`animate`), the celebration of a win (`celebrate`);
 //! - hints (`hint`), help's demonstration (`help`), what covers the board (`covered`), watching again with the coach (`replay`);
-//! - the game kept as it is played (`keeping`), and the children with their path of stages
-//!   (`children`).
+//! - the game kept as it is played (`keeping`); the children (`children`), their stages
+//!   (`stages`), the time they play (`time_played`), their progress given out and brought in
+//!   (`transfer`).
 //!
 //! `add_game` puts a game on it: one entry in `catalog`, nothing else. docs/adding-a-game.md says
 //! what a new game brings.
@@ -35,7 +36,10 @@ pub mod replay;
 pub mod robot_turn;
 pub mod screen;
 pub mod shown;
+pub mod stages;
 pub mod taps;
+pub mod time_played;
+pub mod transfer;
 pub mod turn;
 
 use bevy::prelude::*;
@@ -58,8 +62,8 @@ pub fn plugin(app: &mut App) {
         covered::plugin,
         keeping::plugin,
         replay::plugin,
-        children::plugin,
     ));
+    app.add_plugins((children::plugin, stages::plugin, transfer::plugin, time_played::plugin));
 }
 
 /// Puts `G` on the kit: its entry (its card on the menu, how its game begins and shows its

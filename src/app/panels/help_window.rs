@@ -8,11 +8,26 @@ use crate::app::kit::feedback::game_key;
 use crate::app::kit::help::{DemoFrame, HelpOpen};
 use crate::app::platform::settings::Words;
 use bevy::prelude::*;
+use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke, pos2, vec2};
+
+pub(super) fn help_dialog(
+    mut contexts: EguiContexts,
+    board: Res<ScoreBoard>,
+    words: Res<Words>,
+    art: Res<EguiArt>,
+    frame: Res<DemoFrame>,
+    mut help: ResMut<HelpOpen>,
+) -> Result {
+    if help.0 {
+        help_window(contexts.ctx_mut()?, &board, &words, &art, &frame, &mut help);
+    }
+    Ok(())
+}
 
 /// The help window: the demonstration, what its move shows, the rules in a few words, and all
 /// of them and the keys folded below.
-pub fn help_window(
+fn help_window(
     ctx: &egui::Context,
     board: &ScoreBoard,
     words: &Words,

@@ -1,5 +1,7 @@
-//! The egui side: fonts and style, the panels around the board (players, scores, buttons), the
-//! game-over and help dialogs. Panels only read `ScoreBoard` and send `GameCommand`s.
+//! The panels around the board (the seats, the status, the buttons, the move list) in the layout
+//! the screen calls for, the view buttons beside the board and the question under it; the room
+//! left is the board's. Its dialogs (`dialogs`), settings (`settings_window`) and help
+//! (`help_window`) are drawn after it. Panels only read `ScoreBoard` and send orders.
 
 use super::panel_parts::{
     BUTTON, PHONE_SIDE, PanelAction, PanelButton, answer_button, choice_buttons, dialog, draw_button,
@@ -8,103 +10,33 @@ use super::panel_parts::{
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
 use super::stage_end::StageEnd;
-use super::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card};
+use super::theme::{ACCENT, CARD, EguiArt, UiReady, bold, card};
 use crate::app::kit::board::{BoardArea, BoardLayout, SteadyRoom, ViewCommand};
 use crate::app::kit::covered::Covers;
-use crate::app::kit::feedback::game_key;
-use crate::app::kit::help::{DemoFrame, HelpOpen};
+use crate::app::kit::help::HelpOpen;
 use crate::app::kit::replay::{Replay, ReplayCommand};
 use crate::app::kit::screen::Screen;
 use crate::app::kit::turn::GameCommand;
-use crate::app::platform::art::Art;
-use crate::app::platform::settings::{Settings, Words};
+use crate::app::platform::settings::Words;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub(super) fn plugin(app: &mut App) {
+    // In this order: the dialogs over the panels, the windows over the dialogs.
     app.add_systems(
         EguiPrimaryContextPass,
-        game_panels.run_if(in_state(Screen::Playing).and_then(resource_exists::<UiReady>)),
+        (
+            game_panels,
+            super::dialogs::game_dialogs,
+            super::settings_window::settings_dialog,
+            super::help_window::help_dialog,
+        )
+            .chain()
+            .run_if(in_state(Screen::Playing).and_then(resource_exists::<UiReady>)),
     );
     app.init_resource::<SteadyRoom>();
     app.add_systems(OnExit(Screen::Playing), |mut room: ResMut<SteadyRoom>| *room = SteadyRoom::default());
-}
-
-/// The in-game settings: language, sound, and the clock of the next game. Returns the replay's
-/// order when one was given, and the settings when one of them was changed (only then are they
-/// written).
-fn settings_window(
-    ctx: &egui::Context,
-    board: &ScoreBoard,
-    words: &Words,
-    now: &Settings,
-    open: &mut bool,
-    commands: &mut MessageWriter<GameCommand>,
-) -> (Option<ReplayCommand>, Option<Settings>) {
-    let mut watch = None;
-    let mut settings = now.clone();
-    let mut still_open = *open;
-    egui::Window::new(words.get("settings"))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut still_open)
-        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.label(bold(words.get("language"), 18.0));
-            ui.horizontal_wrapped(|ui| {
-                for language in crate::i18n::Language::ALL {
-                    if ui.selectable_label(settings.language == language, language.native_name()).clicked()
-                        && settings.language != language
-                    {
-                        settings.language = language;
-                    }
-                }
-            });
-            ui.label(bold(words.get("sound"), 18.0));
-            ui.horizontal(|ui| {
-                if ui.selectable_label(settings.sound, words.get("sound_on")).clicked() && !settings.sound {
-                    settings.sound = true;
-                }
-                if ui.selectable_label(!settings.sound, words.get("sound_off")).clicked() && settings.sound {
-                    settings.sound = false;
-                }
-            });
-            if !board.clock_choices.is_empty() {
-                ui.label(bold(words.get("setup_clock"), 18.0));
-                ui.horizontal_wrapped(|ui| {
-                    let choices = std::iter::once(0).chain(board.clock_choices.iter().copied());
-                    for minutes in choices {
-                        let label = if minutes == 0 {
-                            words.get("clock_off").to_string()
-                        } else {
-                            words.fill("clock_minutes", &[("n", &minutes.to_string())])
-                        };
-                        if ui.selectable_label(board.next_clock == minutes, label).clicked() {
-                            commands.write(GameCommand::SetClock(minutes));
-                        }
-                    }
-                });
-                ui.label(RichText::new(words.get("clock_at_restart")).italics().size(15.0));
-            }
-            ui.add_space(6.0);
-            if ui.button(format!("↓ {}", words.get("export_game"))).clicked() {
-                commands.write(GameCommand::Export);
-            }
-            if board.moves > 0 && ui.button(format!("▶ {}", words.get("watch_from_start"))).clicked() {
-                watch = Some(ReplayCommand::Open);
-                *open = false;
-            }
-            ui.vertical_centered(|ui| {
-                if ui.button(words.get("close")).clicked() {
-                    *open = false;
-                }
-            });
-        });
-    if !still_open {
-        *open = false;
-    }
-    (watch, (settings != *now).then_some(settings))
 }
 
 /// Small buttons beside the board that change only the view.
@@ -187,266 +119,91 @@ fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, comma
     });
 }
 
-/// The panel between two rounds (a game of a match): who won it and how, and Next.
-fn round_dialog(
-    ctx: &egui::Context,
-    board: &ScoreBoard,
-    words: &Words,
-    art: &EguiArt,
-    commands: &mut MessageWriter<GameCommand>,
-) {
-    let (Some(round), Some(game)) = (&board.round, board.game) else { return };
-    if board.result.is_some() {
-        return;
+/// The game screen's orders from its panels, and what they open.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct PanelOrders<'w, 's> {
+    commands: MessageWriter<'w, GameCommand>,
+    view: MessageWriter<'w, ViewCommand>,
+    replay: MessageWriter<'w, ReplayCommand>,
+    next: ResMut<'w, NextState<Screen>>,
+    help: ResMut<'w, HelpOpen>,
+    covers: ResMut<'w, Covers>,
+    stage: StageEnd<'w, 's>,
+}
+
+impl PanelOrders<'_, '_> {
+    fn obey(&mut self, action: PanelAction) {
+        match action {
+            PanelAction::Menu => self.next.set(self.stage.way_out()),
+            PanelAction::Game(command) => {
+                self.commands.write(command);
+            }
+            PanelAction::Help => self.help.0 = !self.help.0,
+            PanelAction::Settings => self.covers.settings = !self.covers.settings,
+            PanelAction::View(command) => {
+                self.view.write(command);
+            }
+            PanelAction::Replay(command) => {
+                self.replay.write(command);
+            }
+        }
     }
-    dialog("round").show(ctx, |ui| {
-        ui.vertical_centered(|ui| {
-            let picture = if round.winner.is_some() { Art::Star } else { Art::Handshake };
-            ui.add(art.image(picture, 72.0));
-            ui.label(bold(&round.title, 26.0).color(ACCENT));
-            for line in &round.lines {
-                ui.label(bold(line, 19.0));
-            }
-            ui.add_space(6.0);
-            let next = egui::Button::new(
-                bold(format!("▶ {}", words.get(&game_key(words, "next_round", game))), 22.0)
-                    .color(Color32::WHITE),
-            )
-            .fill(CALM)
-            .min_size(vec2(180.0, 60.0));
-            let response = ui.add(next);
-            crate::app::platform::web::tag(&response, "button.next_round");
-            if response.clicked() {
-                commands.write(GameCommand::NextRound);
-            }
-        });
-    });
 }
 
-/// Restart or New game in a game with moves asks first: two big picture buttons, the game going on
-/// (green, first) or beginning again.
-fn ask_dialog(
-    ctx: &egui::Context,
-    board: &ScoreBoard,
-    words: &Words,
-    commands: &mut MessageWriter<GameCommand>,
-) {
-    let Some(question) = &board.asking else { return };
-    dialog("ask").show(ctx, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.label(bold(question, 26.0).color(ACCENT));
-            ui.add_space(8.0);
-            let answers = [
-                ("▶", "keep_playing", CALM, GameCommand::KeepPlaying, "button.keep_playing"),
-                ("↻", "start_again", ACCENT, GameCommand::StartAgain, "button.start_again"),
-            ];
-            // Each answer centred in its half of the dialog.
-            ui.columns(answers.len(), |columns| {
-                for ((sign, key, colour, command, tag), ui) in answers.into_iter().zip(columns) {
-                    ui.vertical_centered(|ui| {
-                        let text = format!("{sign}\n{}", words.get(key));
-                        let button = egui::Button::new(bold(text, 24.0).color(Color32::WHITE))
-                            .fill(colour)
-                            .min_size(vec2(140.0, 96.0));
-                        let response = ui.add(button);
-                        crate::app::platform::web::tag(&response, tag);
-                        if response.clicked() {
-                            commands.write(command);
-                        }
-                    });
-                }
-            });
-        });
-    });
+/// What every layout of the panels draws from.
+struct Seats<'a> {
+    board: &'a ScoreBoard,
+    art: &'a EguiArt,
+    words: &'a Words,
+    /// The bottom seat's panel, nearest the board's lower edge and the buttons.
+    lower: &'a SeatBoard,
+    /// The other seats, in turn order from the one after it.
+    others: Vec<&'a SeatBoard>,
 }
 
-/// The board's layout, the replay and its orders, and a stage's end.
-type ReplayAndStage<'w, 's> = (
-    Option<Res<'w, BoardLayout>>,
-    Option<Res<'w, Replay>>,
-    MessageWriter<'w, ReplayCommand>,
-    StageEnd<'w, 's>,
-);
-
+/// The panels around the board in the layout the screen calls for, the view buttons beside it and
+/// the question under it; the room left is the board's (`BoardArea`).
 #[allow(clippy::too_many_arguments)]
 fn game_panels(
     mut contexts: EguiContexts,
     board: Res<ScoreBoard>,
     art: Res<EguiArt>,
     words: Res<Words>,
-    mut settings: ResMut<Settings>,
     mut area: ResMut<BoardArea>,
-    mut help: ResMut<HelpOpen>,
-    demo: Res<DemoFrame>,
     mut details: Local<bool>,
-    mut covers: ResMut<Covers>,
     mut room: ResMut<SteadyRoom>,
-    mut commands: MessageWriter<GameCommand>,
-    mut view: MessageWriter<ViewCommand>,
-    mut next: ResMut<NextState<Screen>>,
-    (layout, replay, mut replay_orders, mut stage): ReplayAndStage,
+    layout: Option<Res<BoardLayout>>,
+    replay: Option<Res<Replay>>,
+    mut orders: PanelOrders,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
-    let mut settings_open = covers.settings;
     // A phone on its side puts the panels left of the board and the buttons right of it.
     // While the game is watched again, every screen takes the plain layout: the replay's bar
     // under the board in place of the buttons.
     let replay = replay.as_deref();
     let sideways =
         replay.is_none() && screen.height() < PHONE_SIDE && screen.width() >= screen.height() * 1.3;
-    // The bottom seat's panel sits nearest the board's lower edge and the buttons; the other
-    // seats follow in turn order from the one after it.
     let bottom = board.bottom_seat.index();
     let Some(lower) = board.seats.get(bottom) else { return Ok(()) };
-    let others: Vec<&SeatBoard> =
-        (1..board.seats.len()).map(|i| &board.seats[(bottom + i) % board.seats.len()]).collect();
+    let others = (1..board.seats.len()).map(|i| &board.seats[(bottom + i) % board.seats.len()]).collect();
+    let seats = Seats { board: &board, art: &art, words: &words, lower, others };
     let mut actions = Vec::new();
     let slim = replay.is_none() && super::hud_slim::wanted(&board, screen);
     let wanted = if slim {
-        let strips =
-            super::hud_slim::Strips { board: &board, art: &art, words: &words, near: lower, far: &others };
+        let strips = super::hud_slim::Strips {
+            board: &board,
+            art: &art,
+            words: &words,
+            near: lower,
+            far: &seats.others,
+        };
         let rect = super::hud_slim::slim_panels(ctx, &strips, &mut actions, &mut details);
         Rect::new(rect.min.x, rect.min.y, rect.max.x, rect.max.y)
     } else if sideways {
-        let column = (screen.width() * 0.3).min(260.0);
-        let left =
-            egui::Area::new("seats".into()).anchor(egui::Align2::LEFT_TOP, vec2(6.0, 6.0)).show(ctx, |ui| {
-                ui.set_max_width(column);
-                ui.spacing_mut().item_spacing.y = 4.0;
-                for seat in others.iter().rev() {
-                    seat_card(ui, seat, &art, column - 16.0, board.show_score, true);
-                }
-                seat_card(ui, lower, &art, column - 16.0, board.show_score, true);
-                status_lines(ui, &board, true);
-                ui.horizontal_wrapped(|ui| choice_buttons(ui, (&board, &art), &mut actions, BUTTON, false));
-            });
-        let right = egui::Area::new("buttons".into()).anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, 6.0)).show(
-            ctx,
-            |ui| {
-                egui::Grid::new("button_grid").spacing(vec2(6.0, 6.0)).show(ui, |ui| {
-                    for (i, button) in game_buttons(&board).into_iter().enumerate() {
-                        if let Some(action) = draw_button(ui, button, &words, true, BUTTON) {
-                            actions.push(action);
-                        }
-                        if i % 2 == 1 {
-                            ui.end_row();
-                        }
-                    }
-                });
-            },
-        );
-        Rect::new(
-            left.response.rect.right() + 6.0,
-            6.0,
-            right.response.rect.left() - 6.0,
-            screen.bottom() - 6.0,
-        )
+        sideways_panels(ctx, &seats, &mut actions)
     } else {
-        // The person's panel (or the first player's) sits nearer the buttons; a phone held
-        // upright stacks the panels, any small screen gets the compact ones.
-        let narrow = screen.width() < 640.0;
-        let compact = narrow || screen.height() < PHONE_SIDE;
-        let seat_count = board.seats.len() as f32;
-        let card_width = if narrow {
-            screen.width() - 36.0
-        } else {
-            (screen.width() / seat_count - 30.0 * seat_count).min(420.0)
-        };
-        let seats = egui::Area::new("seats".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 6.0)).show(
-            ctx,
-            |ui| {
-                if narrow {
-                    ui.spacing_mut().item_spacing.y = 4.0;
-                    ui.vertical(|ui| {
-                        for seat in others.iter().rev() {
-                            seat_card(ui, seat, &art, card_width, board.show_score, compact);
-                        }
-                        seat_card(ui, lower, &art, card_width, board.show_score, compact);
-                    });
-                } else if others.len() > 1 {
-                    // Three or four seats: two one-line panels a row, partners side by side.
-                    let in_rows = partners_together(lower, &others);
-                    let width = (screen.width() / 2.0 - 40.0).min(420.0);
-                    egui::Grid::new("seat_grid").spacing(vec2(8.0, 4.0)).show(ui, |ui| {
-                        for (i, seat) in in_rows.iter().enumerate() {
-                            seat_card(ui, seat, &art, width, board.show_score, true);
-                            if i % 2 == 1 {
-                                ui.end_row();
-                            }
-                        }
-                    });
-                } else {
-                    // Side by side, the person's (or the first player's) panel comes first.
-                    ui.horizontal_top(|ui| {
-                        seat_card(ui, lower, &art, card_width, board.show_score, compact);
-                        for seat in &others {
-                            seat_card(ui, seat, &art, card_width, board.show_score, compact);
-                        }
-                    });
-                }
-            },
-        );
-        let top = seats.response.rect.bottom();
-        // The move list: a column on the right of a wide screen, the last round on a phone.
-        let mut right = screen.right();
-        if !board.move_list.is_empty() && !compact {
-            let list = egui::Area::new("moves".into())
-                .anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, top + 6.0))
-                .show(ctx, |ui| {
-                    card(CARD).show(ui, |ui| {
-                        ui.set_width(170.0);
-                        ui.label(bold(words.get("moves"), 17.0));
-                        // The last rounds that fit, in whole rows (one round a row), so the
-                        // list's first row is never cut in half.
-                        let font = egui::FontId::proportional(16.0);
-                        let row = ui.ctx().fonts_mut(|f| f.row_height(&font)) + ui.spacing().item_spacing.y;
-                        let room = (screen.height() - top - 170.0).max(80.0);
-                        let rows = ((room + ui.spacing().item_spacing.y) / row).floor().max(1.0) as usize;
-                        let first = board.move_list.len().saturating_sub(rows);
-                        for round in &board.move_list[first..] {
-                            ui.add(egui::Label::new(RichText::new(round).font(font.clone())).truncate());
-                        }
-                    });
-                });
-            right = list.response.rect.left();
-        }
-        let buttons = egui::Area::new("buttons".into())
-            .anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, -6.0))
-            .show(ctx, |ui| {
-                ui.set_max_width(screen.width() - 16.0);
-                ui.vertical_centered(|ui| {
-                    if let Some(replay) = replay {
-                        let width = (screen.width() - 40.0).min(760.0);
-                        let side = if compact { 40.0 } else { BUTTON };
-                        super::replay_bar::replay_bar(
-                            ui,
-                            replay,
-                            &words,
-                            (width, compact, side),
-                            &mut actions,
-                        );
-                        return;
-                    }
-                    status_lines(ui, &board, compact);
-                    let buttons = game_buttons(&board);
-                    // Many buttons on one row: the ones always there show their sign only (their
-                    // words come on hover), the ones of the moment keep their words.
-                    let many = buttons.len() + board.choices.len() > 8;
-                    ui.horizontal_wrapped(|ui| {
-                        for button in buttons {
-                            let short = compact || (many && !of_the_moment(&button));
-                            if let Some(action) = draw_button(ui, button, &words, short, BUTTON) {
-                                actions.push(action);
-                            }
-                        }
-                        choice_buttons(ui, (&board, &art), &mut actions, BUTTON, false);
-                    });
-                });
-            });
-        let (top, bottom_edge) =
-            room.keep(Vec2::new(screen.width(), screen.height()), top, buttons.response.rect.top());
-        Rect::new(screen.left() + 8.0, top + 4.0, right - 8.0, (bottom_edge - 4.0).max(top + 54.0))
+        plain_panels(ctx, &seats, replay, &mut room, &mut actions)
     };
     // The view buttons take a strip beside the board: on its right when the space is wide, under
     // it when it is tall, so they never cover a square. A phone's panels place their own (a long
@@ -476,94 +233,155 @@ fn game_panels(
         question_dialog(ctx, &board, &art, &mut actions);
     }
     for action in actions {
-        match action {
-            PanelAction::Menu => next.set(stage.way_out()),
-            PanelAction::Game(command) => {
-                commands.write(command);
-            }
-            PanelAction::Help => help.0 = !help.0,
-            PanelAction::Settings => settings_open = !settings_open,
-            PanelAction::View(command) => {
-                view.write(command);
-            }
-            PanelAction::Replay(command) => {
-                replay_orders.write(command);
-            }
-        }
+        orders.obey(action);
     }
+    let details = slim && *details;
+    if orders.covers.details != details {
+        orders.covers.details = details;
+    }
+    Ok(())
+}
 
-    if let Some(text) = &board.big_notice {
-        egui::Area::new("big_notice".into())
-            .order(egui::Order::Foreground)
-            .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
-            .interactable(false)
+/// A phone on its side: the seats' panels in a column left of the board, the buttons in a grid
+/// right of it.
+fn sideways_panels(ctx: &egui::Context, seats: &Seats, actions: &mut Vec<PanelAction>) -> Rect {
+    let (board, art, words, lower, others) =
+        (seats.board, seats.art, seats.words, seats.lower, &seats.others);
+    let screen = ctx.content_rect();
+    let column = (screen.width() * 0.3).min(260.0);
+    let left =
+        egui::Area::new("seats".into()).anchor(egui::Align2::LEFT_TOP, vec2(6.0, 6.0)).show(ctx, |ui| {
+            ui.set_max_width(column);
+            ui.spacing_mut().item_spacing.y = 4.0;
+            for seat in others.iter().rev() {
+                seat_card(ui, seat, art, column - 16.0, board.show_score, true);
+            }
+            seat_card(ui, lower, art, column - 16.0, board.show_score, true);
+            status_lines(ui, board, true);
+            ui.horizontal_wrapped(|ui| choice_buttons(ui, (board, art), actions, BUTTON, false));
+        });
+    let right =
+        egui::Area::new("buttons".into()).anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, 6.0)).show(ctx, |ui| {
+            egui::Grid::new("button_grid").spacing(vec2(6.0, 6.0)).show(ui, |ui| {
+                for (i, button) in game_buttons(board).into_iter().enumerate() {
+                    if let Some(action) = draw_button(ui, button, words, true, BUTTON) {
+                        actions.push(action);
+                    }
+                    if i % 2 == 1 {
+                        ui.end_row();
+                    }
+                }
+            });
+        });
+    Rect::new(left.response.rect.right() + 6.0, 6.0, right.response.rect.left() - 6.0, screen.bottom() - 6.0)
+}
+
+/// The seats' panels above the board, the move list right of it on a wide screen, the status and
+/// the buttons (or the replay's bar) under it.
+fn plain_panels(
+    ctx: &egui::Context,
+    seats: &Seats,
+    replay: Option<&Replay>,
+    room: &mut SteadyRoom,
+    actions: &mut Vec<PanelAction>,
+) -> Rect {
+    let (board, art, words, lower, others) =
+        (seats.board, seats.art, seats.words, seats.lower, &seats.others);
+    let screen = ctx.content_rect();
+    // The person's panel (or the first player's) sits nearer the buttons; a phone held
+    // upright stacks the panels, any small screen gets the compact ones.
+    let narrow = screen.width() < 640.0;
+    let compact = narrow || screen.height() < PHONE_SIDE;
+    let seat_count = board.seats.len() as f32;
+    let card_width = if narrow {
+        screen.width() - 36.0
+    } else {
+        (screen.width() / seat_count - 30.0 * seat_count).min(420.0)
+    };
+    let seats =
+        egui::Area::new("seats".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 6.0)).show(ctx, |ui| {
+            if narrow {
+                ui.spacing_mut().item_spacing.y = 4.0;
+                ui.vertical(|ui| {
+                    for seat in others.iter().rev() {
+                        seat_card(ui, seat, art, card_width, board.show_score, compact);
+                    }
+                    seat_card(ui, lower, art, card_width, board.show_score, compact);
+                });
+            } else if others.len() > 1 {
+                // Three or four seats: two one-line panels a row, partners side by side.
+                let in_rows = partners_together(lower, others);
+                let width = (screen.width() / 2.0 - 40.0).min(420.0);
+                egui::Grid::new("seat_grid").spacing(vec2(8.0, 4.0)).show(ui, |ui| {
+                    for (i, seat) in in_rows.iter().enumerate() {
+                        seat_card(ui, seat, art, width, board.show_score, true);
+                        if i % 2 == 1 {
+                            ui.end_row();
+                        }
+                    }
+                });
+            } else {
+                // Side by side, the person's (or the first player's) panel comes first.
+                ui.horizontal_top(|ui| {
+                    seat_card(ui, lower, art, card_width, board.show_score, compact);
+                    for seat in others {
+                        seat_card(ui, seat, art, card_width, board.show_score, compact);
+                    }
+                });
+            }
+        });
+    let top = seats.response.rect.bottom();
+    // The move list: a column on the right of a wide screen, the last round on a phone.
+    let mut right = screen.right();
+    if !board.move_list.is_empty() && !compact {
+        let list = egui::Area::new("moves".into())
+            .anchor(egui::Align2::RIGHT_TOP, vec2(-6.0, top + 6.0))
             .show(ctx, |ui| {
-                card(Color32::from_rgb(255, 240, 200)).inner_margin(egui::Margin::same(20)).show(ui, |ui| {
-                    ui.set_max_width((screen.width() - 60.0).min(520.0));
-                    ui.vertical_centered(|ui| ui.label(bold(text, 30.0).color(ACCENT)));
+                card(CARD).show(ui, |ui| {
+                    ui.set_width(170.0);
+                    ui.label(bold(words.get("moves"), 17.0));
+                    // The last rounds that fit, in whole rows (one round a row), so the
+                    // list's first row is never cut in half.
+                    let font = egui::FontId::proportional(16.0);
+                    let row = ui.ctx().fonts_mut(|f| f.row_height(&font)) + ui.spacing().item_spacing.y;
+                    let room = (screen.height() - top - 170.0).max(80.0);
+                    let rows = ((room + ui.spacing().item_spacing.y) / row).floor().max(1.0) as usize;
+                    let first = board.move_list.len().saturating_sub(rows);
+                    for round in &board.move_list[first..] {
+                        ui.add(egui::Label::new(RichText::new(round).font(font.clone())).truncate());
+                    }
                 });
             });
+        right = list.response.rect.left();
     }
-
-    if settings_open {
-        let mut open = true;
-        let (watch, changed) = settings_window(ctx, &board, &words, &settings, &mut open, &mut commands);
-        if let Some(watch) = watch {
-            replay_orders.write(watch);
-        }
-        if let Some(changed) = changed {
-            *settings = changed;
-        }
-        settings_open = open;
-    }
-
-    if help.0 {
-        super::help_window::help_window(ctx, &board, &words, &art, &demo, &mut help);
-    }
-
-    covers.set_if_neq(Covers { settings: settings_open, details: slim && *details });
-
-    if replay.is_some() {
-        return Ok(());
-    }
-    round_dialog(ctx, &board, &words, &art, &mut commands);
-    ask_dialog(ctx, &board, &words, &mut commands);
-
-    if let Some(result) = &board.result {
-        dialog("result").show(ctx, |ui| {
+    let buttons = egui::Area::new("buttons".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, -6.0))
+        .show(ctx, |ui| {
+            ui.set_max_width(screen.width() - 16.0);
             ui.vertical_centered(|ui| {
-                let picture = if result.winner.is_some() { Art::Trophy } else { Art::Handshake };
-                ui.add(art.image(picture, 96.0));
-                ui.label(bold(&result.title, 30.0).color(ACCENT));
-                ui.label(&result.reason);
-                if board.show_score {
-                    let scores: Vec<String> = board.seats.iter().map(|s| s.score.to_string()).collect();
-                    ui.label(bold(scores.join(" – "), 26.0));
+                if let Some(replay) = replay {
+                    let width = (screen.width() - 40.0).min(760.0);
+                    let side = if compact { 40.0 } else { BUTTON };
+                    super::replay_bar::replay_bar(ui, replay, words, (width, compact, side), actions);
+                    return;
                 }
-                if stage.stars_won(ui, &art, &words) {
-                    next.set(Screen::Diploma);
-                }
-                ui.horizontal(|ui| {
-                    let watch = ui.button(bold(format!("▶ {}", words.get("watch_again")), 20.0));
-                    crate::app::platform::web::tag(&watch, "button.watch_again");
-                    if watch.clicked() {
-                        replay_orders.write(ReplayCommand::Open);
+                status_lines(ui, board, compact);
+                let buttons = game_buttons(board);
+                // Many buttons on one row: the ones always there show their sign only (their
+                // words come on hover), the ones of the moment keep their words.
+                let many = buttons.len() + board.choices.len() > 8;
+                ui.horizontal_wrapped(|ui| {
+                    for button in buttons {
+                        let short = compact || (many && !of_the_moment(&button));
+                        if let Some(action) = draw_button(ui, button, words, short, BUTTON) {
+                            actions.push(action);
+                        }
                     }
-                    if ui.button(bold(words.get("play_again"), 20.0)).clicked() {
-                        commands.write(GameCommand::NewGame);
-                    }
-                    let (out, key) = match stage.way_out() {
-                        Screen::Map => (Screen::Map, "map"),
-                        _ => (Screen::Menu, "menu"),
-                    };
-                    let leave = ui.button(bold(words.get(key), 20.0));
-                    crate::app::platform::web::tag(&leave, &format!("button.{key}"));
-                    if leave.clicked() {
-                        next.set(out);
-                    }
+                    choice_buttons(ui, (board, art), actions, BUTTON, false);
                 });
             });
         });
-    }
-    Ok(())
+    let (top, bottom_edge) =
+        room.keep(Vec2::new(screen.width(), screen.height()), top, buttons.response.rect.top());
+    Rect::new(screen.left() + 8.0, top + 4.0, right - 8.0, (bottom_edge - 4.0).max(top + 54.0))
 }

@@ -1,7 +1,10 @@
-//! The egui side of the game screen: what the panels show (`scoreboard`), the panels and dialogs
-//! around the board (`hud`), a phone's thin strips (`hud_slim`), the replay's bar, the seats' cards, a stage's
-//! stars at its end (`stage_end`), the parts they share, the help window, and the look every screen shares (`theme`).
+//! The egui side of the game screen: what the panels show (`scoreboard`), the panels around the
+//! board (`hud`), a phone's thin strips (`hud_slim`), the dialogs over the board (`dialogs`), the
+//! in-game settings (`settings_window`), the help window, the replay's bar, the seats' cards, a
+//! stage's stars at its end (`stage_end`), the parts they share (`panel_parts`), and the look every
+//! screen shares (`theme`).
 
+pub mod dialogs;
 pub mod help_window;
 pub mod hud;
 pub mod hud_slim;
@@ -9,6 +12,7 @@ pub mod panel_parts;
 pub mod replay_bar;
 pub mod scoreboard;
 pub mod seat_cards;
+pub mod settings_window;
 pub mod stage_end;
 pub mod theme;
 

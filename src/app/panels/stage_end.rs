@@ -2,8 +2,9 @@
 //! new ones told), a diploma if it brought one, and the way back to the map instead of the menu.
 
 use super::theme::{EguiArt, bold, draw_stars};
-use crate::app::kit::children::{Children, DiplomaFor, StageNews};
+use crate::app::kit::children::Children;
 use crate::app::kit::screen::Screen;
+use crate::app::kit::stages::{DiplomaFor, StageNews};
 use crate::app::launch::MatchSetup;
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;

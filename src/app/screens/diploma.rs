@@ -5,8 +5,9 @@
 
 use super::children::name_of;
 use crate::app::kit::catalog::PlayableGames;
-use crate::app::kit::children::{Children, DiplomaFor, ThePath};
+use crate::app::kit::children::{Children, ThePath};
 use crate::app::kit::screen::Screen;
+use crate::app::kit::stages::DiplomaFor;
 use crate::app::panels::theme::{ACCENT, EguiArt, INK, UiReady, bold};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;

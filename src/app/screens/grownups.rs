@@ -6,8 +6,9 @@
 //! counted and cleared; what could not be saved.
 
 use super::children::name_of;
-use crate::app::kit::children::{ChildCommand, Children, PROGRESS, ThePath, TransferNotice};
+use crate::app::kit::children::{ChildCommand, Children, ThePath};
 use crate::app::kit::screen::Screen;
+use crate::app::kit::transfer::{PROGRESS, TransferNotice, Transferred};
 use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, INK, UiReady, bold, card, full_screen, not_saved_note,
 };
@@ -38,6 +39,7 @@ pub(crate) struct Page {
 }
 
 /// The tour passes the gate as a grown-up does: the button held three seconds, the sum answered.
+#[cfg(feature = "tour")]
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn pass_gate(page: Option<ResMut<Page>>) {
     let Some(mut page) = page else { return };
@@ -77,6 +79,7 @@ fn grownups_screen(
     art: Res<EguiArt>,
     words: Res<Words>,
     children: Res<Children>,
+    transferred: Res<Transferred>,
     path: Res<ThePath>,
     store: Res<Store>,
     mut page: ResMut<Page>,
@@ -116,7 +119,7 @@ fn grownups_screen(
             None => {}
         }
         not_saved_note(ui, &words, &store);
-        transfer_bar(ui, &words, &children, &store, &mut page, &mut orders);
+        transfer_bar(ui, &words, &transferred, &store, &mut page, &mut orders);
         set_aside_bar(ui, &words, &store, &mut page, &mut orders);
         if children.each().next().is_none() {
             ui.label(RichText::new(words.get("grownups_nobody")).size(17.0));
@@ -182,7 +185,7 @@ fn gate(ui: &mut egui::Ui, words: &Words, gate: &mut Gate, dt: f32) {
 fn transfer_bar(
     ui: &mut egui::Ui,
     words: &Words,
-    children: &Children,
+    transferred: &Transferred,
     store: &Store,
     page: &mut Page,
     orders: &mut MessageWriter<ChildCommand>,
@@ -202,7 +205,7 @@ fn transfer_bar(
                 page.importing = !page.importing;
             }
         }
-        let said = match &children.notice {
+        let said = match &transferred.0 {
             _ if page.refused.is_some() => format!("✖ {}", page.refused.as_deref().unwrap_or_default()),
             Some(TransferNotice::Exported(place)) => words.fill("progress_exported", &[("place", place)]),
             Some(TransferNotice::Imported { added, merged, no_room }) => {

@@ -7,10 +7,11 @@
 use super::children::name_of;
 use super::setup::SetupFor;
 use crate::app::kit::catalog::PlayableGames;
-use crate::app::kit::children::{ChildCommand, Children, DiplomaFor, StageNews, ThePath};
+use crate::app::kit::children::{ChildCommand, Children, ThePath};
 use crate::app::kit::keeping::{self, SavedGame};
 use crate::app::kit::play::Opened;
 use crate::app::kit::screen::Screen;
+use crate::app::kit::stages::{DiplomaFor, StageNews};
 use crate::app::panels::theme::{
     ACCENT, CALM, CARD, EguiArt, GOLD, INK, UiReady, bold, bold_size_fitting, card, draw_star, draw_stars,
     full_screen, not_saved_note, problem_note,

@@ -14,6 +14,7 @@ mod setup;
 pub use diploma::SaveDiploma;
 pub use elsewhere::PlayHere;
 #[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "tour")]
 pub(crate) use grownups::pass_gate;
 pub use setup::SetupFor;
 

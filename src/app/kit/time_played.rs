@@ -1,0 +1,56 @@
+//! The time a child plays, added to their figures: counted while a game is on screen (not while
+//! it is watched again), written on leaving the game, now and then, and when the app closes.
+
+use super::children::{Children, keep};
+use super::play::{NowPlaying, watching};
+use super::screen::Screen;
+use crate::app::platform::store::Store;
+use crate::app::platform::web;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PendingTime>();
+    app.add_systems(Update, time_played.run_if(in_state(Screen::Playing).and_then(not(watching))));
+    app.add_systems(OnExit(Screen::Playing), keep_time);
+    // Now and then too: a browser tab closed keeps what was written last.
+    app.add_systems(Update, keep_time.run_if(|pending: Res<PendingTime>| pending.0 >= 30.0));
+    app.add_systems(Last, keep_time.run_if(on_message::<AppExit>));
+}
+
+/// Seconds played at the game on screen, not yet kept.
+#[derive(Default)]
+struct Unkept(f32);
+
+fn time_played(
+    time: Res<Time>,
+    now: Res<NowPlaying>,
+    mut unkept: Local<Unkept>,
+    mut pending: ResMut<PendingTime>,
+) {
+    if now.outcome.is_none() {
+        unkept.0 += time.delta_secs();
+    }
+    if unkept.0 >= 1.0 {
+        pending.0 += unkept.0;
+        unkept.0 = 0.0;
+    }
+}
+
+/// Time played and not yet written to the child's file (it is written on leaving the game).
+#[derive(Resource, Default)]
+pub struct PendingTime(pub f32);
+
+fn keep_time(
+    now: Res<NowPlaying>,
+    store: Res<Store>,
+    mut pending: ResMut<PendingTime>,
+    mut children: ResMut<Children>,
+) {
+    let seconds = pending.0.floor();
+    pending.0 -= seconds;
+    let Some(game) = now.game.filter(|_| seconds >= 1.0) else { return };
+    if let Some((slot, child)) = children.playing_mut(&store) {
+        child.add_time(game, seconds as u64, &web::today());
+        keep(&store, slot, child);
+    }
+}

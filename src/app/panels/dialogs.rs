@@ -1,0 +1,167 @@
+//! The game screen's dialogs over the board: a big message, the panel between two rounds, the
+//! question before a game in progress begins again, and the game's result (with a stage's stars
+//! and the way out). None shows while the game is watched again.
+
+use super::panel_parts::dialog;
+use super::scoreboard::ScoreBoard;
+use super::stage_end::StageEnd;
+use super::theme::{ACCENT, CALM, EguiArt, bold, card};
+use crate::app::kit::feedback::game_key;
+use crate::app::kit::replay::{Replay, ReplayCommand};
+use crate::app::kit::screen::Screen;
+use crate::app::kit::turn::GameCommand;
+use crate::app::platform::art::Art;
+use crate::app::platform::settings::Words;
+use crate::app::platform::web;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, vec2};
+
+/// What the dialogs read, and what they answer with.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct DialogParts<'w, 's> {
+    board: Res<'w, ScoreBoard>,
+    art: Res<'w, EguiArt>,
+    words: Res<'w, Words>,
+    replay: Option<Res<'w, Replay>>,
+    commands: MessageWriter<'w, GameCommand>,
+    replay_orders: MessageWriter<'w, ReplayCommand>,
+    next: ResMut<'w, NextState<Screen>>,
+    stage: StageEnd<'w, 's>,
+}
+
+pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let DialogParts { board, art, words, replay, mut commands, mut replay_orders, mut next, mut stage } =
+        parts;
+    let screen = ctx.content_rect();
+    if let Some(text) = &board.big_notice {
+        egui::Area::new("big_notice".into())
+            .order(egui::Order::Foreground)
+            .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+            .interactable(false)
+            .show(ctx, |ui| {
+                card(Color32::from_rgb(255, 240, 200)).inner_margin(egui::Margin::same(20)).show(ui, |ui| {
+                    ui.set_max_width((screen.width() - 60.0).min(520.0));
+                    ui.vertical_centered(|ui| ui.label(bold(text, 30.0).color(ACCENT)));
+                });
+            });
+    }
+
+    if replay.is_some() {
+        return Ok(());
+    }
+    round_dialog(ctx, &board, &words, &art, &mut commands);
+    ask_dialog(ctx, &board, &words, &mut commands);
+
+    if let Some(result) = &board.result {
+        dialog("result").show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                let picture = if result.winner.is_some() { Art::Trophy } else { Art::Handshake };
+                ui.add(art.image(picture, 96.0));
+                ui.label(bold(&result.title, 30.0).color(ACCENT));
+                ui.label(&result.reason);
+                if board.show_score {
+                    let scores: Vec<String> = board.seats.iter().map(|s| s.score.to_string()).collect();
+                    ui.label(bold(scores.join(" – "), 26.0));
+                }
+                if stage.stars_won(ui, &art, &words) {
+                    next.set(Screen::Diploma);
+                }
+                ui.horizontal(|ui| {
+                    let watch = ui.button(bold(format!("▶ {}", words.get("watch_again")), 20.0));
+                    web::tag(&watch, "button.watch_again");
+                    if watch.clicked() {
+                        replay_orders.write(ReplayCommand::Open);
+                    }
+                    if ui.button(bold(words.get("play_again"), 20.0)).clicked() {
+                        commands.write(GameCommand::NewGame);
+                    }
+                    let (out, key) = match stage.way_out() {
+                        Screen::Map => (Screen::Map, "map"),
+                        _ => (Screen::Menu, "menu"),
+                    };
+                    let leave = ui.button(bold(words.get(key), 20.0));
+                    web::tag(&leave, &format!("button.{key}"));
+                    if leave.clicked() {
+                        next.set(out);
+                    }
+                });
+            });
+        });
+    }
+    Ok(())
+}
+
+/// The panel between two rounds (a game of a match): who won it and how, and Next.
+fn round_dialog(
+    ctx: &egui::Context,
+    board: &ScoreBoard,
+    words: &Words,
+    art: &EguiArt,
+    commands: &mut MessageWriter<GameCommand>,
+) {
+    let (Some(round), Some(game)) = (&board.round, board.game) else { return };
+    if board.result.is_some() {
+        return;
+    }
+    dialog("round").show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            let picture = if round.winner.is_some() { Art::Star } else { Art::Handshake };
+            ui.add(art.image(picture, 72.0));
+            ui.label(bold(&round.title, 26.0).color(ACCENT));
+            for line in &round.lines {
+                ui.label(bold(line, 19.0));
+            }
+            ui.add_space(6.0);
+            let next = egui::Button::new(
+                bold(format!("▶ {}", words.get(&game_key(words, "next_round", game))), 22.0)
+                    .color(Color32::WHITE),
+            )
+            .fill(CALM)
+            .min_size(vec2(180.0, 60.0));
+            let response = ui.add(next);
+            web::tag(&response, "button.next_round");
+            if response.clicked() {
+                commands.write(GameCommand::NextRound);
+            }
+        });
+    });
+}
+
+/// Restart or New game in a game with moves asks first: two big picture buttons, the game going on
+/// (green, first) or beginning again.
+fn ask_dialog(
+    ctx: &egui::Context,
+    board: &ScoreBoard,
+    words: &Words,
+    commands: &mut MessageWriter<GameCommand>,
+) {
+    let Some(question) = &board.asking else { return };
+    dialog("ask").show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(bold(question, 26.0).color(ACCENT));
+            ui.add_space(8.0);
+            let answers = [
+                ("▶", "keep_playing", CALM, GameCommand::KeepPlaying, "button.keep_playing"),
+                ("↻", "start_again", ACCENT, GameCommand::StartAgain, "button.start_again"),
+            ];
+            // Each answer centred in its half of the dialog.
+            ui.columns(answers.len(), |columns| {
+                for ((sign, key, colour, command, tag), ui) in answers.into_iter().zip(columns) {
+                    ui.vertical_centered(|ui| {
+                        let text = format!("{sign}\n{}", words.get(key));
+                        let button = egui::Button::new(bold(text, 24.0).color(Color32::WHITE))
+                            .fill(colour)
+                            .min_size(vec2(140.0, 96.0));
+                        let response = ui.add(button);
+                        web::tag(&response, tag);
+                        if response.clicked() {
+                            commands.write(command);
+                        }
+                    });
+                }
+            });
+        });
+    });
+}

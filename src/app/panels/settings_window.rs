@@ -1,0 +1,116 @@
+//! The in-game settings window (⚙): the language, the sound, the clock of the next game, the
+//! game given out as a file, and watching it again from the start. While it is open it covers the
+//! board (`kit::covered`).
+
+use super::scoreboard::ScoreBoard;
+use super::theme::bold;
+use crate::app::kit::covered::Covers;
+use crate::app::kit::replay::ReplayCommand;
+use crate::app::kit::turn::GameCommand;
+use crate::app::platform::settings::{Settings, Words};
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, RichText, vec2};
+
+pub(super) fn settings_dialog(
+    mut contexts: EguiContexts,
+    board: Res<ScoreBoard>,
+    words: Res<Words>,
+    mut settings: ResMut<Settings>,
+    mut covers: ResMut<Covers>,
+    mut commands: MessageWriter<GameCommand>,
+    mut replay_orders: MessageWriter<ReplayCommand>,
+) -> Result {
+    if !covers.settings {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    let (watch, changed) = settings_window(ctx, &board, &words, &settings, &mut open, &mut commands);
+    if let Some(watch) = watch {
+        replay_orders.write(watch);
+    }
+    if let Some(changed) = changed {
+        *settings = changed;
+    }
+    if !open {
+        covers.settings = false;
+    }
+    Ok(())
+}
+
+/// The in-game settings: language, sound, and the clock of the next game. Returns the replay's
+/// order when one was given, and the settings when one of them was changed (only then are they
+/// written).
+fn settings_window(
+    ctx: &egui::Context,
+    board: &ScoreBoard,
+    words: &Words,
+    now: &Settings,
+    open: &mut bool,
+    commands: &mut MessageWriter<GameCommand>,
+) -> (Option<ReplayCommand>, Option<Settings>) {
+    let mut watch = None;
+    let mut settings = now.clone();
+    let mut still_open = *open;
+    egui::Window::new(words.get("settings"))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut still_open)
+        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label(bold(words.get("language"), 18.0));
+            ui.horizontal_wrapped(|ui| {
+                for language in crate::i18n::Language::ALL {
+                    if ui.selectable_label(settings.language == language, language.native_name()).clicked()
+                        && settings.language != language
+                    {
+                        settings.language = language;
+                    }
+                }
+            });
+            ui.label(bold(words.get("sound"), 18.0));
+            ui.horizontal(|ui| {
+                if ui.selectable_label(settings.sound, words.get("sound_on")).clicked() && !settings.sound {
+                    settings.sound = true;
+                }
+                if ui.selectable_label(!settings.sound, words.get("sound_off")).clicked() && settings.sound {
+                    settings.sound = false;
+                }
+            });
+            if !board.clock_choices.is_empty() {
+                ui.label(bold(words.get("setup_clock"), 18.0));
+                ui.horizontal_wrapped(|ui| {
+                    let choices = std::iter::once(0).chain(board.clock_choices.iter().copied());
+                    for minutes in choices {
+                        let label = if minutes == 0 {
+                            words.get("clock_off").to_string()
+                        } else {
+                            words.fill("clock_minutes", &[("n", &minutes.to_string())])
+                        };
+                        if ui.selectable_label(board.next_clock == minutes, label).clicked() {
+                            commands.write(GameCommand::SetClock(minutes));
+                        }
+                    }
+                });
+                ui.label(RichText::new(words.get("clock_at_restart")).italics().size(15.0));
+            }
+            ui.add_space(6.0);
+            if ui.button(format!("↓ {}", words.get("export_game"))).clicked() {
+                commands.write(GameCommand::Export);
+            }
+            if board.moves > 0 && ui.button(format!("▶ {}", words.get("watch_from_start"))).clicked() {
+                watch = Some(ReplayCommand::Open);
+                *open = false;
+            }
+            ui.vertical_centered(|ui| {
+                if ui.button(words.get("close")).clicked() {
+                    *open = false;
+                }
+            });
+        });
+    if !still_open {
+        *open = false;
+    }
+    (watch, (settings != *now).then_some(settings))
+}
