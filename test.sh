@@ -47,7 +47,7 @@ fi
 echo "tour: $found pictures in $tour"
 
 stage "the app in a window, killed at random moments and continued"
-timeout 900 xvfb-run -a -s "-screen 0 1280x800x24" cargo test --profile ci --test continue_after_kill
+timeout 900 xvfb-run -a -s "-screen 0 1280x800x24" cargo test --profile ci --features tour --test continue_after_kill
 touch "$native_done"
 
 stage "waiting for the browser side"

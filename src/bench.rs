@@ -190,13 +190,7 @@ impl Benchmarked for Halma {
 
 pub fn run(options: &Options) {
     for kind in GameKind::ALL.into_iter().filter(|kind| options.game.is_none_or(|g| g == *kind)) {
-        match kind {
-            GameKind::Circles => bench_game::<Circles>(options),
-            GameKind::KnightHunt => bench_game::<KnightHunt>(options),
-            GameKind::Bunnies => bench_game::<BunniesAndHorses>(options),
-            GameKind::Halma => bench_game::<Halma>(options),
-            GameKind::Nard => bench_game::<Nard>(options),
-        }
+        crate::with_game!(kind, G => bench_game::<G>(options))
     }
 }
 

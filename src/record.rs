@@ -4,7 +4,7 @@
 //! record is only ever as good as the rules say it is.
 
 use crate::history::{History, TIME_OUT};
-use crate::levels::{self, FromLevel, Level, LevelError, LevelGame};
+use crate::levels::{self, FromLevel, Level, LevelError};
 use crate::quote::{cut_message, quote};
 use crate::robot::RobotLevel;
 use crate::rules::bunnies::BunniesAndHorses;
@@ -297,20 +297,10 @@ impl Record {
     /// Replays the record on its level whatever its game, for what a menu card shows.
     pub fn check(&self) -> Result<Summary, RecordError> {
         let level = self.level()?;
-        match &level.game {
-            LevelGame::Circles(_) => self.summary::<Circles>(&level, moves),
-            LevelGame::KnightHunt(_) => self.summary::<KnightHunt>(&level, moves),
-            LevelGame::Bunnies(_) => self.summary::<BunniesAndHorses>(&level, moves),
-            LevelGame::Halma(_) => self.summary::<Halma>(&level, halma_progress),
-            LevelGame::Nard(_) => self.summary::<Nard>(&level, nard_progress),
-        }
+        crate::with_game!(level.kind(), G => self.summary::<G>(&level))
     }
 
-    fn summary<G: Game + FromLevel>(
-        &self,
-        level: &Level,
-        progress: fn(&History<G>) -> Progress,
-    ) -> Result<Summary, RecordError> {
+    fn summary<G: Summarized>(&self, level: &Level) -> Result<Summary, RecordError> {
         let history: History<G> = self.replay_on(level, |_, _, _| ())?;
         let game = history.game();
         Ok(Summary {
@@ -319,7 +309,7 @@ impl Record {
             actions: self.actions.len(),
             to_move: game.to_move().map(|seat| game.seat_name(seat).to_string()),
             over: game.outcome().is_some(),
-            progress: progress(&history),
+            progress: G::progress(&history),
         })
     }
 
@@ -425,26 +415,39 @@ fn is_plain_name(name: &str) -> bool {
     !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
-fn moves<G: Game>(history: &History<G>) -> Progress {
-    Progress::Moves(history.steps().iter().filter(|step| step.action.is_some()).count())
+/// How far a game has come, for a menu card: the moves made, unless the game tells it better.
+pub trait Summarized: Game + FromLevel {
+    fn progress(history: &History<Self>) -> Progress {
+        Progress::Moves(history.steps().iter().filter(|step| step.action.is_some()).count())
+    }
 }
 
-fn halma_progress(history: &History<Halma>) -> Progress {
-    let game = history.game();
-    let count = |seat: Seat| GoalCount {
-        seat: game.seat_name(seat).to_string(),
-        in_goal: game.in_goal(seat),
-        of: game.goal_grid(seat).count(),
-    };
-    Progress::InGoal(game.seats().map(count).collect())
+impl Summarized for Circles {}
+impl Summarized for KnightHunt {}
+impl Summarized for BunniesAndHorses {}
+
+/// Halma: each seat's pieces in its goal.
+impl Summarized for Halma {
+    fn progress(history: &History<Halma>) -> Progress {
+        let game = history.game();
+        let count = |seat: Seat| GoalCount {
+            seat: game.seat_name(seat).to_string(),
+            in_goal: game.in_goal(seat),
+            of: game.goal_grid(seat).count(),
+        };
+        Progress::InGoal(game.seats().map(count).collect())
+    }
 }
 
-fn nard_progress(history: &History<Nard>) -> Progress {
-    let game = history.game();
-    Progress::Match {
-        white: game.score(Seat::WHITE),
-        black: game.score(Seat::BLACK),
-        game: game.game_number(),
-        length: game.match_length(),
+/// Crazy Nard: the match's score and the game being played.
+impl Summarized for Nard {
+    fn progress(history: &History<Nard>) -> Progress {
+        let game = history.game();
+        Progress::Match {
+            white: game.score(Seat::WHITE),
+            black: game.score(Seat::BLACK),
+            game: game.game_number(),
+            length: game.match_length(),
+        }
     }
 }

@@ -2,15 +2,10 @@
 //! for playing without a screen. One session serves every game through `Game`.
 
 use crate::history::History;
-use crate::levels::{self, FromLevel, Level, LevelGame};
+use crate::levels::{self, FromLevel, Level};
 use crate::record::{Control, Record, RecordError};
 use crate::robot::RobotLevel;
 use crate::robot::review::{self, Coached, Reviewer};
-use crate::rules::bunnies::BunniesAndHorses;
-use crate::rules::circles::Circles;
-use crate::rules::halma::Halma;
-use crate::rules::knight_hunt::KnightHunt;
-use crate::rules::nard::Nard;
 use crate::rules::{Game, Winner};
 use serde_json::{Value, json};
 use std::io::{BufRead, Read, Write};
@@ -211,27 +206,19 @@ impl<G: Coached> Console for Session<G> {
 
 /// A text session for the game a level file describes.
 pub fn session_for(level: &Level, seed: u64) -> Box<dyn Console> {
-    match &level.game {
-        LevelGame::Circles(game) => Box::new(Session::of_level(Circles::new(&game.setup), level, seed)),
-        LevelGame::KnightHunt(game) => Box::new(Session::of_level(KnightHunt::new(&game.setup), level, seed)),
-        LevelGame::Bunnies(game) => {
-            Box::new(Session::of_level(BunniesAndHorses::new(&game.setup), level, seed))
-        }
-        LevelGame::Nard(game) => Box::new(Session::of_level(Nard::new(&game.setup), level, seed)),
-        LevelGame::Halma(game) => Box::new(Session::of_level(Halma::new(&game.setup), level, seed)),
-    }
+    crate::with_game!(level.kind(), G => session_of::<G>(level, seed))
+}
+
+fn session_of<G: Coached + FromLevel>(level: &Level, seed: u64) -> Box<dyn Console> {
+    // A level's game is the one its kind names, so it always sets one up.
+    let game = G::from_level(level).expect("a level sets up the game it names");
+    Box::new(Session::of_level(game, level, seed))
 }
 
 /// A text session going on from a record, on `level` (the record's own level, or a file of the
 /// same game and variant).
 pub fn session_from_record(level: &Level, record: &Record) -> Result<Box<dyn Console>, RecordError> {
-    Ok(match &level.game {
-        LevelGame::Circles(_) => Box::new(Session::<Circles>::from_record(level, record)?),
-        LevelGame::KnightHunt(_) => Box::new(Session::<KnightHunt>::from_record(level, record)?),
-        LevelGame::Bunnies(_) => Box::new(Session::<BunniesAndHorses>::from_record(level, record)?),
-        LevelGame::Nard(_) => Box::new(Session::<Nard>::from_record(level, record)?),
-        LevelGame::Halma(_) => Box::new(Session::<Halma>::from_record(level, record)?),
-    })
+    Ok(crate::with_game!(level.kind(), G => Box::new(Session::<G>::from_record(level, record)?)))
 }
 
 /// `tabla text --load FILE [--level FILE]`: the session a record file continues, on the

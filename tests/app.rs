@@ -614,3 +614,24 @@ fn every_sound_is_mono_16_bit_pcm_the_browser_can_play() {
     }
     assert!(pcm16_mono(b"RIFF....WAVEfmt ").is_none(), "a file that is no sound is refused");
 }
+
+#[test]
+fn every_game_of_the_list_is_on_the_kit_with_its_pictures() {
+    let app = app("one_knight", Opponent::Robot);
+    let playable = app.world().resource::<tabla::app::kit::catalog::PlayableGames>();
+    let levels = app.world().resource::<tabla::app::kit::catalog::Levels>();
+    let menu: Vec<tabla::rules::GameKind> = playable.in_menu_order(levels).iter().map(|e| e.kind).collect();
+    assert_eq!(menu, tabla::rules::GameKind::ALL.to_vec(), "the menu shows every game, in the list's order");
+    for kind in tabla::rules::GameKind::ALL {
+        let entry = playable.get(kind).unwrap();
+        let level = levels.of(kind).next().unwrap();
+        assert!(
+            (entry.start)(&common::setup_of(level.clone()), 1).is_some(),
+            "{kind}: its first level starts"
+        );
+        assert_ne!(
+            entry.picture, entry.stage_picture,
+            "{kind}: the menu and the map show different pictures"
+        );
+    }
+}

@@ -189,6 +189,7 @@ impl FromLevel for DiceRace {
 
 impl GameInfo for DiceRace {
     const MENU_ART: Art = Art::Star;
+    const STAGE_ART: Art = Art::Star;
 
     fn score(&self, seat: Seat) -> u32 {
         self.files[seat.index()] as u32

@@ -5,7 +5,7 @@
 
 use super::path::{Goal, Stage};
 use crate::history::History;
-use crate::levels::{FromLevel, LevelGame};
+use crate::levels::FromLevel;
 use crate::record::{Control, Record, RecordError};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
@@ -47,15 +47,7 @@ pub fn stars_of(stage: &Stage, record: &Record) -> Result<Stars, RecordError> {
     if !is_of_stage(stage, record) {
         return Ok(Stars::default());
     }
-    match &stage.level.game {
-        LevelGame::Circles(_) => judge::<Circles>(stage, record, |h, seat| within(h, seat, stage.goal)),
-        LevelGame::Halma(_) => judge::<Halma>(stage, record, |h, seat| within(h, seat, stage.goal)),
-        LevelGame::KnightHunt(_) => {
-            judge::<KnightHunt>(stage, record, |h, seat| kept_pawns(h, seat, stage.goal))
-        }
-        LevelGame::Bunnies(_) => judge::<BunniesAndHorses>(stage, record, all_bunnies),
-        LevelGame::Nard(_) => judge::<Nard>(stage, record, |h, seat| nard_goal(h, seat, stage.goal)),
-    }
+    crate::with_game!(stage.level.kind(), G => judge::<G>(stage, record))
 }
 
 fn is_of_stage(stage: &Stage, record: &Record) -> bool {
@@ -71,11 +63,7 @@ fn is_of_stage(stage: &Stage, record: &Record) -> bool {
         && seats_fit
 }
 
-fn judge<G: Game + FromLevel>(
-    stage: &Stage,
-    record: &Record,
-    goal_met: impl Fn(&History<G>, Seat) -> bool,
-) -> Result<Stars, RecordError> {
+fn judge<G: Judged>(stage: &Stage, record: &Record) -> Result<Stars, RecordError> {
     let history: History<G> = record.replay_on(&stage.level, |_, _, _| ())?;
     let won = history.game().outcome().is_some_and(|o| o.winner.includes(stage.seat));
     if !won {
@@ -85,38 +73,66 @@ fn judge<G: Game + FromLevel>(
     if record.hints_asked == 0 && record.takebacks == 0 && record.hinted.is_empty() {
         stars = stars.with(Stars::ON_OWN);
     }
-    if goal_met(&history, stage.seat) {
+    if G::goal_met(&history, stage.seat, stage.goal) {
         stars = stars.with(Stars::GOAL);
     }
     Ok(stars)
 }
 
-/// Making Circles and Halma: the child's moves were no more than the goal's.
+/// Whether a won game met its stage's own goal: each game judges the goals its rules give a
+/// meaning (`Goal::fits`); any other is not met.
+pub trait Judged: Game + FromLevel {
+    fn goal_met(history: &History<Self>, seat: Seat, goal: Goal) -> bool;
+}
+
+/// Making Circles: the child's moves were no more than the goal's.
+impl Judged for Circles {
+    fn goal_met(history: &History<Circles>, seat: Seat, goal: Goal) -> bool {
+        within(history, seat, goal)
+    }
+}
+
+/// Halma: the child's moves were no more than the goal's.
+impl Judged for Halma {
+    fn goal_met(history: &History<Halma>, seat: Seat, goal: Goal) -> bool {
+        within(history, seat, goal)
+    }
+}
+
 fn within<G: Game>(history: &History<G>, seat: Seat, goal: Goal) -> bool {
     let moves =
         history.steps().iter().filter(|step| step.mover == Some(seat) && step.action.is_some()).count();
     matches!(goal, Goal::WinWithin(most) if moves <= most as usize)
 }
 
-fn kept_pawns(history: &History<KnightHunt>, seat: Seat, goal: Goal) -> bool {
-    matches!(goal, Goal::KeepPawns(least) if history.game().pawns_left(seat) >= least)
+/// Knight Hunt: at least the goal's pawns kept.
+impl Judged for KnightHunt {
+    fn goal_met(history: &History<KnightHunt>, seat: Seat, goal: Goal) -> bool {
+        matches!(goal, Goal::KeepPawns(least) if history.game().pawns_left(seat) >= least)
+    }
 }
 
-fn all_bunnies(history: &History<BunniesAndHorses>, seat: Seat) -> bool {
-    let game = history.game();
-    u32::from(game.score(seat)) >= game.bunnies_at_start()
+/// Bunnies and Horses: every bunny brought into the garden.
+impl Judged for BunniesAndHorses {
+    fn goal_met(history: &History<BunniesAndHorses>, seat: Seat, goal: Goal) -> bool {
+        let game = history.game();
+        goal == Goal::AllBunnies && u32::from(game.score(seat)) >= game.bunnies_at_start()
+    }
 }
 
-fn nard_goal(history: &History<Nard>, seat: Seat, goal: Goal) -> bool {
-    let game = history.game();
-    match goal {
-        // Each game's result stays in the state until the next game ends.
-        Goal::Mars => history
-            .steps()
-            .iter()
-            .filter_map(|step| step.game.last_game())
-            .any(|result| result.winner == Some(seat) && result.kind == ResultKind::Mars),
-        Goal::NoGameLost => game.score(seat.opponent()) == 0,
-        _ => false,
+/// Crazy Nard: a game of the match won by a mars, or the match won without losing a game.
+impl Judged for Nard {
+    fn goal_met(history: &History<Nard>, seat: Seat, goal: Goal) -> bool {
+        let game = history.game();
+        match goal {
+            // Each game's result stays in the state until the next game ends.
+            Goal::Mars => history
+                .steps()
+                .iter()
+                .filter_map(|step| step.game.last_game())
+                .any(|result| result.winner == Some(seat) && result.kind == ResultKind::Mars),
+            Goal::NoGameLost => game.score(seat.opponent()) == 0,
+            _ => false,
+        }
     }
 }

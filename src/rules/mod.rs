@@ -60,7 +60,7 @@ use std::fmt;
 /// Tabla's games, each named once: its code name is its level folder (`ron_configs/<code>/`), its
 /// records' `game`, and the key of its Robot's coach, its bench figures, its trail on the map, its
 /// figures, diplomas and setup choices, and its words (`game_<code>`). A sixth game is one more
-/// line here (docs/adding-a-game.md says what else it brings).
+/// line here and one in `with_game!` (docs/adding-a-game.md says what else it brings).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub enum GameKind {
@@ -112,6 +112,37 @@ impl From<GameKind> for String {
     fn from(kind: GameKind) -> String {
         kind.code().to_string()
     }
+}
+
+/// Runs `$body` with `$G` standing for the rules type of the game `$kind` names: with `GameKind`,
+/// the one list of the games, so code that works for any game (the text interface, a record's
+/// summary, a stage's stars, the bench, the screens) names none of them.
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::rules::GameKind::Circles => {
+                type $G = $crate::rules::circles::Circles;
+                $body
+            }
+            $crate::rules::GameKind::KnightHunt => {
+                type $G = $crate::rules::knight_hunt::KnightHunt;
+                $body
+            }
+            $crate::rules::GameKind::Bunnies => {
+                type $G = $crate::rules::bunnies::BunniesAndHorses;
+                $body
+            }
+            $crate::rules::GameKind::Halma => {
+                type $G = $crate::rules::halma::Halma;
+                $body
+            }
+            $crate::rules::GameKind::Nard => {
+                type $G = $crate::rules::nard::Nard;
+                $body
+            }
+        }
+    };
 }
 
 /// A place at the table. Two-player games use `Seat::WHITE` (moves first) and `Seat::BLACK`;

@@ -38,6 +38,19 @@ pub fn setup(level: &str, opponent: Opponent, person_seat: Seat, robot_level: Ro
     MatchSetup { level, opponent, person_seat, robot_level, clock_minutes: 0, seats: Vec::new(), stage: None }
 }
 
+/// A game against the Robot on `level`, the person in the first seat.
+pub fn setup_of(level: levels::Level) -> MatchSetup {
+    MatchSetup {
+        level,
+        opponent: Opponent::Robot,
+        person_seat: Seat::WHITE,
+        robot_level: RobotLevel::One,
+        clock_minutes: 0,
+        seats: Vec::new(),
+        stage: None,
+    }
+}
+
 /// The app started on `setup`'s game, seeded with `seed`; `add` adds plugins of the test's own
 /// before it starts.
 pub fn headless(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut App)) -> App {

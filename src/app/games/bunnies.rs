@@ -18,6 +18,7 @@ fn role_art(role: Role) -> Art {
 
 impl GameInfo for BunniesAndHorses {
     const MENU_ART: Art = Art::MenuBunnies;
+    const STAGE_ART: Art = Art::Bunny;
     /// Against the Robot the person plays the bunnies first (Player 1).
     const PERSON_SEAT: Option<Seat> = Some(Seat::WHITE);
 

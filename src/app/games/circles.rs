@@ -20,6 +20,7 @@ fn art(seat: Seat, piece: Piece) -> Art {
 
 impl GameInfo for Circles {
     const MENU_ART: Art = Art::MenuCircles;
+    const STAGE_ART: Art = Art::WhiteRook;
     /// Against the Robot the person plays Black and the Robot White (spec/circles.md).
     const PERSON_SEAT: Option<Seat> = Some(Seat::BLACK);
     const SHOW_SCORE: bool = false;

@@ -58,6 +58,7 @@ impl BoardAction for HalmaAction {
 
 impl GameInfo for Halma {
     const MENU_ART: Art = Art::MenuHalma;
+    const STAGE_ART: Art = Art::HalmaRed;
     const SHOW_SCORE: bool = false;
     const SEAT_BY_SEAT: bool = true;
 

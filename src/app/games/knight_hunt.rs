@@ -18,6 +18,7 @@ fn pawn(seat: Seat) -> Art {
 
 impl GameInfo for KnightHunt {
     const MENU_ART: Art = Art::MenuKnightHunt;
+    const STAGE_ART: Art = Art::WhiteKnight;
 
     fn score(&self, seat: Seat) -> u32 {
         KnightHunt::score(self, seat) as u32

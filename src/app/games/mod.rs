@@ -9,19 +9,13 @@ mod knight_hunt;
 mod nard;
 
 use crate::app::kit::{self, game::AppGame};
-use crate::rules::bunnies::BunniesAndHorses;
-use crate::rules::circles::Circles;
-use crate::rules::halma::Halma;
-use crate::rules::knight_hunt::KnightHunt;
-use crate::rules::nard::Nard;
+use crate::rules::GameKind;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    add::<Circles>(app);
-    add::<KnightHunt>(app);
-    add::<BunniesAndHorses>(app);
-    add::<Halma>(app);
-    add::<Nard>(app);
+    for kind in GameKind::ALL {
+        crate::with_game!(kind, G => add::<G>(app));
+    }
     app.add_plugins(nard::plugin);
 }
 

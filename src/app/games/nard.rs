@@ -166,6 +166,7 @@ fn chain_steps(game: &Nard) -> Option<Vec<(u8, bool, bool)>> {
 
 impl GameInfo for Nard {
     const MENU_ART: Art = Art::MenuNard;
+    const STAGE_ART: Art = Art::NardWhite;
 
     fn score(&self, seat: Seat) -> u32 {
         Nard::score(self, seat)

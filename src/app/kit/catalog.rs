@@ -31,6 +31,8 @@ impl Levels {
 pub struct GameEntry {
     pub kind: GameKind,
     pub picture: Art,
+    /// The piece its stages show on the map.
+    pub stage_picture: Art,
     /// The person's seat against the Robot, when the game decides it.
     pub person_seat: Option<Seat>,
     /// The setup chooses each seat's player and who starts (else an opponent and a colour).
@@ -84,6 +86,7 @@ pub(super) fn add_game<G: AppGame>(app: &mut App) {
     app.world_mut().resource_mut::<PlayableGames>().0.push(GameEntry {
         kind: G::KIND,
         picture: G::MENU_ART,
+        stage_picture: G::STAGE_ART,
         person_seat: G::PERSON_SEAT,
         seat_by_seat: G::SEAT_BY_SEAT,
         seats: seat_labels::<G>,

@@ -32,6 +32,8 @@ impl BoardAction for Move {
 pub trait GameInfo: Game {
     /// The game's picture on the menu.
     const MENU_ART: Art;
+    /// The piece its stages show on the map.
+    const STAGE_ART: Art;
     /// The person's seat against the Robot, when the game decides it (else the person chooses).
     const PERSON_SEAT: Option<Seat> = None;
     /// The setup chooses each seat's player (a person or a Robot level) and who starts, instead of

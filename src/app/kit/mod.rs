@@ -6,13 +6,16 @@
 //!   (`clocks`), the messages, marks and sounds (`feedback`);
 //! - the board and its view (`board`), the pieces on it (`pieces`), input (`input`, `keys`),
 //!   animation (`animate`), the celebration of a win (`celebrate`);
-//! - hints (`hint`), help's demonstration (`help`), what covers the board (`covered`), watching again with the coach (`replay`);
+//! - hints (`hint`), help's demonstration (`help`), what covers the board (`covered`), watching
+//!   again (`replay`) with the coach (`coach`);
+//! - the screens' states (`screen`);
 //! - the game kept as it is played (`keeping`); the children (`children`), their stages
 //!   (`stages`), the time they play (`time_played`), their progress given out and brought in
 //!   (`transfer`).
 //!
-//! `add_game` puts a game on it: one entry in `catalog`, nothing else. docs/adding-a-game.md says
-//! what a new game brings.
+//! `add_game` puts a game on it: its entry in `catalog` and its demonstration in `help`, nothing
+//! else; `games::plugin` adds every game of `rules::GameKind`'s list. docs/adding-a-game.md says
+//! what a new game brings and where each thing of it lives.
 
 pub mod animate;
 pub mod board;

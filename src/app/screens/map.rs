@@ -21,7 +21,6 @@ use crate::app::platform::settings::Words;
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
 use crate::progress::{Child, Stars, Trail};
-use crate::rules::GameKind;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2, Rect, RichText, Stroke, pos2, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -39,17 +38,6 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         map_screen.run_if(resource_exists::<UiReady>).run_if(in_state(Screen::Map)),
     );
-}
-
-/// The picture a game's stages show.
-fn stage_picture(game: GameKind) -> Art {
-    match game {
-        GameKind::Circles => Art::WhiteRook,
-        GameKind::KnightHunt => Art::WhiteKnight,
-        GameKind::Bunnies => Art::Bunny,
-        GameKind::Halma => Art::HalmaRed,
-        GameKind::Nard => Art::NardWhite,
-    }
 }
 
 /// How a stage stands for the child.
@@ -247,7 +235,9 @@ fn trail_card(
 ) -> Option<Tap> {
     let stars = |id: &str| child.star_count(id);
     let next_stage = trail.next(stars);
-    let picture = playable.get(trail.game).map_or(Art::Star, |entry| entry.picture);
+    let entry = playable.get(trail.game);
+    let picture = entry.map_or(Art::Star, |entry| entry.picture);
+    let stage_picture = entry.map_or(Art::Star, |entry| entry.stage_picture);
     let mut tapped = None;
     let width = (ui.available_width() - 24.0).min(980.0);
     card(CARD).show(ui, |ui| {
@@ -327,7 +317,7 @@ fn trail_card(
                 let breathe =
                     if standing == Standing::Next { 1.0 + 0.06 * (now * 3.0).sin() as f32 } else { 1.0 };
                 let pop = popping.map_or(1.0, |p| 1.0 + 0.35 * (1.0 - p) * (p * std::f32::consts::PI).sin());
-                draw_stage(ui, art, trail.game, index, standing, centre, bubble * 0.5 * breathe * pop);
+                draw_stage(ui, art, stage_picture, index, standing, centre, bubble * 0.5 * breathe * pop);
                 let star_row =
                     Rect::from_center_size(pos2(centre.x, rect.bottom() - 11.0), vec2(bubble, 22.0));
                 draw_stars(ui.painter(), star_row, shown, bubble * 0.3);
@@ -350,12 +340,12 @@ fn trail_card(
     tapped
 }
 
-/// A stage's round picture: its game's piece with its number; grey with a lock when locked, a
+/// A stage's round picture: its game's piece (`picture`) with its number; grey with a lock when locked, a
 /// ring round the next one.
 fn draw_stage(
     ui: &egui::Ui,
     art: &EguiArt,
-    game: GameKind,
+    picture: Art,
     index: usize,
     standing: Standing,
     centre: Pos2,
@@ -380,9 +370,7 @@ fn draw_stage(
     } else {
         Color32::WHITE
     };
-    art.image(stage_picture(game), side)
-        .tint(tint)
-        .paint_at(ui, Rect::from_center_size(centre, vec2(side, side)));
+    art.image(picture, side).tint(tint).paint_at(ui, Rect::from_center_size(centre, vec2(side, side)));
     let badge = pos2(centre.x + radius * 0.72, centre.y - radius * 0.72);
     painter.circle_filled(badge, radius * 0.34, if standing == Standing::Locked { LOCKED } else { rim });
     painter.text(
