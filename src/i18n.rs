@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum Language {
     Ro,
     #[default]

@@ -355,10 +355,10 @@ fn a_childs_file_reads_back_and_a_broken_or_newer_one_says_why() {
     child.earn("bunnies_1", Stars::WON);
     child.award_diplomas(&Path::builtin(), "2026-12-04");
     assert_eq!(Child::from_ron(&child.to_ron()).unwrap(), child);
-    let newer = child.to_ron().replace("version: 2", "version: 9");
+    let newer = child.to_ron().replace("version: 3", "version: 9");
     assert_eq!(Child::from_ron(&newer), Err(ProgressError::Newer(9)));
     assert_eq!(Child::peek(&newer), Some((5, "Ana".into())), "a newer file still shows who it is");
-    let older = child.to_ron().replace("version: 2", "version: 0");
+    let older = child.to_ron().replace("version: 3", "version: 0");
     assert_eq!(Child::from_ron(&older), Err(ProgressError::UnknownVersion(0)));
     assert!(matches!(Child::from_ron("Child(version: 2, animal: "), Err(ProgressError::Unreadable(_))));
     let named = format!("Child{}", child.to_ron());
@@ -379,7 +379,7 @@ fn a_file_of_the_first_version_reads_without_an_identity() {
     let child = Child::from_ron(old).expect("version 1 still reads");
     assert_eq!((child.animal, child.name.as_str(), child.id.as_str()), (3, "Dan", ""));
     assert_eq!(child.figures[&GameKind::Nard].played, 2);
-    assert!(child.to_ron().contains("version: 2"), "it is written as this Tabla writes");
+    assert!(child.to_ron().contains("version: 3"), "it is written as this Tabla writes");
 }
 
 #[test]
@@ -489,8 +489,8 @@ fn an_export_file_too_big_or_of_another_version_is_refused() {
     let path = Path::builtin();
     let nine = Transfer::new((0..9).map(|i| Child::new(i % 8)).collect()).to_ron();
     assert!(matches!(Transfer::from_ron(&nine, &path), Err(ProgressError::Wrong(_))));
-    let newer = Transfer::new(vec![]).to_ron().replace("version: 2", "version: 3");
-    assert_eq!(Transfer::from_ron(&newer, &path), Err(ProgressError::Newer(3)));
+    let newer = Transfer::new(vec![]).to_ron().replace("version: 3", "version: 4");
+    assert_eq!(Transfer::from_ron(&newer, &path), Err(ProgressError::Newer(4)));
     let by_hand = r#"Transfer(version: 1, children: [Child(version: 1, animal: 0, name: "", stars: {"knight_hunt_1": 3})])"#;
     let read = Transfer::from_ron(by_hand, &path).expect("a file written by hand, naming its structs");
     assert_eq!(read.children[0].star_count("knight_hunt_1"), 2);

@@ -14,8 +14,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// The version of a child's file and of the export file this Tabla writes.
-pub const VERSION: u32 = 2;
-/// The oldest version this Tabla still reads (version 1 had no identity and no counted games).
+pub const VERSION: u32 = 3;
+/// The oldest version this Tabla still reads (version 1 had no identity and no counted games,
+/// version 2 no reading aloud).
 pub const OLDEST: u32 = 1;
 /// Children on one device.
 pub const MOST_CHILDREN: usize = 8;
@@ -52,6 +53,24 @@ pub struct Child {
     /// an undo replaces what it counted before.
     #[serde(default)]
     pub counted: Vec<Counted>,
+    /// Whether Tabla reads aloud to the child, and how fast.
+    #[serde(default)]
+    pub reading: Reading,
+}
+
+/// How a child hears Tabla: read aloud or not, and how fast. On for a new child: a child who
+/// cannot read yet is who needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Reading {
+    pub aloud: bool,
+    pub slow: bool,
+}
+
+impl Default for Reading {
+    fn default() -> Self {
+        Reading { aloud: true, slow: false }
+    }
 }
 
 /// What a child did in one game, stages and free play alike.
@@ -237,6 +256,7 @@ impl Child {
             figures: BTreeMap::new(),
             diplomas: BTreeMap::new(),
             counted: Vec::new(),
+            reading: Reading::default(),
         }
     }
 

@@ -9,7 +9,7 @@ pub mod path;
 pub mod stars;
 
 pub use child::{
-    Child, Counted, Figures, GameEnd, Merge, ProgressError, StageResult, Transfer, day_text, is_day,
+    Child, Counted, Figures, GameEnd, Merge, ProgressError, Reading, StageResult, Transfer, day_text, is_day,
     plan_merge,
 };
 pub use path::{Goal, Path, Stage, Trail};

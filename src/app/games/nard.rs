@@ -299,6 +299,13 @@ impl GameInfo for Nard {
         self.own_checker_on(square).and_then(|own| Nard::why_stuck(self, own)).map(stuck_key)
     }
 
+    /// A point by its number as the player to move counts it (24 their head, 1 the last).
+    fn place_name(&self, square: Square) -> String {
+        let Some(point) = point_on(square) else { return String::new() };
+        let own = if self.to_move() == Some(Seat::BLACK) { 25 - point } else { point };
+        own.to_string()
+    }
+
     fn round_over(&self, before: &Self, _person: Option<Seat>, words: &Words) -> Option<RoundReport> {
         if self.game_number() == before.game_number() || self.outcome().is_some() {
             return None;

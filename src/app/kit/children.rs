@@ -8,10 +8,11 @@
 
 use super::screen::Screen;
 use crate::app::platform::settings::Settings;
+use crate::app::platform::speech::ReadingNow;
 use crate::app::platform::store::{CHILD, LAST_GAME, OLD_GAME, RECENT, Store, game_slot};
 use crate::app::platform::web;
 use crate::progress::child::MOST_CHILDREN;
-use crate::progress::{Child, Path, ProgressError};
+use crate::progress::{Child, Path, ProgressError, Reading};
 use crate::rules::GameKind;
 use bevy::prelude::*;
 use tracing::{info, warn};
@@ -91,6 +92,8 @@ pub enum ChildCommand {
     Remove(usize),
     /// One game's stars (and diploma) forgotten.
     ClearStars(usize, GameKind),
+    /// How Tabla reads aloud to the child.
+    SetReading(usize, Reading),
     /// Every child's progress given out as one file.
     Export,
     /// An exported file's text, brought in.
@@ -110,7 +113,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load);
     app.add_systems(Update, load.run_if(on_message::<ReadChildrenAgain>));
     app.add_systems(OnEnter(Screen::Map), tell_map);
-    app.add_systems(Update, obey);
+    app.add_systems(Update, (obey, follow_reading).chain());
 }
 
 /// Reads every child's file; one that cannot be used is set aside and named, one this Tabla
@@ -228,6 +231,14 @@ pub(super) fn obey(
                     store.choose_child(None);
                 }
             }
+            ChildCommand::SetReading(slot, reading) => {
+                if let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut)
+                    && child.reading != reading
+                {
+                    child.reading = reading;
+                    keep(&store, slot, child);
+                }
+            }
             ChildCommand::ClearStars(slot, game) => {
                 if let Some(child) = children.slots.get_mut(slot).and_then(Option::as_mut) {
                     child.clear_stars(&path, game);
@@ -241,6 +252,17 @@ pub(super) fn obey(
             ChildCommand::PlayStage(_) | ChildCommand::Export | ChildCommand::Import(_) => {}
         }
     }
+}
+
+/// Reading aloud follows the child who plays (the device's setting when none does).
+fn follow_reading(
+    store: Res<Store>,
+    children: Res<Children>,
+    settings: Res<Settings>,
+    mut now: ResMut<ReadingNow>,
+) {
+    let reading = children.playing(&store).map_or(settings.reading, |(_, child)| child.reading);
+    now.set_if_neq(ReadingNow(reading));
 }
 
 /// The child in `slot` plays now; the device remembers them as the child who played last.

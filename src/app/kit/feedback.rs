@@ -98,6 +98,11 @@ impl Feedback<'_> {
         self.notices.0 = Some(Notice { key, seat: None, seconds_left: 2.5, big: false, ready: false });
     }
 
+    /// A message over the board already in words, long enough to be said to its end.
+    pub(super) fn tell_words(&mut self, text: String) {
+        self.notices.0 = Some(Notice { key: text, seat: None, seconds_left: 6.0, big: false, ready: true });
+    }
+
     /// Picks the piece on `from` and previews `path` for it.
     pub(super) fn show_path(&mut self, from: Square, path: Vec<Square>) {
         self.selection.0 = Some(from);

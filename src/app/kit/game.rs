@@ -109,6 +109,10 @@ pub trait GameInfo: Game {
     fn why_stuck(&self, _square: Square) -> Option<&'static str> {
         None
     }
+    /// A place as a child hears it named: a square's name ("g1"), a backgammon point's number.
+    fn place_name(&self, square: Square) -> String {
+        square.to_string()
+    }
     /// What the last action ended, when it ended one round of several (a game of a match):
     /// shown in a panel the players close with Next before the next round goes on, told to
     /// `person` (the person playing the Robot; `None` for two players).

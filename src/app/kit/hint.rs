@@ -49,6 +49,18 @@ fn think_of_hint(
     let path = play.choice_path(&choice);
     // Remembering the hint changes nothing on the board: the board must not lay itself out again.
     play.bypass_change_detection().set_hint(&choice);
+    let to = path.last().copied();
     feedback.show_path(from, path);
-    feedback.tell("hint_shown".to_string());
+    // The move in words: "the knight from g1 to f3".
+    let game = play.game();
+    let piece = game.pieces().into_iter().find(|(at, _)| *at == from).and_then(|(_, art)| art.piece_key());
+    match (piece, to) {
+        (Some(piece), Some(to)) => {
+            let (piece, from, to) =
+                (feedback.words.get(piece).to_string(), game.place_name(from), game.place_name(to));
+            let text = feedback.words.fill("hint_move", &[("piece", &piece), ("from", &from), ("to", &to)]);
+            feedback.tell_words(text);
+        }
+        _ => feedback.tell("hint_shown".to_string()),
+    }
 }

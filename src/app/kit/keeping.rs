@@ -99,6 +99,10 @@ enum Claim {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct KeepSet;
 
+/// The system that tells the keeper what happened this frame (`Keep` messages), in `Update`.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KeepTold;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavedGame>().init_resource::<Keeper>().add_message::<Keep>();
     app.add_systems(OnEnter(Screen::Menu), look_for_saved_games);
@@ -106,7 +110,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, keep.in_set(KeepSet));
     // While the game is watched again it is not changed: what the replay shows is not kept.
     let playing = || resource_exists::<Play>.and_then(not(super::play::watching));
-    app.add_systems(Update, tell_keeper.after(TurnSet).run_if(playing()));
+    app.add_systems(Update, tell_keeper.in_set(KeepTold).after(TurnSet).run_if(playing()));
     app.add_systems(OnExit(Screen::Playing), left.run_if(not(super::play::watching)));
     app.add_systems(
         Last,

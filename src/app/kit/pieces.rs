@@ -26,6 +26,8 @@ pub(super) fn plugin(app: &mut App) {
         (follow_turns, sync_pieces, settle_pieces, mark_squares)
             .chain()
             .after(super::turn::TurnSet)
+            // The view's turn of this frame is the one the board follows.
+            .after(super::board::ViewSet)
             .run_if(resource_exists::<Play>),
     );
 }

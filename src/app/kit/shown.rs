@@ -59,6 +59,7 @@ pub trait Shown: Send + Sync + 'static {
     fn passes_first(&self) -> bool;
     fn undo_stop(&self) -> bool;
     fn why_stuck(&self, square: Square) -> Option<&'static str>;
+    fn place_name(&self, square: Square) -> String;
     fn round_over(&self, before: &dyn Shown, person: Option<Seat>, words: &Words) -> Option<RoundReport>;
 
     // How it stands on the board (`GameView`).
@@ -208,6 +209,10 @@ impl<G: AppGame> Shown for G {
 
     fn why_stuck(&self, square: Square) -> Option<&'static str> {
         super::game::GameInfo::why_stuck(self, square)
+    }
+
+    fn place_name(&self, square: Square) -> String {
+        super::game::GameInfo::place_name(self, square)
     }
 
     fn round_over(&self, before: &dyn Shown, person: Option<Seat>, words: &Words) -> Option<RoundReport> {

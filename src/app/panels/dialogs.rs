@@ -2,7 +2,7 @@
 //! question before a game in progress begins again, and the game's result (with a stage's stars
 //! and the way out). None shows while the game is watched again.
 
-use super::panel_parts::dialog;
+use super::panel_parts::{dialog, said_line};
 use super::scoreboard::ScoreBoard;
 use super::stage_end::StageEnd;
 use super::theme::{ACCENT, CALM, EguiArt, bold, card};
@@ -12,6 +12,7 @@ use crate::app::kit::screen::Screen;
 use crate::app::kit::turn::GameCommand;
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
+use crate::app::platform::speech::{Speech, say_in_turn};
 use crate::app::platform::web;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -28,12 +29,22 @@ pub(super) struct DialogParts<'w, 's> {
     replay_orders: MessageWriter<'w, ReplayCommand>,
     next: ResMut<'w, NextState<Screen>>,
     stage: StageEnd<'w, 's>,
+    speech: MessageWriter<'w, Speech>,
 }
 
 pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let DialogParts { board, art, words, replay, mut commands, mut replay_orders, mut next, mut stage } =
-        parts;
+    let DialogParts {
+        board,
+        art,
+        words,
+        replay,
+        mut commands,
+        mut replay_orders,
+        mut next,
+        mut stage,
+        mut speech,
+    } = parts;
     let screen = ctx.content_rect();
     if let Some(text) = &board.big_notice {
         egui::Area::new("big_notice".into())
@@ -51,15 +62,17 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
     if replay.is_some() {
         return Ok(());
     }
-    round_dialog(ctx, &board, &words, &art, &mut commands);
-    ask_dialog(ctx, &board, &words, &mut commands);
+    round_dialog(ctx, (&board, &words, &art), &mut commands, &mut speech);
+    ask_dialog(ctx, (&board, &words), &mut commands, &mut speech);
 
     if let Some(result) = &board.result {
         dialog("result").show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 let picture = if result.winner.is_some() { Art::Trophy } else { Art::Handshake };
                 ui.add(art.image(picture, 96.0));
-                ui.label(bold(&result.title, 30.0).color(ACCENT));
+                if said_line(ui, bold(&result.title, 30.0).color(ACCENT), true, &words) {
+                    say_in_turn(&mut speech, board.said.result.clone());
+                }
                 ui.label(&result.reason);
                 if board.show_score {
                     let scores: Vec<String> = board.seats.iter().map(|s| s.score.to_string()).collect();
@@ -96,10 +109,9 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
 /// The panel between two rounds (a game of a match): who won it and how, and Next.
 fn round_dialog(
     ctx: &egui::Context,
-    board: &ScoreBoard,
-    words: &Words,
-    art: &EguiArt,
+    (board, words, art): (&ScoreBoard, &Words, &EguiArt),
     commands: &mut MessageWriter<GameCommand>,
+    speech: &mut MessageWriter<Speech>,
 ) {
     let (Some(round), Some(game)) = (&board.round, board.game) else { return };
     if board.result.is_some() {
@@ -109,7 +121,9 @@ fn round_dialog(
         ui.vertical_centered(|ui| {
             let picture = if round.winner.is_some() { Art::Star } else { Art::Handshake };
             ui.add(art.image(picture, 72.0));
-            ui.label(bold(&round.title, 26.0).color(ACCENT));
+            if said_line(ui, bold(&round.title, 26.0).color(ACCENT), true, words) {
+                say_in_turn(speech, board.said.round.clone());
+            }
             for line in &round.lines {
                 ui.label(bold(line, 19.0));
             }
@@ -133,14 +147,16 @@ fn round_dialog(
 /// (green, first) or beginning again.
 fn ask_dialog(
     ctx: &egui::Context,
-    board: &ScoreBoard,
-    words: &Words,
+    (board, words): (&ScoreBoard, &Words),
     commands: &mut MessageWriter<GameCommand>,
+    speech: &mut MessageWriter<Speech>,
 ) {
     let Some(question) = &board.asking else { return };
     dialog("ask").show(ctx, |ui| {
         ui.vertical_centered(|ui| {
-            ui.label(bold(question, 26.0).color(ACCENT));
+            if said_line(ui, bold(question, 26.0).color(ACCENT), true, words) {
+                say_in_turn(speech, board.said.asking.clone());
+            }
             ui.add_space(8.0);
             let answers = [
                 ("▶", "keep_playing", CALM, GameCommand::KeepPlaying, "button.keep_playing"),

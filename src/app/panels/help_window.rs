@@ -2,15 +2,18 @@
 //! board, a line saying what its move shows, the rules in a few words, and all of them and the
 //! keys folded below.
 
+use super::panel_parts::{SAY_SIDE, said_line};
 use super::scoreboard::ScoreBoard;
 use super::theme::{ACCENT, EguiArt, INK, bold};
 use crate::app::kit::feedback::game_key;
 use crate::app::kit::help::{DemoFrame, HelpOpen};
 use crate::app::platform::settings::Words;
+use crate::app::platform::speech::{Speech, Utterance};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke, pos2, vec2};
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn help_dialog(
     mut contexts: EguiContexts,
     board: Res<ScoreBoard>,
@@ -18,15 +21,29 @@ pub(super) fn help_dialog(
     art: Res<EguiArt>,
     frame: Res<DemoFrame>,
     mut help: ResMut<HelpOpen>,
+    mut speech: MessageWriter<Speech>,
+    mut said_step: Local<Option<String>>,
 ) -> Result {
-    if help.0 {
-        help_window(contexts.ctx_mut()?, &board, &words, &art, &frame, &mut help);
+    if !help.0 {
+        *said_step = None;
+        return Ok(());
+    }
+    // Each step of the demonstration is said as it is shown.
+    if frame.say != *said_step {
+        said_step.clone_from(&frame.say);
+        if let Some(key) = &frame.say {
+            speech.write(Speech::Say(Utterance::of(&words, key)));
+        }
+    }
+    let again = help_window(contexts.ctx_mut()?, &board, &words, &art, &frame, &mut help);
+    if again && let Some(key) = &frame.say {
+        speech.write(Speech::Say(Utterance::of(&words, key)));
     }
     Ok(())
 }
 
 /// The help window: the demonstration, what its move shows, the rules in a few words, and all
-/// of them and the keys folded below.
+/// of them and the keys folded below; `true` when the step's speaker button was tapped.
 fn help_window(
     ctx: &egui::Context,
     board: &ScoreBoard,
@@ -34,8 +51,9 @@ fn help_window(
     art: &EguiArt,
     frame: &DemoFrame,
     help: &mut HelpOpen,
-) {
-    let Some(game) = board.game else { return };
+) -> bool {
+    let Some(game) = board.game else { return false };
+    let mut again = false;
     let screen = ctx.content_rect();
     let mut open = true;
     egui::Window::new(words.get("help"))
@@ -57,8 +75,10 @@ fn help_window(
                     let say = frame.say.as_deref().map(|key| words.get(key)).unwrap_or_default();
                     // Two lines kept for it, so the words below stay still as it changes.
                     let line = ui.text_style_height(&egui::TextStyle::Body);
-                    ui.allocate_ui(vec2(ui.available_width(), line * 2.6), |ui| {
-                        ui.vertical_centered(|ui| ui.label(bold(say, 18.0).color(ACCENT)));
+                    ui.allocate_ui(vec2(ui.available_width(), (line * 2.6).max(SAY_SIDE)), |ui| {
+                        ui.vertical_centered(|ui| {
+                            again = said_line(ui, bold(say, 18.0).color(ACCENT), frame.say.is_some(), words);
+                        });
                     });
                 }
                 ui.label(words.get(&format!("help_short_{game}")));
@@ -80,6 +100,7 @@ fn help_window(
     if !open {
         help.0 = false;
     }
+    again
 }
 
 /// Paints the demonstration's board as wide as the window allows, at most `max_height` tall.

@@ -4,8 +4,8 @@
 //! (`help_window`) are drawn after it. Panels only read `ScoreBoard` and send orders.
 
 use super::panel_parts::{
-    BUTTON, PHONE_SIDE, PanelAction, PanelButton, answer_button, choice_buttons, dialog, draw_button,
-    game_buttons, status_lines,
+    BUTTON, PHONE_SIDE, PanelAction, PanelButton, Part, answer_button, choice_buttons, dialog, draw_button,
+    game_buttons, said_line, status_lines,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
@@ -18,6 +18,7 @@ use crate::app::kit::replay::{Replay, ReplayCommand};
 use crate::app::kit::screen::Screen;
 use crate::app::kit::turn::GameCommand;
 use crate::app::platform::settings::Words;
+use crate::app::platform::speech::{Speech, say_in_turn};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -98,12 +99,18 @@ fn of_the_moment(button: &PanelButton) -> bool {
 }
 
 /// A question the person must answer first (a draw offered to them): two big buttons.
-fn question_dialog(ctx: &egui::Context, board: &ScoreBoard, art: &EguiArt, commands: &mut Vec<PanelAction>) {
+fn question_dialog(
+    ctx: &egui::Context,
+    (board, art, words): (&ScoreBoard, &EguiArt, &Words),
+    commands: &mut Vec<PanelAction>,
+) {
     let Some(question) = &board.question else { return };
     dialog("question").show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             ui.add(art.image(board.question_art, 72.0));
-            ui.label(bold(question, 24.0).color(ACCENT));
+            if said_line(ui, bold(question, 24.0).color(ACCENT), !board.said.question.is_empty(), words) {
+                commands.push(PanelAction::SayAgain(Part::Question));
+            }
             ui.horizontal(|ui| {
                 for (index, words) in board.choices.iter().enumerate() {
                     let text = bold(words, 22.0).color(Color32::WHITE);
@@ -129,11 +136,24 @@ pub(super) struct PanelOrders<'w, 's> {
     help: ResMut<'w, HelpOpen>,
     covers: ResMut<'w, Covers>,
     stage: StageEnd<'w, 's>,
+    speech: MessageWriter<'w, Speech>,
 }
 
 impl PanelOrders<'_, '_> {
-    fn obey(&mut self, action: PanelAction) {
+    fn obey(&mut self, action: PanelAction, board: &ScoreBoard) {
         match action {
+            PanelAction::SayAgain(part) => {
+                let said: Vec<_> = match part {
+                    Part::Status => board.said.status.iter().cloned().collect(),
+                    Part::Question => board.said.question.clone(),
+                    // The coach's words are what was said last while the game is watched.
+                    Part::Coach => {
+                        self.speech.write(Speech::Again);
+                        return;
+                    }
+                };
+                say_in_turn(&mut self.speech, said);
+            }
             PanelAction::Menu => self.next.set(self.stage.way_out()),
             PanelAction::Game(command) => {
                 self.commands.write(command);
@@ -230,10 +250,10 @@ fn game_panels(
     }
     // Under a square board on a phone upright, the band under the board asks the question.
     if replay.is_none() && (!slim || board.long_board) {
-        question_dialog(ctx, &board, &art, &mut actions);
+        question_dialog(ctx, (&board, &art, &words), &mut actions);
     }
     for action in actions {
-        orders.obey(action);
+        orders.obey(action, &board);
     }
     let details = slim && *details;
     if orders.covers.details != details {
@@ -257,7 +277,7 @@ fn sideways_panels(ctx: &egui::Context, seats: &Seats, actions: &mut Vec<PanelAc
                 seat_card(ui, seat, art, column - 16.0, board.show_score, true);
             }
             seat_card(ui, lower, art, column - 16.0, board.show_score, true);
-            status_lines(ui, board, true);
+            status_lines(ui, (board, words), true, actions);
             ui.horizontal_wrapped(|ui| choice_buttons(ui, (board, art), actions, BUTTON, false));
         });
     let right =
@@ -365,7 +385,7 @@ fn plain_panels(
                     super::replay_bar::replay_bar(ui, replay, words, (width, compact, side), actions);
                     return;
                 }
-                status_lines(ui, board, compact);
+                status_lines(ui, (board, words), compact, actions);
                 let buttons = game_buttons(board);
                 // Many buttons on one row: the ones always there show their sign only (their
                 // words come on hover), the ones of the moment keep their words.

@@ -133,7 +133,7 @@ pub(super) fn slim_panels(
         *details = !*details;
     }
     if *details {
-        details_dialog(ctx, strips, details);
+        details_dialog(ctx, strips, details, actions);
     } else if board.notice && !board.status.is_empty() {
         notice(ctx, board_rect, &board.status);
     }
@@ -390,7 +390,7 @@ fn notice(ctx: &egui::Context, board: egui::Rect, text: &str) {
 }
 
 /// Every seat's whole panel, the match and whose turn it is, until closed.
-fn details_dialog(ctx: &egui::Context, strips: &Strips, open: &mut bool) {
+fn details_dialog(ctx: &egui::Context, strips: &Strips, open: &mut bool, actions: &mut Vec<PanelAction>) {
     let Strips { board, art, words, near, far } = *strips;
     let width = (ctx.content_rect().width() - 60.0).min(320.0);
     dialog("slim_details").show(ctx, |ui| {
@@ -399,7 +399,7 @@ fn details_dialog(ctx: &egui::Context, strips: &Strips, open: &mut bool) {
             seat_card(ui, seat, art, width - 16.0, board.show_score, true);
         }
         seat_card(ui, near, art, width - 16.0, board.show_score, true);
-        status_lines(ui, board, true);
+        status_lines(ui, (board, words), true, actions);
         ui.vertical_centered(|ui| {
             if ui.button(bold(words.get("close"), 18.0)).clicked() {
                 *open = false;

@@ -1,7 +1,7 @@
 //! The egui side of the game screen: what the panels show (`scoreboard`), the panels around the
 //! board (`hud`), a phone's thin strips (`hud_slim`), the dialogs over the board (`dialogs`), the
 //! in-game settings (`settings_window`), the help window, the replay's bar, the seats' cards, a
-//! stage's stars at its end (`stage_end`), the parts they share (`panel_parts`), and the look every
+//! stage's stars at its end (`stage_end`), the game screen said aloud (`spoken`), the parts they share (`panel_parts`), and the look every
 //! screen shares (`theme`).
 
 pub mod dialogs;
@@ -13,6 +13,7 @@ pub mod replay_bar;
 pub mod scoreboard;
 pub mod seat_cards;
 pub mod settings_window;
+pub mod spoken;
 pub mod stage_end;
 pub mod theme;
 
@@ -23,7 +24,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((theme::plugin, hud::plugin));
 }
 
-/// What the panels show of the game (the headless tests read it too).
+/// What the panels show of the game, and what is said of it (the headless tests read both).
 pub fn scoreboard_plugin(app: &mut App) {
-    app.add_plugins(scoreboard::plugin);
+    app.add_plugins((scoreboard::plugin, spoken::plugin));
 }

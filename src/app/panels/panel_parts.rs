@@ -27,6 +27,50 @@ pub(super) enum PanelAction {
     View(ViewCommand),
     /// A button of the replay.
     Replay(ReplayCommand),
+    /// The speaker button beside a message: says it again.
+    SayAgain(Part),
+}
+
+/// A part of the game screen that is said aloud, for its speaker button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Part {
+    Status,
+    Question,
+    /// The coach's words while a game is watched again.
+    Coach,
+}
+
+/// The side of the speaker button: a finger's width.
+pub(super) const SAY_SIDE: f32 = 48.0;
+
+/// The speaker button beside a message, question or help step, drawn (no font has its sign):
+/// `true` when tapped.
+pub(super) fn say_button(ui: &mut egui::Ui, words: &Words) -> bool {
+    let (rect, response) = ui.allocate_exact_size(vec2(SAY_SIDE, SAY_SIDE), egui::Sense::click());
+    let response = response.on_hover_text(words.get("say_again"));
+    crate::app::platform::web::tag(&response, "button.say_again");
+    let visuals = ui.style().interact(&response);
+    let painter = ui.painter();
+    painter.rect(rect.shrink(2.0), 8.0, visuals.bg_fill, visuals.bg_stroke, egui::StrokeKind::Inside);
+    let c = rect.center();
+    let ink = ACCENT;
+    // The speaker: a small box and its cone, then two waves.
+    painter.rect_filled(egui::Rect::from_center_size(c + vec2(-9.0, 0.0), vec2(6.0, 10.0)), 1.0, ink);
+    painter.add(egui::Shape::convex_polygon(
+        vec![c + vec2(-7.0, -5.0), c + vec2(1.0, -12.0), c + vec2(1.0, 12.0), c + vec2(-7.0, 5.0)],
+        ink,
+        egui::Stroke::NONE,
+    ));
+    for radius in [6.0_f32, 11.0] {
+        let wave: Vec<egui::Pos2> = (-4..=4)
+            .map(|i| {
+                let angle = i as f32 * 0.15;
+                c + vec2(3.0 + radius * angle.cos(), radius * angle.sin())
+            })
+            .collect();
+        painter.add(egui::Shape::line(wave, egui::Stroke::new(2.5, ink)));
+    }
+    response.clicked()
 }
 
 /// A button: its sign, its words key, whether it can be pressed now, and what it does.
@@ -100,7 +144,12 @@ pub(super) fn draw_button(
 }
 
 /// The banner, the last round of the move list on a small screen, and whose turn it is.
-pub(super) fn status_lines(ui: &mut egui::Ui, board: &ScoreBoard, compact: bool) {
+pub(super) fn status_lines(
+    ui: &mut egui::Ui,
+    (board, words): (&ScoreBoard, &Words),
+    compact: bool,
+    actions: &mut Vec<PanelAction>,
+) {
     if let Some(banner) = &board.banner {
         card(Color32::from_rgb(255, 236, 190)).show(ui, |ui| ui.label(bold(banner, 18.0)));
     }
@@ -108,8 +157,36 @@ pub(super) fn status_lines(ui: &mut egui::Ui, board: &ScoreBoard, compact: bool)
         ui.label(RichText::new(last).size(15.0));
     }
     if !board.status.is_empty() {
-        ui.label(bold(&board.status, if compact { 17.0 } else { 20.0 }));
+        let text = bold(&board.status, if compact { 17.0 } else { 20.0 });
+        if said_line(ui, text, board.said.status.is_some(), words) {
+            actions.push(PanelAction::SayAgain(Part::Status));
+        }
     }
+}
+
+/// A line of words centred with its speaker button before it (when it is said aloud), wrapped
+/// where it is longer than the room; `true` when the button was tapped.
+pub(super) fn said_line(ui: &mut egui::Ui, text: RichText, spoken: bool, words: &Words) -> bool {
+    if !spoken {
+        ui.label(text);
+        return false;
+    }
+    let gap = ui.spacing().item_spacing.x;
+    let room = (ui.available_width() - SAY_SIDE - gap).max(40.0);
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Wrap),
+        room,
+        egui::TextStyle::Body,
+    );
+    let width = SAY_SIDE + gap + galley.size().x;
+    let mut tapped = false;
+    ui.horizontal(|ui| {
+        ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+        tapped = say_button(ui, words);
+        ui.label(galley);
+    });
+    tapped
 }
 
 /// The game's button actions (offering a draw), unless a question asks for them in a dialog; in

@@ -3,7 +3,7 @@
 //! move), and the buttons (to the start, one move back, play or pause, one move on, to the end,
 //! the speed, try again from here, back to the game).
 
-use super::panel_parts::{PanelAction, PanelButton, draw_button};
+use super::panel_parts::{PanelAction, PanelButton, Part, draw_button, said_line};
 use super::theme::{ACCENT, CALM, bold};
 use crate::app::kit::replay::{Replay, ReplayCommand};
 use crate::app::platform::settings::Words;
@@ -24,7 +24,9 @@ pub(super) fn replay_bar(
     (width, compact, side): (f32, bool, f32),
     actions: &mut Vec<PanelAction>,
 ) {
-    coach_line(ui, replay, words, compact);
+    if coach_line(ui, replay, words, compact) {
+        actions.push(PanelAction::SayAgain(Part::Coach));
+    }
     timeline(ui, replay, width, actions);
     ui.horizontal_wrapped(|ui| {
         for button in buttons(replay) {
@@ -77,18 +79,19 @@ fn buttons(replay: &Replay) -> Vec<PanelButton> {
 /// What the coach says now: while it thinks, a bar filling; at a slip, why (or that a better
 /// move was there) with what the two arrows mean; at the best move, praise; else how many
 /// moves it marked, or praise for a game without slips.
-fn coach_line(ui: &mut egui::Ui, replay: &Replay, words: &Words, compact: bool) {
+fn coach_line(ui: &mut egui::Ui, replay: &Replay, words: &Words, compact: bool) -> bool {
     let coach = &replay.coach;
     let size = if compact { 16.0 } else { 19.0 };
     if !coach.done {
         ui.label(RichText::new(words.get("coach_looking")).size(size));
         let done = if coach.of == 0 { 1.0 } else { coach.rated as f32 / coach.of as f32 };
         ui.add(egui::ProgressBar::new(done).desired_width(220.0).desired_height(14.0));
-        return;
+        return false;
     }
+    let spoken = !super::spoken::coach_words(replay, words).is_empty();
     if let Some(slip) = coach.slip_at(replay.at) {
         let why = slip.why.as_deref().filter(|key| words.has(key)).unwrap_or("coach_slip");
-        ui.label(bold(format!("▲ {}", words.get(why)), size).color(SLIP));
+        let again = said_line(ui, bold(format!("▲ {}", words.get(why)), size).color(SLIP), spoken, words);
         // What the two arrows mean, in one centred line drawn in their colours.
         let mut legend = egui::text::LayoutJob::default();
         let mut part = |text: String, color: Color32| {
@@ -102,13 +105,15 @@ fn coach_line(ui: &mut egui::Ui, replay: &Replay, words: &Words, compact: bool) 
         part(format!("- - ◆ {}", words.get("coach_played")), SLIP);
         part(format!("     ——▶ {}", words.get("coach_better")), BETTER);
         ui.label(legend);
+        again
     } else if coach.best_at(replay.at).is_some() {
-        ui.label(bold(format!("★ {}", words.get("coach_best")), size).color(STAR));
+        said_line(ui, bold(format!("★ {}", words.get("coach_best")), size).color(STAR), spoken, words)
     } else if coach.slips.is_empty() {
-        ui.label(bold(format!("★ {}", words.get("coach_no_slips")), size).color(CALM));
+        said_line(ui, bold(format!("★ {}", words.get("coach_no_slips")), size).color(CALM), spoken, words)
     } else {
         let n = coach.slips.len().to_string();
         ui.label(RichText::new(words.fill("coach_marked", &[("n", &n)])).size(size).color(ACCENT));
+        false
     }
 }
 

@@ -7,6 +7,7 @@ use crate::app::kit::game::{Extra, RoundReport};
 use crate::app::kit::play::{Play, Playing};
 use crate::app::launch::{Control, MatchSetup};
 use crate::app::platform::settings::Words;
+use crate::app::platform::speech::Utterance;
 use crate::rules::{EndReason, GameKind, Seat, Winner};
 use bevy::prelude::*;
 
@@ -82,6 +83,21 @@ pub struct ScoreBoard {
     pub passes_first: bool,
     /// The words of the question Restart or New game asked ("start again?"), until answered.
     pub asking: Option<String>,
+    /// The same as it is said aloud (`panels::spoken`).
+    pub said: SaidBoard,
+}
+
+/// What the panels show, as it is said: each message in its spoken form and language.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SaidBoard {
+    pub status: Option<Utterance>,
+    pub big_notice: Option<Utterance>,
+    /// The question, then its answers.
+    pub question: Vec<Utterance>,
+    pub asking: Vec<Utterance>,
+    /// The title, then how the game ended.
+    pub result: Vec<Utterance>,
+    pub round: Vec<Utterance>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -186,6 +202,13 @@ pub fn publish_scoreboard(
             art: game.seat_art(seat),
         })
         .collect();
+    let notice_said = |notice: &Notice| {
+        if notice.ready {
+            return Utterance::words(&words, notice.key.clone());
+        }
+        let name = notice.seat.map(|s| seat_name(play, s, &words)).unwrap_or_default();
+        Utterance::filled(&words, &notice.key, &[("name", &name)])
+    };
     let notice_text = |notice: &Notice| {
         if notice.ready {
             return notice.key.clone();
@@ -195,17 +218,30 @@ pub fn publish_scoreboard(
     };
     let person_acts = play.person_to_move().is_some();
     let previewing = person_acts && !preview.0.is_empty();
-    let status = match (notices.0.as_ref().filter(|n| !n.big), game.actor()) {
-        (Some(notice), _) => notice_text(notice),
-        (None, Some(_)) if play.draft_done() => {
-            words.get(&game_key(&words, "confirm_first", kind)).to_string()
+    // The line under the board: a message of the moment, else whose turn it is (as a words key
+    // with its arguments, written and said).
+    let turn_line: Option<(String, Vec<(&str, String)>)> = match game.actor() {
+        Some(_) if play.draft_done() => Some((game_key(&words, "confirm_first", kind), Vec::new())),
+        Some(_) if previewing => Some((game_key(&words, "preview", kind), Vec::new())),
+        Some(_) if play.can_roll() => Some((game_key(&words, "roll_prompt", kind), Vec::new())),
+        Some(_) if play.person_to_move().is_none() => Some(("robot_thinking".to_string(), Vec::new())),
+        Some(_) if play.has_robot() => Some(("your_turn".to_string(), Vec::new())),
+        Some(seat) => Some(("to_move".to_string(), vec![("name", seat_name(play, seat, &words))])),
+        None => None,
+    };
+    let fill = |(key, args): &(String, Vec<(&str, String)>)| {
+        let args: Vec<(&str, &str)> = args.iter().map(|(name, value)| (*name, value.as_str())).collect();
+        (words.fill(key, &args), Utterance::filled(&words, key, &args))
+    };
+    let moment = notices.0.as_ref().filter(|n| !n.big);
+    let (status, status_said) = match (moment, turn_line.as_ref()) {
+        (Some(notice), _) => (notice_text(notice), Some(notice_said(notice))),
+        (None, Some(line)) => {
+            let (written, said) = fill(line);
+            // The Robot thinking is shown, never said: a child waits for it in silence.
+            (written, Some(said).filter(|_| line.0 != "robot_thinking"))
         }
-        (None, Some(_)) if previewing => words.get(&game_key(&words, "preview", kind)).to_string(),
-        (None, Some(_)) if play.can_roll() => words.get(&game_key(&words, "roll_prompt", kind)).to_string(),
-        (None, Some(_)) if play.person_to_move().is_none() => words.get("robot_thinking").to_string(),
-        (None, Some(_)) if play.has_robot() => words.get("your_turn").to_string(),
-        (None, Some(seat)) => words.fill("to_move", &[("name", &seat_name(play, seat, &words))]),
-        (None, None) => String::new(),
+        (None, None) => (String::new(), None),
     };
     let result = game.outcome().map(|outcome| {
         let winners: Vec<Seat> = match outcome.winner {
@@ -235,6 +271,52 @@ pub fn publish_scoreboard(
         };
         ResultBoard { title, reason, winner: winners.first().copied() }
     });
+    let asking = ask.0.as_ref().map(|asked| match asked {
+        Question::StartAgain { new_game: true } => ("ask_new_game", Vec::new()),
+        Question::StartAgain { new_game: false } => ("ask_restart", Vec::new()),
+        Question::TakePlace { game, moves } => (
+            "ask_take_place",
+            vec![("game", words.get(&format!("game_{game}")).to_string()), ("moves", moves.to_string())],
+        ),
+    });
+    let asking = asking.map(|(key, args)| fill(&(key.to_string(), args)));
+    let question = game.question(&words).filter(|_| person_acts);
+    let choices: Vec<String> = if person_acts {
+        game.choice_keys().into_iter().map(|key| words.get(key).to_string()).collect()
+    } else {
+        Vec::new()
+    };
+    let big_notice = notices.0.as_ref().filter(|n| n.big);
+    let said = SaidBoard {
+        status: status_said,
+        big_notice: big_notice.map(notice_said),
+        // A question with its answers; the game's buttons alone are no question.
+        question: question
+            .iter()
+            .chain(choices.iter().filter(|_| question.is_some()))
+            .map(|text| Utterance::words(&words, text.clone()))
+            .collect(),
+        asking: asking
+            .iter()
+            .map(|(_, said)| said.clone())
+            .chain(
+                asking
+                    .iter()
+                    .flat_map(|_| ["keep_playing", "start_again"].map(|key| Utterance::of(&words, key))),
+            )
+            .collect(),
+        result: result
+            .iter()
+            .flat_map(|r| [r.title.clone(), r.reason.clone()])
+            .map(|t| Utterance::words(&words, t))
+            .collect(),
+        round: round_over
+            .0
+            .iter()
+            .flat_map(|r| std::iter::once(r.title.clone()).chain(r.lines.iter().cloned()))
+            .map(|t| Utterance::words(&words, t))
+            .collect(),
+    };
     *board = ScoreBoard {
         game: Some(kind),
         seats,
@@ -243,7 +325,7 @@ pub fn publish_scoreboard(
         status,
         notice: notices.0.as_ref().is_some_and(|n| !n.big),
         long_board: game.manner().long,
-        big_notice: notices.0.as_ref().filter(|n| n.big).map(notice_text),
+        big_notice: big_notice.map(notice_text),
         banner: game.banner(&words),
         move_list: move_list(play, &words),
         result,
@@ -258,21 +340,11 @@ pub fn publish_scoreboard(
         round: round_over.0.clone(),
         question_art: game.question_art(),
         can_hint: play.can_hint(),
-        choices: if person_acts {
-            game.choice_keys().into_iter().map(|key| words.get(key).to_string()).collect()
-        } else {
-            Vec::new()
-        },
+        choices,
         choice_art: if person_acts { game.choice_arts() } else { Vec::new() },
-        question: game.question(&words).filter(|_| person_acts),
+        question,
         passes_first: play.first().passes_first(),
-        asking: ask.0.as_ref().map(|asked| match asked {
-            Question::StartAgain { new_game: true } => words.get("ask_new_game").to_string(),
-            Question::StartAgain { new_game: false } => words.get("ask_restart").to_string(),
-            Question::TakePlace { game, moves } => words.fill(
-                "ask_take_place",
-                &[("game", words.get(&format!("game_{game}"))), ("moves", &moves.to_string())],
-            ),
-        }),
+        asking: asking.map(|(written, _)| written),
+        said,
     };
 }

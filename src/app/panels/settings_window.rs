@@ -1,17 +1,21 @@
-//! The in-game settings window (⚙): the language, the sound, the clock of the next game, the
-//! game given out as a file, and watching it again from the start. While it is open it covers the
-//! board (`kit::covered`).
+//! The in-game settings window (⚙): the language, the sound, reading aloud (the child's own), the
+//! clock of the next game, the game given out as a file, and watching it again from the start.
+//! While it is open it covers the board (`kit::covered`).
 
 use super::scoreboard::ScoreBoard;
 use super::theme::bold;
+use crate::app::kit::children::ChildCommand;
 use crate::app::kit::covered::Covers;
 use crate::app::kit::replay::ReplayCommand;
 use crate::app::kit::turn::GameCommand;
 use crate::app::platform::settings::{Settings, Words};
+use crate::app::platform::speech::{Reading, ReadingNow};
+use crate::app::platform::store::Store;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText, vec2};
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn settings_dialog(
     mut contexts: EguiContexts,
     board: Res<ScoreBoard>,
@@ -20,13 +24,26 @@ pub(super) fn settings_dialog(
     mut covers: ResMut<Covers>,
     mut commands: MessageWriter<GameCommand>,
     mut replay_orders: MessageWriter<ReplayCommand>,
+    (reading, store, mut child_orders): (Res<ReadingNow>, Res<Store>, MessageWriter<ChildCommand>),
 ) -> Result {
     if !covers.settings {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    let (watch, changed) = settings_window(ctx, &board, &words, &settings, &mut open, &mut commands);
+    let mut aloud = reading.0.aloud;
+    let (watch, changed) =
+        settings_window(ctx, (&board, &words), &settings, (&mut open, &mut aloud), &mut commands);
+    if aloud != reading.0.aloud {
+        // The child's own reading, or the device's when no child plays.
+        let reading = Reading { aloud, ..reading.0 };
+        match store.child() {
+            Some(slot) => {
+                child_orders.write(ChildCommand::SetReading(slot, reading));
+            }
+            None => settings.reading = reading,
+        }
+    }
     if let Some(watch) = watch {
         replay_orders.write(watch);
     }
@@ -44,10 +61,9 @@ pub(super) fn settings_dialog(
 /// written).
 fn settings_window(
     ctx: &egui::Context,
-    board: &ScoreBoard,
-    words: &Words,
+    (board, words): (&ScoreBoard, &Words),
     now: &Settings,
-    open: &mut bool,
+    (open, aloud): (&mut bool, &mut bool),
     commands: &mut MessageWriter<GameCommand>,
 ) -> (Option<ReplayCommand>, Option<Settings>) {
     let mut watch = None;
@@ -76,6 +92,16 @@ fn settings_window(
                 }
                 if ui.selectable_label(!settings.sound, words.get("sound_off")).clicked() && settings.sound {
                     settings.sound = false;
+                }
+            });
+            ui.label(bold(words.get("read_aloud"), 18.0));
+            ui.horizontal(|ui| {
+                for (on, key) in [(true, "sound_on"), (false, "sound_off")] {
+                    let choice = ui.selectable_label(*aloud == on, words.get(key));
+                    crate::app::platform::web::tag(&choice, &format!("settings.read_aloud.{on}"));
+                    if choice.clicked() {
+                        *aloud = on;
+                    }
                 }
             });
             if !board.clock_choices.is_empty() {

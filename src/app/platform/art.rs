@@ -67,6 +67,21 @@ pub enum Art {
 }
 
 impl Art {
+    /// The words key of the piece a picture shows, for saying a move ("the knight from g1").
+    pub fn piece_key(self) -> Option<&'static str> {
+        match self {
+            Art::WhiteKnight | Art::BlackKnight => Some("piece_knight"),
+            Art::WhiteRook | Art::BlackRook => Some("piece_rook"),
+            Art::WhiteBishop | Art::BlackBishop => Some("piece_bishop"),
+            Art::WhitePawn | Art::BlackPawn => Some("piece_pawn"),
+            Art::Bunny => Some("piece_bunny"),
+            Art::Horse => Some("piece_horse"),
+            Art::HalmaRed | Art::HalmaYellow | Art::HalmaBlue | Art::HalmaPurple => Some("piece_halma"),
+            Art::NardWhite | Art::NardBlack => Some("piece_checker"),
+            _ => None,
+        }
+    }
+
     /// Every picture once.
     pub fn all() -> Vec<Art> {
         let mut all = vec![

@@ -1,5 +1,5 @@
-//! The player's settings (language, sound, the last choices on each setup screen, the child who
-//! played last), kept between runs in the store and written only when one of them changed. The
+//! The player's settings (language, sound, reading aloud when no child plays, the last choices on
+//! each setup screen, the child who played last), kept between runs in the store and written only when one of them changed. The
 //! file is read field by field: one bad or outdated field falls back to its default alone; a file
 //! that is no settings file is set aside with a message and the defaults are used; a file of a
 //! newer Tabla (or one that cannot be read now) is left as it is and never written over.
@@ -7,6 +7,7 @@
 use super::store::{SETTINGS, Store};
 use crate::app::launch::{Control, Launch, Opponent};
 use crate::i18n::{Language, Strings};
+use crate::progress::Reading;
 use crate::quote::{cut_message, quote};
 use crate::robot::RobotLevel;
 use crate::rules::GameKind;
@@ -25,6 +26,8 @@ pub struct Settings {
     pub choices: BTreeMap<GameKind, Choices>,
     /// The child who played last on this device (0 to 7): `--continue` goes on with their game.
     pub last_child: Option<u8>,
+    /// Reading aloud when no child plays (each child has their own).
+    pub reading: Reading,
 }
 
 impl Default for Settings {
@@ -34,6 +37,7 @@ impl Default for Settings {
             sound: true,
             choices: BTreeMap::new(),
             last_child: None,
+            reading: Reading::default(),
         }
     }
 }
@@ -102,6 +106,8 @@ struct RawSettings {
     choices: Option<BTreeMap<String, Box<RawValue>>>,
     #[serde(deserialize_with = "present")]
     last_child: Option<Box<RawValue>>,
+    #[serde(deserialize_with = "present")]
+    reading: Option<Box<RawValue>>,
 }
 
 /// A field that is written is there (RON would otherwise want `Some(…)` around it); a field
@@ -139,6 +145,7 @@ pub fn read_settings(text: &str) -> Result<(Settings, Vec<String>), SettingsErro
     field("last_child", &raw.last_child, &mut |v| {
         v.into_rust::<Option<u8>>().map(|slot| settings.last_child = slot.filter(|&s| s < 8)).is_ok()
     });
+    field("reading", &raw.reading, &mut |v| v.into_rust().map(|r| settings.reading = r).is_ok());
     for (game, value) in raw.choices.unwrap_or_default() {
         field(&format!("choices of {game}"), &Some(value), &mut |v| {
             let kind = GameKind::parse(&game);
@@ -160,6 +167,7 @@ fn write_settings(settings: &Settings) -> Result<String, String> {
         sound: bool,
         choices: &'a BTreeMap<GameKind, Choices>,
         last_child: Option<u8>,
+        reading: Reading,
     }
     let written = Written {
         version: SETTINGS_VERSION,
@@ -167,6 +175,7 @@ fn write_settings(settings: &Settings) -> Result<String, String> {
         sound: settings.sound,
         choices: &settings.choices,
         last_child: settings.last_child,
+        reading: settings.reading,
     };
     ron::ser::to_string_pretty(&written, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
 }

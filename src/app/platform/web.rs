@@ -242,6 +242,15 @@ pub fn tag(response: &egui::Response, name: &str) {
     let _ = (response, name);
 }
 
+/// A line outside checks read on every platform (`tabla say <lang> <text>`): standard error on
+/// the desktop, the console in the browser.
+pub fn say_line(line: &str) {
+    #[cfg(target_arch = "wasm32")]
+    tracing::info!("{line}");
+    #[cfg(not(target_arch = "wasm32"))]
+    eprintln!("{line}");
+}
+
 /// A line for the browser test to read (`tabla gate 12 7`, `tabla map …`); nothing on the desktop.
 pub fn report(line: &str) {
     #[cfg(target_arch = "wasm32")]

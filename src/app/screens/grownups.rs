@@ -14,6 +14,7 @@ use crate::app::panels::theme::{
 };
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
+use crate::app::platform::speech::Speaker;
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
 use crate::progress::Child;
@@ -82,6 +83,7 @@ fn grownups_screen(
     transferred: Res<Transferred>,
     path: Res<ThePath>,
     store: Res<Store>,
+    speaker: Res<Speaker>,
     mut page: ResMut<Page>,
     mut orders: MessageWriter<ChildCommand>,
     mut next: ResMut<NextState<Screen>>,
@@ -119,6 +121,11 @@ fn grownups_screen(
             None => {}
         }
         not_saved_note(ui, &words, &store);
+        // A language this device has no voice for is said once, here: Tabla stays silent in it.
+        for language in &speaker.no_voice {
+            let name = language.native_name();
+            ui.label(RichText::new(words.fill("no_voice", &[("language", name)])).size(16.0));
+        }
         transfer_bar(ui, &words, &transferred, &store, &mut page, &mut orders);
         set_aside_bar(ui, &words, &store, &mut page, &mut orders);
         if children.each().next().is_none() {
@@ -311,6 +318,20 @@ fn child_card(
                 &format!("✖ {}", words.get("remove_child")),
                 orders,
             );
+        });
+        // Reading aloud, the child's own: on for a new child, and how fast.
+        ui.horizontal_wrapped(|ui| {
+            let mut reading = child.reading;
+            let aloud = ui.checkbox(&mut reading.aloud, RichText::new(words.get("read_aloud")).size(17.0));
+            web::tag(&aloud, &format!("child.{slot}.read_aloud"));
+            let slow = ui.add_enabled(
+                reading.aloud,
+                egui::Checkbox::new(&mut reading.slow, RichText::new(words.get("read_slowly")).size(17.0)),
+            );
+            web::tag(&slow, &format!("child.{slot}.read_slowly"));
+            if reading != child.reading {
+                orders.write(ChildCommand::SetReading(slot, reading));
+            }
         });
         egui::ScrollArea::horizontal().id_salt(("figures", slot)).show(ui, |ui| {
             egui::Grid::new(("figures_grid", slot)).striped(true).spacing(vec2(14.0, 6.0)).show(ui, |ui| {

@@ -1,7 +1,8 @@
 //! The screens around the game: who is playing, the child's map of stages, the menu of games
 //! (free play) and a game's setup (the game screen itself is the kit's and the panels'), the
 //! grown-ups' page and a diploma; the word that another window holds the data (`elsewhere`); and
-//! the start straight into a game the command line asked for, as a child's game.
+//! the start straight into a game the command line asked for, as a child's game; what these screens
+//! say aloud (`spoken`).
 
 mod children;
 mod diploma;
@@ -10,6 +11,7 @@ mod grownups;
 mod map;
 mod menu;
 mod setup;
+mod spoken;
 
 pub use diploma::SaveDiploma;
 pub use elsewhere::PlayHere;
@@ -36,6 +38,7 @@ use tracing::{error, warn};
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, start_from_launch.after(crate::app::kit::children::load));
     elsewhere::plugin(app);
+    spoken::plugin(app);
     app.add_systems(OnEnter(Screen::Playing), tell_whose.after(crate::app::kit::turn::StartSet));
 }
 
