@@ -37,7 +37,9 @@ stage "the rendered tour under Xvfb"
 tour="$CARGO_TARGET_DIR/tour"
 rm -rf "$tour"
 mkdir -p "$tour"
-timeout 1500 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour"
+# The tour speaks through espeak-ng as a player's window does: its 'tabla say' lines are kept.
+timeout 1500 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour" \
+    2> >(tee "$tour/stderr.log" >&2)
 expected=$(grep -c 'Shot("' src/app/tour.rs)
 found=$(ls "$tour"/*.png 2>/dev/null | wc -l)
 if [ "$found" -lt "$expected" ]; then
@@ -45,6 +47,12 @@ if [ "$found" -lt "$expected" ]; then
     exit 1
 fi
 echo "tour: $found pictures in $tour"
+said=$(grep -c '^tabla say ' "$tour/stderr.log" || true)
+if [ "$said" -lt 10 ]; then
+    echo "the tour said $said things aloud (tabla say lines in $tour/stderr.log)" >&2
+    exit 1
+fi
+echo "tour: $said things said aloud, the first: $(grep -m 3 '^tabla say ' "$tour/stderr.log" | tr '\n' '|')"
 
 stage "the app in a window, killed at random moments and continued"
 timeout 900 xvfb-run -a -s "-screen 0 1280x800x24" cargo test --profile ci --features tour --test continue_after_kill

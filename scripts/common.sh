@@ -28,8 +28,8 @@ need_rust() {
     }
 }
 
-# What building and running the window needs on Debian or Ubuntu.
-APP_PACKAGES=(pkg-config libasound2-dev libudev-dev libx11-dev libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6 libvulkan1 mesa-vulkan-drivers)
+# What building and running the window needs on Debian or Ubuntu (espeak-ng: Tabla's voice).
+APP_PACKAGES=(pkg-config libasound2-dev libudev-dev libx11-dev libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6 libvulkan1 mesa-vulkan-drivers espeak-ng)
 
 # Whether rustup has the wasm32 standard library (else web/build.sh builds it with Debian's rustc-web).
 has_rustup_wasm() {

@@ -92,6 +92,25 @@ impl Strings {
     }
 }
 
+/// The words as they are said: no pictures, arrows, stars or other signs, nor the spaces they
+/// leave; letters of every language, digits and the marks a voice pauses at stay.
+pub fn spoken(text: &str) -> String {
+    let kept: String = text.chars().map(|c| if is_said(c) { c } else { ' ' }).collect();
+    let words: Vec<&str> = kept.split_whitespace().collect();
+    let joined = words.join(" ");
+    // A slash stands between two numbers ("3 / 9"); alone it is a sign.
+    joined.trim_matches(|c: char| "-–/,;:".contains(c) || c.is_whitespace()).to_string()
+}
+
+/// The marks a voice reads as a pause or a tone (Greek's question mark and upper stop among them).
+pub const SPOKEN_MARKS: &str = ".,;:!?'’\"()%-–…/·\u{0387}„”“«»";
+
+/// Whether a character is said (a letter of any language, a digit, a space, a mark a voice
+/// pauses at), or left out as a sign (arrows, stars, pictures).
+pub fn is_said(c: char) -> bool {
+    c.is_alphanumeric() || c.is_whitespace() || SPOKEN_MARKS.contains(c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -184,3 +184,36 @@ fn a_new_message_cuts_short_the_one_being_said_and_a_turn_waits_for_it() {
     assert_eq!(log.0.last(), Some(&spoken(&hint.text)), "the hint's move in words: {log:?}");
     assert!(!log.0.contains(&say(Language::En, "your_turn")), "the turn was dropped with it: {log:?}");
 }
+
+#[test]
+fn a_voice_pack_made_with_espeak_ng_is_played_where_it_has_the_message() {
+    // A family's pack, made here with espeak-ng: one message of English recorded.
+    let home = common::test_home("speech-pack");
+    let _ = std::fs::remove_dir_all(&home);
+    let folder = home.join("voice").join("en");
+    std::fs::create_dir_all(&folder).unwrap();
+    let words = Strings::new(Language::En);
+    let made = std::process::Command::new("espeak-ng")
+        .args(["-v", "en-gb", "-w"])
+        .arg(folder.join("what_to_do.wav"))
+        .arg(words.get("help_short_knight_hunt"))
+        .status()
+        .expect("espeak-ng makes the test's voice pack (test.sh installs it)");
+    assert!(made.success());
+    std::fs::write(folder.join("index.ron"), r#"{ "help_short_knight_hunt": "what_to_do.wav" }"#).unwrap();
+    let setup = common::setup("knight_hunt/one_knight", Opponent::Robot, Seat::WHITE, RobotLevel::One);
+    let launch = Launch { start: Some(setup), settings_dir: Some(home), ..default() };
+    let mut app = common::launched(launch, 3, |app| {
+        app.add_plugins(core_plugin);
+    });
+    frames(&mut app, 10);
+    let speaker = app.world().resource::<Speaker>();
+    let first = &speaker.said[0];
+    assert_eq!(first.text, say(Language::En, "help_short_knight_hunt"));
+    assert!(first.recorded, "the recording is played for the message it holds");
+    assert!(
+        speaker.said.iter().skip(1).all(|said| !said.recorded),
+        "the others are spoken: {:?}",
+        speaker.said
+    );
+}

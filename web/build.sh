@@ -28,6 +28,12 @@ started=$SECONDS
 GATE_BYTES=4000000
 
 step() { echo "== web: $*"; }
+# Voice packs (assets/voice/<lang>/), where a family or a translator recorded one, go beside the
+# page last: it fetches one only when its language is chosen, so they never weigh on the first
+# download, which the gate counts.
+copy_voice_packs() {
+    if [ -d assets/voice ]; then cp -r assets/voice "$dist/voice"; fi
+}
 took() { echo "   ($(( SECONDS - $1 )) s)"; }
 gz() { gzip -9 -c "$1" | wc -c; }
 mb() { awk -v b="$1" 'BEGIN { printf "%.2f MB", b / 1e6 }'; }
@@ -70,6 +76,7 @@ if [ -f "$bundles/$inputs/summary" ]; then
     rm -rf "$dist"
     mkdir -p "$dist"
     cp "$bundles/$inputs"/dist/* "$dist/"
+    copy_voice_packs
     cat "$bundles/$inputs/summary"
     exit 0
 fi
@@ -147,7 +154,9 @@ wasm_bytes=$(wc -c <"$dist/tabla_bg.wasm")
 # The version names the service worker's cache: it changes with any file the worker keeps.
 version=$(sha256sum "$dist/tabla_bg.wasm" "$dist/tabla.js" "$dist/icon.png" "$dist/manifest.webmanifest" \
     web/index.html | sha256sum | cut -c1-12)
-sed -e "s/@VERSION@/$version/" -e "s/@WASM_BYTES@/$wasm_bytes/" web/index.html >"$dist/index.html"
+voice_packs=$( (ls assets/voice 2>/dev/null || true) | tr '\n' ' ')
+sed -e "s/@VERSION@/$version/" -e "s/@WASM_BYTES@/$wasm_bytes/" -e "s/@VOICE_PACKS@/$voice_packs/" web/index.html \
+    >"$dist/index.html"
 # Each file the service worker keeps, with its SHA-256: it keeps a build only when all came whole.
 kept_file() { printf '["%s", "%s"]' "$1" "$(sha256sum "$2" | cut -c1-64)"; }
 kept_files="[$(kept_file ./ "$dist/index.html"), $(kept_file ./index.html "$dist/index.html"), \
@@ -188,3 +197,4 @@ mkdir -p "$bundles/$inputs/dist"
 cp "$dist"/* "$bundles/$inputs/dist/"
 echo "$report" >"$bundles/$inputs/summary"
 ls -td "$bundles"/*/ 2>/dev/null | tail -n +4 | xargs -r rm -rf
+copy_voice_packs

@@ -4,7 +4,8 @@
 // was played and that the Robot answered. Halma is played by taps too (a zoom, a pan, a step and a
 // chain, each confirmed), and so is Crazy Nard, upright and on its side (the dice rolled by a tap, a
 // whole dice set, confirmed). Every other game in the menu is opened and started too.
-// Any console error, page error or panic fails it. Pictures go to target/web-test/.
+// Any console error, page error or panic fails it. Pictures go to target/web-test/. What Tabla says
+// aloud is heard by a recorder in place of the browser's speech (`tabla asked`, `tabla say`).
 //
 // The app's lines it reads (src/app/web.rs, src/app/turn.rs):
 //   tabla ready                                  the menu has been drawn
@@ -1146,6 +1147,141 @@ async function firstVisit(url) {
   }
 }
 
+/// A recorder in place of the browser's speech (headless Chromium has no voices): the voices of
+/// `langs`, each utterance asked kept with its text, language, voice and time, and each
+/// `tabla asked` line's time (when the message appeared), to measure how soon it is said.
+function speechRecorder(langs) {
+  return (langs) => {
+    window.tablaSpoken = [];
+    window.tablaAsked = [];
+    const voices = langs.map((lang) => ({ lang, name: `test ${lang}`, voiceURI: lang, localService: true, default: false }));
+    const listeners = [];
+    const synth = {
+      speaking: false, pending: false, paused: false,
+      getVoices: () => voices,
+      speak(u) {
+        window.tablaSpoken.push({ text: u.text, lang: u.lang, voice: u.voice && u.voice.lang, at: performance.now() });
+        if (u.onstart) u.onstart();
+      },
+      cancel() {},
+      pause() {}, resume() {},
+      addEventListener(type, f) { if (type === "voiceschanged") { listeners.push(f); setTimeout(f, 0); } },
+      removeEventListener() {},
+    };
+    Object.defineProperty(window, "speechSynthesis", { value: synth, configurable: true });
+    window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.lang = ""; this.voice = null; this.rate = 1; } };
+    for (const name of ["info", "log", "debug"]) {
+      const original = console[name].bind(console);
+      console[name] = (...args) => {
+        const line = args.map(String).join(" ");
+        const asked = line.match(/tabla asked (\w+) (.*?)(?: color:.*)?$/);
+        if (asked) window.tablaAsked.push({ lang: asked[1], text: asked[2].trim(), at: performance.now() });
+        original(...args);
+      };
+    }
+  };
+}
+
+/// What a key's words are when said: its spoken form (say_<key>) if it has one, without signs.
+function said(code, key) {
+  let text;
+  try { text = word(code, `say_${key}`); } catch { text = word(code, key); }
+  return text.replace(/[^\p{L}\p{N}\s.,;:!?'’"()%\-–…\/·„”“«»]/gu, " ").split(/\s+/).filter(Boolean).join(" ")
+    .replace(/^[-–\/,;:\s]+|[-–\/,;:\s]+$/g, "");
+}
+
+async function spokenNow(page) {
+  return await page.evaluate(() => window.tablaSpoken.slice());
+}
+
+/// Tabla speaks, heard by a recorder: the first start asks who is playing in the page's language
+/// (once a first tap lets the page speak), a Knight Hunt game in Romanian says what to do and the
+/// turn in ro-RO soon after they appear, the speaker button says the turn again, the Greek help's
+/// first step is said in el-GR, nothing is said with the sound off, and a language with no voice
+/// says nothing and logs no error.
+async function speech(url) {
+  const { browser, context } = await phone(1);
+  await context.addInitScript(speechRecorder(), ["ro-RO", "en-GB", "it-IT", "el-GR"]);
+  try {
+    const { page, log } = await open(context, url, { asChild: false });
+    await tap(page, await steadyTarget(page, log, "picture.0"));
+    await log.next(/tabla map child-/, "the new child's map");
+    let spoken = await spokenNow(page);
+    const who = spoken.find((u) => u.text === said("ro", "children_pick_animal"));
+    if (!who || who.lang !== "ro-RO" || who.voice !== "ro-RO") throw new Error(`who is playing: ${JSON.stringify(spoken)}`);
+    pass(`the first start asks who is playing aloud in the page's language, from the first tap ("${who.text}", ${who.lang})`);
+
+    await tap(page, await steadyTarget(page, log, "map.free_play"));
+    await tap(page, await target(page, log, "game.knight_hunt"));
+    await tap(page, await target(page, log, `choice.${word("ro", "opponent_robot")}`));
+    await tap(page, await target(page, log, "start"));
+    await board(log);
+    await sleep(1500);
+    spoken = await spokenNow(page);
+    const turn = said("ro", "your_turn");
+    const heard = spoken.filter((u) => u.text === turn);
+    if (!spoken.some((u) => u.text === said("ro", "help_short_knight_hunt")) || heard.length !== 1 || heard[0].lang !== "ro-RO") {
+      throw new Error(`the game's start: ${JSON.stringify(spoken)}`);
+    }
+    const asked = await page.evaluate((text) => window.tablaAsked.filter((a) => a.text === text), turn);
+    const latency = heard[0].at - asked[asked.length - 1].at;
+    if (!(latency >= 0 && latency <= 300)) throw new Error(`the turn was said ${latency} ms after it appeared`);
+    pass(`Knight Hunt in Romanian says what to do, then the turn in ro-RO ${Math.round(latency)} ms after it appeared`);
+
+    await page.screenshot({ path: `${SHOTS}/40_speech_turn_ro.png` });
+    await tap(page, await steadyTarget(page, log, "button.say_again"));
+    await sleep(500);
+    const again = (await spokenNow(page)).filter((u) => u.text === turn).length;
+    if (again !== 2) throw new Error(`the speaker button: the turn said ${again} times`);
+    pass("the speaker button beside the turn says it again");
+
+    // The Greek help: its first step in el-GR.
+    await tap(page, await steadyTarget(page, log, "button.settings"));
+    await tap(page, await steadyTarget(page, log, "settings.language.el"));
+    await tap(page, await steadyTarget(page, log, "settings.close"));
+    await sleep(300);
+    await tap(page, await steadyTarget(page, log, "button.help"));
+    await sleep(1500);
+    spoken = await spokenNow(page);
+    const step = spoken.find((u) => u.text === said("el", "demo_knight_jump"));
+    if (!step || step.lang !== "el-GR") throw new Error(`the Greek help: ${JSON.stringify(spoken.slice(-4))}`);
+    pass(`the Greek help says its first step in el-GR ("${step.text}")`);
+    await tap(page, await steadyTarget(page, log, "button.close_help"));
+
+    // The sound off: nothing more is said.
+    await tap(page, await steadyTarget(page, log, "button.settings"));
+    await tap(page, await steadyTarget(page, log, "settings.sound.false"));
+    await tap(page, await steadyTarget(page, log, "settings.close"));
+    const before = (await spokenNow(page)).length;
+    await tap(page, await steadyTarget(page, log, "button.hint"));
+    await sleep(1500);
+    const after = (await spokenNow(page)).length;
+    if (after !== before) throw new Error(`with the sound off ${after - before} more things were said`);
+    pass("with the sound off a hint's words are shown and not said");
+    log.assertClean();
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+  // A browser with no Greek voice: a Greek game says nothing, and logs no error.
+  const bare = await phone(1);
+  await bare.context.addInitScript(speechRecorder(), ["ro-RO", "en-GB", "it-IT"]);
+  try {
+    const { page, log } = await open(bare.context, `${url}?lang=el&game=knight_hunt`);
+    // The board may be drawn before the page says it is ready.
+    log.cursor = 0;
+    await board(log);
+    await tap(page, await steadyTarget(page, log, "button.hint"));
+    await sleep(1500);
+    const spoken = await spokenNow(page);
+    if (spoken.length) throw new Error(`said without a Greek voice: ${JSON.stringify(spoken)}`);
+    log.assertClean();
+    pass("a language this browser has no voice for is never said in another voice, and logs no error");
+  } finally {
+    await bare.browser.close();
+  }
+}
+
 async function main() {
   mkdirSync(SHOTS, { recursive: true });
   const server = await serve(DIST, 0);
@@ -1174,6 +1310,7 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "first") return await firstVisit(url);
     if (process.env.TABLA_WEB_ONLY === "replay") return await watchAgain(context, url);
     if (process.env.TABLA_WEB_ONLY === "path") return await childPath(url);
+    if (process.env.TABLA_WEB_ONLY === "speech") return await speech(url);
     if (process.env.TABLA_WEB_ONLY === "kept") {
       await twoTabs(url);
       await fullStorage(url);
@@ -1299,6 +1436,7 @@ async function main() {
     await sameGame(context, url);
     await watchAgain(context, url);
     await childPath(url);
+    await speech(url);
     await twoTabs(url);
     await fullStorage(url);
     await gamesKeptApart(url);

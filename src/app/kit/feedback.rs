@@ -3,7 +3,6 @@
 //! first, the sounds. The game's news (`Playing::take_news`) becomes these in one place,
 //! `Feedback::report`.
 
-use super::game::RoundReport;
 use super::play::{News, PlayKind, Playing};
 use super::shown::Shown;
 use crate::app::platform::settings::Words;
@@ -40,9 +39,11 @@ pub struct Notice {
 }
 
 /// The panel between two rounds (a game of a match just ended), until it is closed: the Robot
-/// and the clocks wait for it.
-#[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct RoundOver(pub Option<RoundReport>);
+/// and the clocks wait for it. It keeps the game as it stood before the round's last action; the
+/// report is written when it is shown (`Shown::round_over`), so it names the seats as their panels
+/// do and speaks the language chosen meanwhile.
+#[derive(Resource, Default)]
+pub struct RoundOver(pub Option<Box<dyn Shown>>);
 
 /// A question the person answers before the game goes on (keep playing, or start again).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -172,8 +173,8 @@ impl Feedback<'_> {
             self.notices.0 =
                 Some(Notice { key: text, seat: None, seconds_left: 3.5, big: true, ready: true });
         }
-        if let Some(round) = after.round_over(before, person, &self.words) {
-            self.round_over.0 = Some(round);
+        if after.round_over(before, person, &self.words).is_some() {
+            self.round_over.0 = Some(before.boxed());
         }
     }
 

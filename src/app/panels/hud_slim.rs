@@ -8,8 +8,8 @@
 //! two rows of picture buttons.
 
 use super::panel_parts::{
-    PHONE_SIDE, PanelAction, PanelButton, answer_button, choice_buttons, dialog, draw_button, game_buttons,
-    status_lines, view_buttons,
+    PHONE_SIDE, PanelAction, PanelButton, Part, SAY_SIDE, answer_button, choice_buttons, dialog, draw_button,
+    game_buttons, said_line, say_button, status_lines, view_buttons,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
@@ -33,7 +33,7 @@ pub(super) fn wanted(board: &ScoreBoard, screen: egui::Rect) -> bool {
 /// The room kept under a square board on a phone upright for the message of the moment or a
 /// question: two lines. It does not change with what it shows, so the board never moves under a
 /// finger.
-const MESSAGE_ROOM: f32 = 2.0 * 20.0 + 2.0 * GAP;
+const MESSAGE_ROOM: f32 = SAY_SIDE + 2.0 * GAP;
 
 /// What the strips show: the panels' view, the pictures and words, and the seats, the near one
 /// (the person's, or the first player's) apart.
@@ -134,8 +134,8 @@ pub(super) fn slim_panels(
     }
     if *details {
         details_dialog(ctx, strips, details, actions);
-    } else if board.notice && !board.status.is_empty() {
-        notice(ctx, board_rect, &board.status);
+    } else if board.notice && !board.status.is_empty() && notice(ctx, board_rect, (board, words)) {
+        actions.push(PanelAction::SayAgain(Part::Status));
     }
     board_rect
 }
@@ -207,9 +207,18 @@ fn square_board_upright(
             // On a card: a zoomed board may reach under it.
             let fill = Color32::from_rgba_unmultiplied(250, 244, 232, 235);
             card(fill).inner_margin(egui::Margin::symmetric(6, 2)).show(ui, |ui| {
-                ui.vertical_centered(|ui| match &board.question {
-                    Some(question) => question_rows(ui, board, art, question, actions),
-                    None => message(ui, board, screen.width() - 28.0),
+                // The speaker button before the message or the question says it again.
+                let spoken = board.said.question.first().or(board.said.status.as_ref()).is_some();
+                ui.horizontal(|ui| {
+                    if spoken && say_button(ui, words) {
+                        let part = if board.question.is_some() { Part::Question } else { Part::Status };
+                        actions.push(PanelAction::SayAgain(part));
+                    }
+                    let width = ui.available_width();
+                    ui.vertical_centered(|ui| match &board.question {
+                        Some(question) => question_rows(ui, board, art, question, actions),
+                        None => message(ui, board, width - 8.0),
+                    });
                 });
             });
         });
@@ -375,18 +384,23 @@ fn column_words(ui: &mut egui::Ui, text: &str) {
 }
 
 /// A passing message (a pass, a refused tap) over the board's middle; taps go through it.
-fn notice(ctx: &egui::Context, board: egui::Rect, text: &str) {
+/// The message of the moment over the board's middle, with its speaker button; `true` when that
+/// was tapped.
+fn notice(ctx: &egui::Context, board_rect: egui::Rect, (board, words): (&ScoreBoard, &Words)) -> bool {
+    let mut again = false;
     egui::Area::new("slim_notice".into())
         .order(egui::Order::Foreground)
-        .interactable(false)
         .pivot(Align2::CENTER_CENTER)
-        .fixed_pos(board.center())
+        .fixed_pos(board_rect.center())
         .show(ctx, |ui| {
             card(Color32::from_rgba_unmultiplied(255, 240, 200, 235)).show(ui, |ui| {
-                ui.set_max_width((board.width() - 40.0).min(300.0));
-                ui.vertical_centered(|ui| ui.label(bold(text, 16.0)));
+                ui.set_max_width((board_rect.width() - 40.0).min(300.0));
+                ui.vertical_centered(|ui| {
+                    again = said_line(ui, bold(&board.status, 16.0), board.said.status.is_some(), words);
+                });
             });
         });
+    again
 }
 
 /// Every seat's whole panel, the match and whose turn it is, until closed.

@@ -234,7 +234,10 @@ pub fn publish_scoreboard(
         (words.fill(key, &args), Utterance::filled(&words, key, &args))
     };
     let moment = notices.0.as_ref().filter(|n| !n.big);
-    let (status, status_said) = match (moment, turn_line.as_ref()) {
+    // Under a dialog that waits for a tap (the result, the panel between rounds, a question
+    // before beginning again) the line says nothing: the dialog says what comes next.
+    let waits = game.outcome().is_some() || round_over.0.is_some() || ask.0.is_some();
+    let (status, status_said) = match (moment.filter(|_| !waits), turn_line.as_ref().filter(|_| !waits)) {
         (Some(notice), _) => (notice_text(notice), Some(notice_said(notice))),
         (None, Some(line)) => {
             let (written, said) = fill(line);
@@ -287,6 +290,10 @@ pub fn publish_scoreboard(
         Vec::new()
     };
     let big_notice = notices.0.as_ref().filter(|n| n.big);
+    let round = round_over
+        .0
+        .as_ref()
+        .and_then(|before| game.round_over(before.as_ref(), play.person_against_robot(), &words));
     let said = SaidBoard {
         status: status_said,
         big_notice: big_notice.map(notice_said),
@@ -310,8 +317,7 @@ pub fn publish_scoreboard(
             .flat_map(|r| [r.title.clone(), r.reason.clone()])
             .map(|t| Utterance::words(&words, t))
             .collect(),
-        round: round_over
-            .0
+        round: round
             .iter()
             .flat_map(|r| std::iter::once(r.title.clone()).chain(r.lines.iter().cloned()))
             .map(|t| Utterance::words(&words, t))
@@ -337,7 +343,7 @@ pub fn publish_scoreboard(
         next_clock: clocks.next_minutes,
         previewing,
         draft_done: play.draft_done(),
-        round: round_over.0.clone(),
+        round,
         question_art: game.question_art(),
         can_hint: play.can_hint(),
         choices,

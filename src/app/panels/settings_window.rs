@@ -75,62 +75,74 @@ fn settings_window(
         .open(&mut still_open)
         .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
         .show(ctx, |ui| {
-            ui.label(bold(words.get("language"), 18.0));
-            ui.horizontal_wrapped(|ui| {
-                for language in crate::i18n::Language::ALL {
-                    if ui.selectable_label(settings.language == language, language.native_name()).clicked()
-                        && settings.language != language
-                    {
-                        settings.language = language;
-                    }
-                }
-            });
-            ui.label(bold(words.get("sound"), 18.0));
-            ui.horizontal(|ui| {
-                if ui.selectable_label(settings.sound, words.get("sound_on")).clicked() && !settings.sound {
-                    settings.sound = true;
-                }
-                if ui.selectable_label(!settings.sound, words.get("sound_off")).clicked() && settings.sound {
-                    settings.sound = false;
-                }
-            });
-            ui.label(bold(words.get("read_aloud"), 18.0));
-            ui.horizontal(|ui| {
-                for (on, key) in [(true, "sound_on"), (false, "sound_off")] {
-                    let choice = ui.selectable_label(*aloud == on, words.get(key));
-                    crate::app::platform::web::tag(&choice, &format!("settings.read_aloud.{on}"));
-                    if choice.clicked() {
-                        *aloud = on;
-                    }
-                }
-            });
-            if !board.clock_choices.is_empty() {
-                ui.label(bold(words.get("setup_clock"), 18.0));
+            // On a small screen the choices scroll; Close stays in sight under them.
+            let room = (ctx.content_rect().height() - 130.0).max(120.0);
+            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
+                ui.label(bold(words.get("language"), 18.0));
                 ui.horizontal_wrapped(|ui| {
-                    let choices = std::iter::once(0).chain(board.clock_choices.iter().copied());
-                    for minutes in choices {
-                        let label = if minutes == 0 {
-                            words.get("clock_off").to_string()
-                        } else {
-                            words.fill("clock_minutes", &[("n", &minutes.to_string())])
-                        };
-                        if ui.selectable_label(board.next_clock == minutes, label).clicked() {
-                            commands.write(GameCommand::SetClock(minutes));
+                    for language in crate::i18n::Language::ALL {
+                        let choice =
+                            ui.selectable_label(settings.language == language, language.native_name());
+                        crate::app::platform::web::tag(
+                            &choice,
+                            &format!("settings.language.{}", language.code()),
+                        );
+                        if choice.clicked() && settings.language != language {
+                            settings.language = language;
                         }
                     }
                 });
-                ui.label(RichText::new(words.get("clock_at_restart")).italics().size(15.0));
-            }
-            ui.add_space(6.0);
-            if ui.button(format!("↓ {}", words.get("export_game"))).clicked() {
-                commands.write(GameCommand::Export);
-            }
-            if board.moves > 0 && ui.button(format!("▶ {}", words.get("watch_from_start"))).clicked() {
-                watch = Some(ReplayCommand::Open);
-                *open = false;
-            }
+                // Each switch on one line with its name, so the window fits a phone's screen.
+                ui.horizontal(|ui| {
+                    ui.label(bold(words.get("sound"), 18.0));
+                    for (on, key) in [(true, "sound_on"), (false, "sound_off")] {
+                        let choice = ui.selectable_label(settings.sound == on, words.get(key));
+                        crate::app::platform::web::tag(&choice, &format!("settings.sound.{on}"));
+                        if choice.clicked() {
+                            settings.sound = on;
+                        }
+                    }
+                });
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(bold(words.get("read_aloud"), 18.0));
+                    for (on, key) in [(true, "sound_on"), (false, "sound_off")] {
+                        let choice = ui.selectable_label(*aloud == on, words.get(key));
+                        crate::app::platform::web::tag(&choice, &format!("settings.read_aloud.{on}"));
+                        if choice.clicked() {
+                            *aloud = on;
+                        }
+                    }
+                });
+                if !board.clock_choices.is_empty() {
+                    ui.label(bold(words.get("setup_clock"), 18.0));
+                    ui.horizontal_wrapped(|ui| {
+                        let choices = std::iter::once(0).chain(board.clock_choices.iter().copied());
+                        for minutes in choices {
+                            let label = if minutes == 0 {
+                                words.get("clock_off").to_string()
+                            } else {
+                                words.fill("clock_minutes", &[("n", &minutes.to_string())])
+                            };
+                            if ui.selectable_label(board.next_clock == minutes, label).clicked() {
+                                commands.write(GameCommand::SetClock(minutes));
+                            }
+                        }
+                    });
+                    ui.label(RichText::new(words.get("clock_at_restart")).italics().size(15.0));
+                }
+                ui.add_space(6.0);
+                if ui.button(format!("↓ {}", words.get("export_game"))).clicked() {
+                    commands.write(GameCommand::Export);
+                }
+                if board.moves > 0 && ui.button(format!("▶ {}", words.get("watch_from_start"))).clicked() {
+                    watch = Some(ReplayCommand::Open);
+                    *open = false;
+                }
+            });
             ui.vertical_centered(|ui| {
-                if ui.button(words.get("close")).clicked() {
+                let close = ui.button(words.get("close"));
+                crate::app::platform::web::tag(&close, "settings.close");
+                if close.clicked() {
                     *open = false;
                 }
             });

@@ -11,9 +11,11 @@
 
 use super::settings::{Settings, Words};
 use crate::i18n::Language;
+pub use crate::i18n::spoken;
 pub use crate::progress::Reading;
 use bevy::prelude::*;
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::path::PathBuf;
 
 /// The reading of whoever plays now: the child's, or the device's when no child plays (the
 /// children keep it up to date).
@@ -100,6 +102,50 @@ pub struct Speaker {
     pub said: VecDeque<Said>,
     /// Languages this device has no voice for: said once on the grown-ups' page.
     pub no_voice: BTreeSet<Language>,
+    /// Recordings of messages, where a family or a translator made some.
+    pack: VoicePack,
+    /// A recording to play now (the desktop's player takes it), and the one playing.
+    pub(super) to_play: Option<PathBuf>,
+    pub(super) playing: Option<Entity>,
+    pub(super) cut_recording: bool,
+    plays_recordings: bool,
+}
+
+/// A voice pack: recordings of messages without arguments, by message key, in a folder per
+/// language (`<lang>/index.ron`, a map of message key to file, beside the files). On the desktop
+/// it is looked for in `TABLA_VOICE_DIR`, then the data folder's `voice/`; the browser fetches
+/// `voice/<lang>/` beside the page when the language is chosen (web/index.html).
+#[derive(Default)]
+pub struct VoicePack {
+    folders: Vec<PathBuf>,
+    read: BTreeMap<Language, BTreeMap<String, PathBuf>>,
+}
+
+impl VoicePack {
+    pub fn in_folders(folders: Vec<PathBuf>) -> VoicePack {
+        VoicePack { folders, read: BTreeMap::new() }
+    }
+
+    /// The recording of `key` in `language`, if the pack has one whose file is there.
+    fn recording(&mut self, language: Language, key: &str) -> Option<PathBuf> {
+        let folders = &self.folders;
+        let index = self.read.entry(language).or_insert_with(|| {
+            folders.iter().find_map(|folder| read_index(&folder.join(language.code()))).unwrap_or_default()
+        });
+        index.get(key).filter(|file| file.is_file()).cloned()
+    }
+}
+
+/// A language's index: each key's file, beside the index; `None` without a readable index.
+fn read_index(folder: &std::path::Path) -> Option<BTreeMap<String, PathBuf>> {
+    let text = std::fs::read_to_string(folder.join("index.ron")).ok()?;
+    match ron::from_str::<BTreeMap<String, String>>(&text) {
+        Ok(index) => Some(index.into_iter().map(|(key, file)| (key, folder.join(file))).collect()),
+        Err(why) => {
+            tracing::warn!("{}: not a voice pack's index: {why}", folder.join("index.ron").display());
+            None
+        }
+    }
 }
 
 /// How much of what was said the speaker remembers.
@@ -113,7 +159,17 @@ impl Speaker {
             last: Vec::new(),
             said: VecDeque::new(),
             no_voice: BTreeSet::new(),
+            pack: VoicePack::default(),
+            to_play: None,
+            playing: None,
+            cut_recording: false,
+            plays_recordings: false,
         }
+    }
+
+    /// The speaker with a voice pack.
+    pub fn with_pack(self, pack: VoicePack) -> Speaker {
+        Speaker { pack, ..self }
     }
 
     /// What was said, oldest first, as text.
@@ -124,6 +180,8 @@ impl Speaker {
     fn hush(&mut self) {
         self.waiting.clear();
         self.voice.stop();
+        self.to_play = None;
+        self.cut_recording = self.playing.is_some();
     }
 
     fn obey(&mut self, speech: Speech) {
@@ -151,7 +209,7 @@ impl Speaker {
 
     /// Says the next utterance waiting once the voice is free.
     fn go_on(&mut self, reading: Reading) {
-        if self.voice.busy() {
+        if self.voice.busy() || self.playing.is_some() || self.to_play.is_some() {
             return;
         }
         let Some(utterance) = self.waiting.pop_front() else { return };
@@ -165,7 +223,19 @@ impl Speaker {
             }
             return;
         }
-        let recorded = self.voice.speak(&utterance, &text, reading.slow);
+        // A recording where the pack has one (read from a folder on the desktop; the page looks
+        // in its own pack).
+        let recording = utterance.key.as_deref().and_then(|key| self.pack.recording(utterance.language, key));
+        let recorded = match recording {
+            Some(file) => {
+                // Without a window there is no player: the recording counts as played.
+                if self.plays_recordings {
+                    self.to_play = Some(file);
+                }
+                true
+            }
+            None => self.voice.speak(&utterance, &text, reading.slow),
+        };
         super::web::say_line(&format!("tabla say {} {text}", utterance.language.code()));
         self.said.push_back(Said { language: utterance.language, text, recorded });
         while self.said.len() > KEPT_SAID {
@@ -206,36 +276,29 @@ impl Voice for Listener {
     }
 }
 
-/// The words as they are said: no pictures, arrows, stars or other signs, nor the spaces they
-/// leave; letters of every language, digits and the marks a voice pauses at stay.
-pub fn spoken(text: &str) -> String {
-    let kept: String = text
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c.is_whitespace() || ".,;:!?'’\"()%-–…/".contains(c) {
-                c
-            } else {
-                ' '
-            }
-        })
-        .collect();
-    let words: Vec<&str> = kept.split_whitespace().collect();
-    let joined = words.join(" ");
-    // A slash stands between two numbers ("3 / 9"); alone it is a sign.
-    joined.trim_matches(|c: char| "-–/,;:".contains(c) || c.is_whitespace()).to_string()
-}
-
 /// The speaker, silent (for the app without a window); `voice_plugin` gives it the platform's
 /// voice.
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Speech>().init_resource::<ReadingNow>();
-    app.insert_resource(Speaker::new(Box::new(Listener)));
+    let pack = VoicePack::in_folders(pack_folders(app.world().resource::<super::store::Store>()));
+    app.insert_resource(Speaker::new(Box::new(Listener)).with_pack(pack));
     app.add_systems(PostUpdate, speak);
 }
 
-/// The platform's own voice for the speaker.
+/// The platform's own voice for the speaker, with the voice pack of the data folder (or of
+/// `TABLA_VOICE_DIR`), and the desktop's player of its recordings.
 pub(super) fn voice_plugin(app: &mut App) {
-    app.insert_resource(Speaker::new(system::voice()));
+    let pack = VoicePack::in_folders(pack_folders(app.world().resource::<super::store::Store>()));
+    let speaker = Speaker::new(system::voice()).with_pack(pack);
+    app.insert_resource(Speaker { plays_recordings: cfg!(not(target_arch = "wasm32")), ..speaker });
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(PostUpdate, system::play_recordings.after(speak));
+}
+
+/// Where a voice pack is looked for, first found first.
+pub fn pack_folders(store: &super::store::Store) -> Vec<PathBuf> {
+    let from_env = std::env::var_os("TABLA_VOICE_DIR").map(PathBuf::from);
+    from_env.into_iter().chain(store.dir().map(|dir| dir.join("voice"))).collect()
 }
 
 fn speak(
@@ -265,6 +328,8 @@ fn speak(
 mod system {
     use super::{Utterance, Voice};
     use crate::i18n::Language;
+    use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
+    use bevy::prelude::*;
     use std::collections::BTreeMap;
     use std::io::Write;
     use std::process::{Child, Command, Stdio};
@@ -343,6 +408,33 @@ mod system {
             }
             self.speaking = None;
             false
+        }
+    }
+
+    /// Plays a voice pack's recording the speaker chose, through Bevy's audio; a recording cut
+    /// short is stopped by taking its player away.
+    pub fn play_recordings(
+        mut speaker: ResMut<super::Speaker>,
+        mut sources: ResMut<Assets<AudioSource>>,
+        players: Query<(), With<AudioPlayer>>,
+        mut commands: Commands,
+    ) {
+        if speaker.cut_recording {
+            speaker.cut_recording = false;
+            if let Some(playing) = speaker.playing.take() {
+                commands.entity(playing).try_despawn();
+            }
+        }
+        if speaker.playing.is_some_and(|playing| !players.contains(playing)) {
+            speaker.playing = None;
+        }
+        let Some(file) = speaker.to_play.take() else { return };
+        match std::fs::read(&file) {
+            Ok(bytes) => {
+                let source = sources.add(AudioSource { bytes: bytes.into() });
+                speaker.playing = Some(commands.spawn((AudioPlayer(source), PlaybackSettings::DESPAWN)).id());
+            }
+            Err(why) => tracing::warn!("{}: {why}", file.display()),
         }
     }
 
