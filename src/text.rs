@@ -149,6 +149,11 @@ impl<G: Coached> Session<G> {
                     "better": text(slip, &slip.rating.best),
                     "loss": (slip.rating.loss * 1000.0).round() / 1000.0,
                     "why": slip.why,
+                    "why_args": slip
+                        .why_args
+                        .iter()
+                        .map(|(name, value)| (name.to_string(), Value::from(value.as_str())))
+                        .collect::<serde_json::Map<String, Value>>(),
                 })
             })
             .collect();

@@ -161,15 +161,23 @@ fn literals(code: &str) -> Vec<String> {
 fn every_reason_the_coach_gives_has_its_words() {
     use tabla::robot::review::Coached;
     let mut wanted = BTreeSet::new();
-    let mut add = |game: &str, reasons: &[&str]| {
-        wanted.extend(reasons.iter().map(|reason| format!("coach_{game}_{reason}")));
+    let mut add = |game: &str, reasons: &[&str], pieces: &[&str]| {
+        for reason in reasons {
+            if pieces.is_empty() {
+                wanted.insert(format!("coach_{game}_{reason}"));
+            }
+            wanted.extend(pieces.iter().map(|piece| format!("coach_{game}_{reason}_{piece}")));
+        }
     };
-    add("circles", tabla::rules::circles::Circles::REASONS);
-    add("knight_hunt", tabla::rules::knight_hunt::KnightHunt::REASONS);
-    add("bunnies", tabla::rules::bunnies::BunniesAndHorses::REASONS);
-    add("halma", tabla::rules::halma::Halma::REASONS);
-    add("nard", tabla::rules::nard::Nard::REASONS);
-    assert_eq!(wanted.len(), 14);
+    use tabla::rules::{
+        bunnies::BunniesAndHorses, circles::Circles, halma::Halma, knight_hunt::KnightHunt, nard::Nard,
+    };
+    add("circles", Circles::REASONS, Circles::REASON_PIECES);
+    add("knight_hunt", KnightHunt::REASONS, KnightHunt::REASON_PIECES);
+    add("bunnies", BunniesAndHorses::REASONS, BunniesAndHorses::REASON_PIECES);
+    add("halma", Halma::REASONS, Halma::REASON_PIECES);
+    add("nard", Nard::REASONS, Nard::REASON_PIECES);
+    assert_eq!(wanted.len(), 15);
     assert_all_languages_have(&wanted, "the coach's reasons");
 }
 

@@ -396,3 +396,19 @@ fn a_tap_while_the_robot_plays_makes_it_hurry() {
     app.update();
     assert!(!app.world().resource::<Hurry>().0, "the person's turn: no more hurry");
 }
+
+#[test]
+fn a_move_from_one_row_to_the_other_is_drawn_round_the_boards_end() {
+    let nard = game(&app("one_point", Opponent::Friend, Seat::WHITE));
+    // White goes from its 15 (top, third from the left) round the left end to its 10.
+    let (top_left, bottom_left) = (Square::new(0, 1), Square::new(0, 0));
+    assert_eq!(nard.corners_between(Square::new(2, 1), Square::new(2, 0)), vec![top_left, bottom_left]);
+    // From the corner itself, only the turn down is left.
+    assert_eq!(nard.corners_between(top_left, Square::new(3, 0)), vec![bottom_left]);
+    // Black goes round the right end, from White's 3 up to White's 22.
+    let (bottom_right, top_right) = (Square::new(11, 0), Square::new(11, 1));
+    assert_eq!(nard.corners_between(Square::new(9, 0), Square::new(9, 1)), vec![bottom_right, top_right]);
+    // Along a row, or off the board to a tray, the arrow is straight.
+    assert!(nard.corners_between(Square::new(2, 1), Square::new(7, 1)).is_empty());
+    assert!(nard.corners_between(Square::new(11, 0), Square::new(12, 0)).is_empty());
+}

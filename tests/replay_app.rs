@@ -15,6 +15,9 @@ use tabla::app::kit::play::{Play, Playing};
 use tabla::app::kit::play_of::PlayOf;
 use tabla::app::kit::replay::{CoachArrows, Replay, ReplayCommand};
 use tabla::app::kit::turn::{GameCommand, SetControls};
+use tabla::app::panels::spoken::coach_words;
+use tabla::app::platform::settings::Words;
+use tabla::app::platform::speech::Utterance;
 use tabla::app::{Control, Opponent};
 use tabla::record::Record;
 use tabla::robot::RobotLevel;
@@ -222,4 +225,34 @@ fn watching_a_game_in_progress_keeps_what_redo_would_bring_back() {
     assert_eq!(play(&app).game(), &game);
     common::command(&mut app, GameCommand::Redo);
     assert_eq!(play(&app).moves_played(), 3, "redo still brings the move back");
+}
+
+#[test]
+fn a_game_only_robots_played_is_reviewed_for_both_seats_in_words_that_name_the_robot() {
+    let setup = common::setup("knight_hunt/one_knight", Opponent::Robot, Seat::WHITE, RobotLevel::Three);
+    let mut app = common::headless(setup, "replay-robots", 11, |_| {});
+    app.world_mut()
+        .write_message(SetControls(vec![Control::Robot(RobotLevel::One), Control::Robot(RobotLevel::Three)]));
+    until(&mut app, |app| play(app).game().outcome().is_some());
+    let steps = play(&app).history().steps().to_vec();
+    let data = review::coach_data(tabla::rules::GameKind::KnightHunt).unwrap();
+    let expected = Reviewer::new(&steps, |_| true, data).finish();
+    order(&mut app, ReplayCommand::Open);
+    until(&mut app, |app| replay(app).coach.done);
+    let coach = replay(&app).coach;
+    let slips: Vec<usize> = coach.slips.iter().map(|s| s.from).collect();
+    assert_eq!(slips, expected.slips().map(|s| s.from).collect::<Vec<_>>(), "every seat is reviewed");
+    let marks: Vec<_> = coach.slips.iter().chain(coach.best.iter()).cloned().collect();
+    assert!(!marks.is_empty(), "level 1 against level 3 leaves something to mark");
+    assert!(marks.iter().all(|mark| mark.by_robot), "no mark is a person's");
+    let mark = &marks[0];
+    order(&mut app, ReplayCommand::Seek(mark.from));
+    app.update();
+    let words = app.world().resource::<Words>();
+    let said: Vec<String> = coach_words(&replay(&app), words).into_iter().map(|u| u.text).collect();
+    let robot =
+        if coach.slip_at(mark.from).is_some() { "say_coach_arrows_robot" } else { "coach_best_robot" };
+    assert!(said.contains(&Utterance::of(words, robot).text), "{said:?} names the Robot ({robot})");
+    let yours = ["say_coach_arrows", "coach_best"].map(|key| Utterance::of(words, key).text);
+    assert!(said.iter().all(|text| !yours.contains(text)), "{said:?} says 'your'");
 }

@@ -91,6 +91,9 @@ fn a_rook_crawling_one_square_where_it_could_run_along_the_wall_is_a_slip() {
     let slip = at(&review, 1);
     assert_eq!(slip_plies(&review), vec![1], "a1a2 loses a move of the race: {:?}", slip.rating);
     assert_eq!(slip.why, Some("further_round"));
+    // The reason names the piece and how far it could have gone: the rook along the wall.
+    let to = text_of(&crawl, slip, &slip.rating.best)[2..].to_string();
+    assert_eq!(slip.why_args, vec![("piece", "rook".to_string()), ("to", to)]);
     let run = played(start, &["a1a8"]);
     let review = review_all(&run);
     assert!(review.slips.is_empty(), "a1a8 runs the whole wall: {:?}", review.moves);

@@ -98,6 +98,7 @@ pub fn greedy(game: &Circles, rng: &mut SeededRng) -> Option<Move> {
 
 impl Coached for Circles {
     const REASONS: &'static [&'static str] = &["further_round"];
+    const REASON_PIECES: &'static [&'static str] = &["rook", "bishop"];
 
     fn rater(&self, played: &[Move], data: CoachData) -> Box<dyn Rater<Self>> {
         review::searched_rater(self, played, data)
@@ -108,5 +109,12 @@ impl Coached for Circles {
         let seat = self.to_move()?;
         let needs = |actions: &[Move]| moves_needed(&review::after(self, actions), seat);
         (needs(best) < needs(played)).then_some("further_round")
+    }
+
+    /// The piece the better move took, and where.
+    fn why_args(&self, _played: &[Move], best: &[Move]) -> Vec<(&'static str, String)> {
+        let Some(mv) = best.first() else { return Vec::new() };
+        let Some((_, piece)) = self.piece_at(mv.from) else { return Vec::new() };
+        vec![("piece", piece.name().to_string()), ("to", mv.to.to_string())]
     }
 }

@@ -76,6 +76,9 @@ pub struct MoveToRate<A> {
 pub trait Coached: RobotPlayer {
     /// Every reason `why` may give (the screens have words for each: `coach_<game>_<reason>`).
     const REASONS: &'static [&'static str];
+    /// The pieces a reason may name (`why_args`' `piece`): each reason then has a sentence for
+    /// each of them instead (`coach_<game>_<reason>_<piece>`).
+    const REASON_PIECES: &'static [&'static str] = &[];
 
     /// The moves of a history worth rating, in order: by default every action a seat chose
     /// among two or more (never a roll of the dice).
@@ -102,6 +105,13 @@ pub trait Coached: RobotPlayer {
     /// Why the best move was better, in the game's own terms, when the rules can tell: a key
     /// the screens turn into one short sentence (`coach.<game>.<key>`).
     fn why(&self, played: &[Self::Action], best: &[Self::Action]) -> Option<&'static str>;
+
+    /// What the reason names, when it names something: a `piece` (its sentence is then
+    /// `coach.<game>.<key>_<piece>`, so each language words it with the piece's own grammar) and
+    /// places (`to`: where the better move went), filled into the sentence.
+    fn why_args(&self, _played: &[Self::Action], _best: &[Self::Action]) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
 }
 
 /// One move of the review with its rating.
@@ -112,6 +122,8 @@ pub struct Rated<A> {
     pub played: Vec<A>,
     pub rating: Rating<A>,
     pub why: Option<&'static str>,
+    /// What `why` names (`Coached::why_args`).
+    pub why_args: Vec<(&'static str, String)>,
 }
 
 impl<A> Rated<A> {
@@ -200,6 +212,8 @@ impl<G: Coached> Reviewer<G> {
             let Some(rating) = rater.step(slice) else { continue };
             self.rater = None;
             let why = if rating.loss > 0.0 { before.why(&to_rate.played, &rating.best) } else { None };
+            let why_args =
+                if why.is_some() { before.why_args(&to_rate.played, &rating.best) } else { Vec::new() };
             debug_assert!(
                 why.is_none_or(|why| G::REASONS.contains(&why)),
                 "{why:?} is not among the reasons"
@@ -210,6 +224,7 @@ impl<G: Coached> Reviewer<G> {
                 played: to_rate.played.clone(),
                 rating,
                 why,
+                why_args,
             });
         }
         Some(Review::of(std::mem::take(&mut self.done), self.data))

@@ -449,6 +449,18 @@ impl GameView for Nard {
         square == WHITE_DICE || square == BLACK_DICE
     }
 
+    /// From one row to the other a checker goes round the board's end: White's at the left
+    /// (its 13 to its 12), Black's at the right (White's 1 to White's 24).
+    fn corners_between(&self, from: Square, to: Square) -> Vec<Square> {
+        let (Some(from_point), Some(to_point)) = (point_on(from), point_on(to)) else { return Vec::new() };
+        let corners = match (from_point >= 13, to_point >= 13) {
+            (true, false) => [square_of(13), square_of(12)],
+            (false, true) => [square_of(1), square_of(24)],
+            _ => return Vec::new(),
+        };
+        corners.into_iter().filter(|corner| *corner != from && *corner != to).collect()
+    }
+
     fn place_at(&self, square: Square) -> Vec2 {
         match square {
             WHITE_TRAY => from_middle(TRAY_SPOT, 0.0),

@@ -44,6 +44,27 @@ pub struct CoachMark {
     /// The words key of why the better move was better (`coach_<game>_<reason>`), if the rules
     /// can tell.
     pub why: Option<String>,
+    /// What `why`'s sentence names (`to`: a place), filled into it.
+    pub why_args: Vec<(&'static str, String)>,
+    /// The move was the Robot's (a game only Robots played): the words say so, never "your".
+    pub by_robot: bool,
+}
+
+impl CoachMark {
+    /// Why the better move was better, as the words key and its arguments (the Robot knowing a
+    /// better move, when the rules cannot tell).
+    pub fn why_words(&self, words: &crate::app::platform::settings::Words) -> (&str, Vec<(&str, &str)>) {
+        let args = self.why_args.iter().map(|(name, value)| (*name, value.as_str())).collect();
+        match self.why.as_deref().filter(|key| words.has(key)) {
+            Some(key) => (key, args),
+            None => ("coach_slip", Vec::new()),
+        }
+    }
+
+    /// The words key that speaks of this move: `key`, or its `_robot` form for the Robot's.
+    pub fn words_key(&self, key: &str) -> String {
+        if self.by_robot { format!("{key}_robot") } else { key.to_string() }
+    }
 }
 
 /// The coach reviewing a game of any kind, a slice at a time (`ReviewOf` of each game).
@@ -57,19 +78,19 @@ pub trait AnyReview: Send + Sync {
 /// `G`'s review: the coach's ratings turned into marks the board draws.
 struct ReviewOf<G: AppGame> {
     reviewer: Reviewer<G>,
+    controls: Vec<Control>,
 }
 
 /// The review of the people's seats of a game (of every seat, when only Robots played).
 pub(super) fn reviewer_of<G: AppGame, N>(steps: &[Step<G, N>], controls: &[Control]) -> Box<dyn AnyReview> {
-    let controls = controls.to_vec();
     let nobody = !controls.contains(&Control::Person);
-    let person = move |seat: Seat| nobody || controls.get(seat.index()) == Some(&Control::Person);
+    let person = |seat: Seat| nobody || controls.get(seat.index()) == Some(&Control::Person);
     let data = review::coach_data(G::KIND).unwrap_or_else(|e| {
         // The coach file is built in and tested: this is only a guard.
         tracing::error!("{e}");
         review::CoachData { threshold: f64::MAX, decisive: f64::MAX }
     });
-    Box::new(ReviewOf { reviewer: Reviewer::new(steps, person, data) })
+    Box::new(ReviewOf { reviewer: Reviewer::new(steps, person, data), controls: controls.to_vec() })
 }
 
 impl<G: AppGame> AnyReview for ReviewOf<G> {
@@ -83,7 +104,12 @@ impl<G: AppGame> AnyReview for ReviewOf<G> {
                 seat: rated.seat,
                 played: paths(before, &rated.played),
                 better: paths(before, &rated.rating.best),
-                why: rated.why.map(|why| format!("coach_{}_{why}", G::KIND)),
+                why: rated.why.map(|why| match rated.why_args.iter().find(|(name, _)| *name == "piece") {
+                    Some((_, piece)) => format!("coach_{}_{why}_{piece}", G::KIND),
+                    None => format!("coach_{}_{why}", G::KIND),
+                }),
+                why_args: rated.why_args.iter().filter(|(name, _)| *name != "piece").cloned().collect(),
+                by_robot: self.controls.get(rated.seat.index()) != Some(&Control::Person),
             })
         };
         Some(CoachView {

@@ -273,6 +273,11 @@ pub trait GameView: Game<Action: BoardAction> {
     fn zones(&self) -> Vec<Square> {
         Vec::new()
     }
+    /// Places an arrow from `from` to `to` turns at on its way, where a straight line would cross
+    /// the board (a Crazy Nard move round the board's end follows the track).
+    fn corners_between(&self, _from: Square, _to: Square) -> Vec<Square> {
+        Vec::new()
+    }
     fn square_colour(&self, square: Square) -> Color {
         if square.is_dark() { Color::srgb(0.71, 0.53, 0.39) } else { Color::srgb(0.94, 0.85, 0.71) }
     }

@@ -360,13 +360,15 @@ fn mark_squares(
     // At a slip the coach's arrows alone are drawn, so the two moves are not mistaken for others.
     let coaching = !coach.played.is_empty() || !coach.better.is_empty();
     for (from, path) in play.last_turn_paths().into_iter().filter(|_| !coaching) {
-        spawn_path(&mut commands, root, &layout, from, &path, LAST_MOVE_ARROW);
+        spawn_path(&mut commands, root, (&layout, game), (from, &path), LAST_MOVE_ARROW, 0.0);
     }
     // The coach's marks: the move played (dashed, ending in a diamond) and the better one
-    // (solid, ending in an arrowhead), so they differ by shape, not by colour alone.
-    for (paths, style) in [(&coach.played, SLIP_ARROW), (&coach.better, BETTER_ARROW)] {
+    // (solid, ending in an arrowhead), so they differ by shape, not by colour alone. Two that
+    // set off the same way are drawn side by side, so neither hides the other.
+    let aside = if same_start(&layout, game, &coach.played, &coach.better) { 0.13 } else { 0.0 };
+    for (paths, style, aside) in [(&coach.played, SLIP_ARROW, aside), (&coach.better, BETTER_ARROW, -aside)] {
         for (from, path) in paths {
-            spawn_path(&mut commands, root, &layout, *from, path, style);
+            spawn_path(&mut commands, root, (&layout, game), (*from, path), style, aside);
         }
     }
     for (cell, mut sprite) in &mut cells {
@@ -453,7 +455,7 @@ fn mark_squares(
             }
             at = next;
         }
-        spawn_path(&mut commands, root, &layout, from, &preview.0, PREVIEW_ARROW);
+        spawn_path(&mut commands, root, (&layout, game), (from, &preview.0), PREVIEW_ARROW, 0.0);
         return;
     }
     let paths = game.target_paths(from);
@@ -568,58 +570,89 @@ const BETTER_ARROW: ArrowStyle = ArrowStyle {
     barbs: true,
 };
 
-/// Arrows from `from` through each place of `path` in turn.
+/// The places an arrow from one place to the next passes, the corners it turns at included.
+fn hop_points(layout: &BoardLayout, game: &dyn Shown, from: Square, to: Square) -> Vec<Vec2> {
+    std::iter::once(from)
+        .chain(game.corners_between(from, to))
+        .chain(std::iter::once(to))
+        .map(|s| layout.local(s))
+        .collect()
+}
+
+/// Whether the coach's two moves leave the same place the same way.
+fn same_start(
+    layout: &BoardLayout,
+    game: &dyn Shown,
+    played: &[(Square, Vec<Square>)],
+    better: &[(Square, Vec<Square>)],
+) -> bool {
+    let (Some((from, path)), Some((other_from, other_path))) = (played.first(), better.first()) else {
+        return false;
+    };
+    let heading = |from: Square, path: &[Square]| match path.first() {
+        Some(&next) => {
+            let points = hop_points(layout, game, from, next);
+            (points[1] - points[0]).normalize_or_zero()
+        }
+        None => Vec2::ZERO,
+    };
+    let (one, two) = (heading(*from, path), heading(*other_from, other_path));
+    from == other_from && one != Vec2::ZERO && one.dot(two) > 0.99
+}
+
+/// Arrows from `from` through each place of `path` in turn, each hop round the corners the game
+/// draws it by, moved `aside` (in squares, to its left) off its line.
 fn spawn_path(
     commands: &mut Commands,
     root: Entity,
-    layout: &BoardLayout,
-    from: Square,
-    path: &[Square],
+    (layout, game): (&BoardLayout, &dyn Shown),
+    (from, path): (Square, &[Square]),
     style: ArrowStyle,
+    aside: f32,
 ) {
-    let points: Vec<Vec2> =
-        std::iter::once(from).chain(path.iter().copied()).map(|s| layout.local(s)).collect();
-    for hop in points.windows(2) {
-        spawn_arrow(commands, root, hop[0], hop[1], style);
+    let mut at = from;
+    for &next in path {
+        spawn_arrow(commands, root, &hop_points(layout, game, at, next), style, aside);
+        at = next;
     }
 }
 
-/// An arrow from one place to the next in `style`: a bar (or dashes) and a head (barbs or a
+/// An arrow along `points` in `style`: bars (or dashes) and a head at its end (barbs or a
 /// diamond), see-through enough to show what lies under it.
-fn spawn_arrow(commands: &mut Commands, root: Entity, from: Vec2, to: Vec2, style: ArrowStyle) {
-    let direction = (to - from).normalize_or_zero();
-    if direction == Vec2::ZERO {
-        return;
-    }
-    // The arrow stops short of both places, so the dots stay visible.
-    let (start, end) = (from + direction * 0.25, to - direction * 0.3);
-    let angle = direction.to_angle();
-    let mut bar = |from: Vec2, to: Vec2, angle: f32, width: f32| {
-        commands.spawn((
-            Mark,
-            style.kind,
-            Sprite::from_color(style.colour, Vec2::new(from.distance(to), width)),
-            Transform::from_translation(((from + to) / 2.0).extend(style.z))
-                .with_rotation(Quat::from_rotation_z(angle)),
-            ChildOf(root),
-        ));
-    };
-    if style.dashed {
-        let (dash, gap) = (0.16, 0.1);
-        let mut at = 0.0;
-        let length = start.distance(end);
-        while at < length {
-            let stop = (at + dash).min(length);
-            bar(start + direction * at, start + direction * stop, angle, style.width);
-            at = stop + gap;
+fn spawn_arrow(commands: &mut Commands, root: Entity, points: &[Vec2], style: ArrowStyle, aside: f32) {
+    let last = points.len().saturating_sub(2);
+    let mut head = None;
+    for (index, pair) in points.windows(2).enumerate() {
+        let direction = (pair[1] - pair[0]).normalize_or_zero();
+        if direction == Vec2::ZERO {
+            continue;
         }
-    } else {
-        bar(start, end, angle, style.width);
+        let shift = direction.perp() * aside;
+        // The arrow stops short of both places, so the dots stay visible; it turns at corners.
+        let start = pair[0] + shift + if index == 0 { direction * 0.25 } else { Vec2::ZERO };
+        let end = pair[1] + shift - if index == last { direction * 0.3 } else { Vec2::ZERO };
+        let angle = direction.to_angle();
+        if style.dashed {
+            // Shorter dashes on a short arrow, so a one-square move shows several.
+            let length = start.distance(end);
+            let dash = (length / 4.0).min(0.16);
+            let mut at = 0.0;
+            while at < length {
+                let stop = (at + dash).min(length);
+                spawn_bar(commands, root, style, (start + direction * at, start + direction * stop), angle);
+                at = stop + dash * 0.6;
+            }
+        } else {
+            spawn_bar(commands, root, style, (start, end), angle);
+        }
+        head = Some((end, angle));
     }
+    let Some((end, angle)) = head else { return };
+    let mut bar = |from: Vec2, to: Vec2, angle: f32| spawn_bar(commands, root, style, (from, to), angle);
     if style.barbs {
         for side in [-1.0f32, 1.0] {
             let back = Vec2::from_angle(angle + side * 2.6) * 0.25;
-            bar(end, end + back, angle + side * 2.6, style.width);
+            bar(end, end + back, angle + side * 2.6);
         }
     } else {
         // A diamond: a square turned by an eighth.
@@ -633,4 +666,16 @@ fn spawn_arrow(commands: &mut Commands, root: Entity, from: Vec2, to: Vec2, styl
             ChildOf(root),
         ));
     }
+}
+
+/// One bar of an arrow, from one point to another, turned by `angle`.
+fn spawn_bar(commands: &mut Commands, root: Entity, style: ArrowStyle, (from, to): (Vec2, Vec2), angle: f32) {
+    commands.spawn((
+        Mark,
+        style.kind,
+        Sprite::from_color(style.colour, Vec2::new(from.distance(to), style.width)),
+        Transform::from_translation(((from + to) / 2.0).extend(style.z))
+            .with_rotation(Quat::from_rotation_z(angle)),
+        ChildOf(root),
+    ));
 }

@@ -83,6 +83,7 @@ pub trait Shown: Send + Sync + 'static {
     fn count_art(&self, height: usize) -> Option<Art>;
     fn flipped(&self, person: Option<Seat>) -> bool;
     fn square_colour(&self, square: Square) -> Color;
+    fn corners_between(&self, from: Square, to: Square) -> Vec<Square>;
     fn decorations(&self) -> Vec<Decoration>;
     fn pictures(&self) -> Vec<Decoration>;
     /// While drafting: whether moves may still follow those played since `start`.
@@ -297,6 +298,10 @@ impl<G: AppGame> Shown for G {
 
     fn square_colour(&self, square: Square) -> Color {
         super::game::GameView::square_colour(self, square)
+    }
+
+    fn corners_between(&self, from: Square, to: Square) -> Vec<Square> {
+        super::game::GameView::corners_between(self, from, to)
     }
 
     fn decorations(&self) -> Vec<Decoration> {

@@ -90,8 +90,9 @@ fn coach_line(ui: &mut egui::Ui, replay: &Replay, words: &Words, compact: bool) 
     }
     let spoken = !super::spoken::coach_words(replay, words).is_empty();
     if let Some(slip) = coach.slip_at(replay.at) {
-        let why = slip.why.as_deref().filter(|key| words.has(key)).unwrap_or("coach_slip");
-        let again = said_line(ui, bold(format!("▲ {}", words.get(why)), size).color(SLIP), spoken, words);
+        let (why, args) = slip.why_words(words);
+        let again =
+            said_line(ui, bold(format!("▲ {}", words.fill(why, &args)), size).color(SLIP), spoken, words);
         // What the two arrows mean, in one centred line drawn in their colours.
         let mut legend = egui::text::LayoutJob::default();
         let mut part = |text: String, color: Color32| {
@@ -102,12 +103,17 @@ fn coach_line(ui: &mut egui::Ui, replay: &Replay, words: &Words, compact: bool) 
             };
             legend.append(&text, 0.0, format);
         };
-        part(format!("- - ◆ {}", words.get("coach_played")), SLIP);
+        part(format!("- - ◆ {}", words.get(&slip.words_key("coach_played"))), SLIP);
         part(format!("     ——▶ {}", words.get("coach_better")), BETTER);
         ui.label(legend);
         again
-    } else if coach.best_at(replay.at).is_some() {
-        said_line(ui, bold(format!("★ {}", words.get("coach_best")), size).color(STAR), spoken, words)
+    } else if let Some(best) = coach.best_at(replay.at) {
+        said_line(
+            ui,
+            bold(format!("★ {}", words.get(&best.words_key("coach_best"))), size).color(STAR),
+            spoken,
+            words,
+        )
     } else if coach.slips.is_empty() {
         said_line(ui, bold(format!("★ {}", words.get("coach_no_slips")), size).color(CALM), spoken, words)
     } else {

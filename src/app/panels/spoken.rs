@@ -160,11 +160,14 @@ pub fn coach_words(replay: &Replay, words: &Words) -> Vec<Utterance> {
         return Vec::new();
     }
     if let Some(slip) = coach.slip_at(replay.at) {
-        let why = slip.why.as_deref().filter(|key| words.has(key)).unwrap_or("coach_slip");
-        return vec![Utterance::of(words, why), Utterance::of(words, "say_coach_arrows")];
+        let (why, args) = slip.why_words(words);
+        return vec![
+            Utterance::filled(words, why, &args),
+            Utterance::of(words, &slip.words_key("say_coach_arrows")),
+        ];
     }
-    if coach.best_at(replay.at).is_some() {
-        return vec![Utterance::of(words, "coach_best")];
+    if let Some(best) = coach.best_at(replay.at) {
+        return vec![Utterance::of(words, &best.words_key("coach_best"))];
     }
     if coach.slips.is_empty() && replay.at == 0 {
         return vec![Utterance::of(words, "coach_no_slips")];
