@@ -14,6 +14,8 @@ use tabla::app::kit::children::{ChildCommand, Children, ThePath};
 use tabla::app::kit::play::{Play, Playing};
 use tabla::app::kit::stages::StageNews;
 use tabla::app::kit::turn::GameCommand;
+use tabla::app::platform::settings::Words;
+use tabla::app::platform::speech::{Speaker, Utterance};
 use tabla::app::platform::store::Store;
 use tabla::app::{Control, Launch, Screen, core_plugin};
 use tabla::progress::{Child, Stars};
@@ -123,6 +125,15 @@ fn a_stage_won_on_ones_own_earns_its_stars_opens_the_next_and_survives_a_restart
     let told = news(&app);
     assert_eq!((told.stage.as_str(), told.new), ("knight_hunt_1", stars));
     assert_eq!(told.opened.as_deref(), Some("knight_hunt_2"), "one star opens the next stage");
+    // The result is said aloud, then the new stars (counted a frame after the result shows).
+    for _ in 0..5 {
+        app.update();
+    }
+    let n = told.new.count().to_string();
+    let words = app.world().resource::<Words>();
+    let stars_said = Utterance::filled(words, "stars_new", &[("n", &n)]).text;
+    let said: Vec<&str> = app.world().resource::<Speaker>().said.iter().map(|s| s.text.as_str()).collect();
+    assert!(said.contains(&stars_said.as_str()), "{stars_said:?} is not among {said:#?}");
     let figures = &child(&app, 0).figures[&GameKind::KnightHunt];
     assert_eq!((figures.played, figures.won, figures.lost), (1, 1, 0));
     assert_eq!(kept_child(&home, 0), child(&app, 0), "the file has it all");

@@ -38,6 +38,9 @@ pub struct Heard {
     question: Vec<Utterance>,
     asking: Vec<Utterance>,
     result: Vec<Utterance>,
+    /// The new stars of the stage just won were said (they are counted a frame or two after the
+    /// result shows).
+    stars: bool,
     round: Vec<Utterance>,
     coach: Option<Utterance>,
 }
@@ -113,15 +116,17 @@ fn speak_game(
     }
     if said.result != heard.result {
         heard.result = said.result.clone();
-        let mut result = said.result.clone();
-        if !result.is_empty()
-            && let Some(news) = news.as_deref().filter(|n| Some(n.stage.as_str()) == setup.stage.as_deref())
-            && news.new.count() > 0
-        {
-            let n = news.new.count().to_string();
-            result.push(Utterance::filled(&words, "stars_new", &[("n", &n)]));
-        }
-        say_in_turn(&mut speech, result);
+        heard.stars = false;
+        say_in_turn(&mut speech, said.result.clone());
+    }
+    if !heard.result.is_empty()
+        && !heard.stars
+        && let Some(news) = news.as_deref().filter(|n| Some(n.stage.as_str()) == setup.stage.as_deref())
+        && news.new.count() > 0
+    {
+        heard.stars = true;
+        let n = news.new.count().to_string();
+        say_in_turn(&mut speech, vec![Utterance::filled(&words, "stars_new", &[("n", &n)])]);
     }
 }
 
