@@ -38,8 +38,8 @@ tour="$CARGO_TARGET_DIR/tour"
 rm -rf "$tour"
 mkdir -p "$tour"
 # The tour speaks through espeak-ng as a player's window does: its 'tabla say' lines are kept.
-timeout 1500 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour" \
-    2> >(tee "$tour/stderr.log" >&2)
+timeout 1500 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour" 2>&1 |
+    tee "$tour/stderr.log"
 expected=$(grep -c 'Shot("' src/app/tour.rs)
 found=$(ls "$tour"/*.png 2>/dev/null | wc -l)
 if [ "$found" -lt "$expected" ]; then

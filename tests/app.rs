@@ -411,6 +411,12 @@ fn bunnies_round_1_ends_with_a_panel_that_tells_how() {
         ]
     );
     assert_eq!(app.world().resource::<Play>().of::<BunniesAndHorses>().game().round(), 2);
+    // The round just ended is not taken back under its panel (which would leave it with nothing
+    // to tell and the board waiting for it).
+    assert!(!app.world().resource::<ScoreBoard>().can_undo, "no Undo under the panel");
+    common::command(&mut app, GameCommand::Undo);
+    assert_eq!(app.world().resource::<Play>().of::<BunniesAndHorses>().game().round(), 2);
+    assert!(app.world().resource::<ScoreBoard>().round.is_some(), "the panel stays");
     common::command(&mut app, GameCommand::NextRound);
     assert!(app.world().resource::<ScoreBoard>().round.is_none(), "Next closes it");
     settle(&mut app);

@@ -1158,10 +1158,11 @@ async function firstVisit(url) {
   }
 }
 
-/// A recorder in place of the browser's speech (headless Chromium has no voices): the voices of
-/// `langs`, each utterance asked kept with its text, language, voice and time, and each
-/// `tabla asked` line's time (when the message appeared), to measure how soon it is said.
-function speechRecorder(langs) {
+/// A recorder in place of the browser's speech (headless Chromium has no voices), for
+/// `addInitScript` with the languages of its voices: each utterance asked kept with its text,
+/// language, voice and time, and each `tabla asked` line's time (when the message appeared), to
+/// measure how soon it is said.
+function speechRecorder() {
   return (langs) => {
     window.tablaSpoken = [];
     window.tablaAsked = [];
@@ -1235,6 +1236,7 @@ async function speech(url) {
       throw new Error(`the game's start: ${JSON.stringify(spoken)}`);
     }
     const asked = await page.evaluate((text) => window.tablaAsked.filter((a) => a.text === text), turn);
+    if (!asked.length) throw new Error(`the turn was said but never asked: ${JSON.stringify(heard)}`);
     const latency = heard[0].at - asked[asked.length - 1].at;
     if (!(latency >= 0 && latency <= 300)) throw new Error(`the turn was said ${latency} ms after it appeared`);
     pass(`Knight Hunt in Romanian says what to do, then the turn in ro-RO ${Math.round(latency)} ms after it appeared`);
@@ -1286,6 +1288,8 @@ async function speech(url) {
     await sleep(1500);
     const spoken = await spokenNow(page);
     if (spoken.length) throw new Error(`said without a Greek voice: ${JSON.stringify(spoken)}`);
+    const asked = await page.evaluate(() => window.tablaAsked.filter((a) => a.lang === "el"));
+    if (!asked.length) throw new Error("nothing Greek was asked to be said: the check saw nothing");
     log.assertClean();
     pass("a language this browser has no voice for is never said in another voice, and logs no error");
   } finally {

@@ -757,7 +757,10 @@ fn run(
                 tour.waited_for += 1;
                 tour.next -= 1;
             }
-            None => tour.failures.push("no replay to show a slip in".to_string()),
+            None => {
+                tour.waited_for = 0;
+                tour.failures.push("no replay to show a slip in".to_string());
+            }
         },
         Step::Child(order) => {
             // A stage over a game of the same kind in progress starts in its place when asked.

@@ -35,6 +35,8 @@ pub struct StageNews {
     pub diplomas: Vec<GameKind>,
     /// The map has shown it (its stars flew in).
     pub shown: bool,
+    /// Its new stars were said aloud, after the game's result.
+    pub said: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -95,7 +97,15 @@ fn count_finished(
             Ok(Some(result)) => {
                 info!("stage {} earned {} new stars", result.stage, result.new.count());
                 let StageResult { stage, new, opened, diplomas } = result;
-                commands.insert_resource(StageNews { slot, stage, new, opened, diplomas, shown: false });
+                commands.insert_resource(StageNews {
+                    slot,
+                    stage,
+                    new,
+                    opened,
+                    diplomas,
+                    shown: false,
+                    said: false,
+                });
             }
             Ok(None) => {}
             Err(e) => warn!("the stage's game could not be judged: {e}"),

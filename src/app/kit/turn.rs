@@ -164,11 +164,12 @@ pub(super) fn commands(
 
 /// One button's command for the game.
 fn obey(play: &mut dyn Playing, command: GameCommand, clocks: &mut Clocks, feedback: &mut Feedback) {
-    // Nothing is taken back while a clock runs.
-    let clock_runs = clocks.left.is_some();
+    // Nothing is taken back while a clock runs, nor under the panel between two rounds (it tells
+    // of the round just ended).
+    let fixed = clocks.left.is_some() || feedback.round_over.0.is_some();
     match command {
-        GameCommand::Undo if play.can_undo() && !clock_runs => play.undo(),
-        GameCommand::Redo if play.can_redo() && !clock_runs => play.redo(),
+        GameCommand::Undo if play.can_undo() && !fixed => play.undo(),
+        GameCommand::Redo if play.can_redo() && !fixed => play.redo(),
         // A game with moves, not over yet, is not thrown away by one tap: the person is asked.
         GameCommand::Restart | GameCommand::NewGame if worth_asking(play) => {
             feedback.ask.0 = Some(Question::StartAgain { new_game: command == GameCommand::NewGame });

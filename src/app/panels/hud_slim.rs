@@ -208,10 +208,12 @@ fn square_board_upright(
             let fill = Color32::from_rgba_unmultiplied(250, 244, 232, 235);
             card(fill).inner_margin(egui::Margin::symmetric(6, 2)).show(ui, |ui| {
                 // The speaker button before the message or the question says it again.
-                let spoken = board.said.question.first().or(board.said.status.as_ref()).is_some();
+                let (part, spoken) = match &board.question {
+                    Some(_) => (Part::Question, !board.said.question.is_empty()),
+                    None => (Part::Status, board.said.status.is_some()),
+                };
                 ui.horizontal(|ui| {
                     if spoken && say_button(ui, words) {
-                        let part = if board.question.is_some() { Part::Question } else { Part::Status };
                         actions.push(PanelAction::SayAgain(part));
                     }
                     let width = ui.available_width();
@@ -383,9 +385,8 @@ fn column_words(ui: &mut egui::Ui, text: &str) {
     }
 }
 
-/// A passing message (a pass, a refused tap) over the board's middle; taps go through it.
-/// The message of the moment over the board's middle, with its speaker button; `true` when that
-/// was tapped.
+/// The message of the moment (a pass, a refused tap) over the board's middle, with its speaker
+/// button; `true` when that was tapped. While it shows (a few seconds) it takes the taps on it.
 fn notice(ctx: &egui::Context, board_rect: egui::Rect, (board, words): (&ScoreBoard, &Words)) -> bool {
     let mut again = false;
     egui::Area::new("slim_notice".into())

@@ -290,6 +290,8 @@ pub fn publish_scoreboard(
         Vec::new()
     };
     let big_notice = notices.0.as_ref().filter(|n| n.big);
+    // As the kit obeys Undo and Redo: not while a clock runs or a round's panel is up.
+    let takes_back = clocks.left.is_none() && round_over.0.is_none();
     let round = round_over
         .0
         .as_ref()
@@ -335,9 +337,9 @@ pub fn publish_scoreboard(
         banner: game.banner(&words),
         move_list: move_list(play, &words),
         result,
-        can_undo: play.can_undo() && clocks.left.is_none(),
+        can_undo: play.can_undo() && takes_back,
         can_roll: play.can_roll(),
-        can_redo: play.can_redo() && clocks.left.is_none(),
+        can_redo: play.can_redo() && takes_back,
         moves: play.moves_played(),
         clock_choices: setup.level.clock_minutes().to_vec(),
         next_clock: clocks.next_minutes,

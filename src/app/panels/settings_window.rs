@@ -93,26 +93,8 @@ fn settings_window(
                     }
                 });
                 // Each switch on one line with its name, so the window fits a phone's screen.
-                ui.horizontal(|ui| {
-                    ui.label(bold(words.get("sound"), 18.0));
-                    for (on, key) in [(true, "sound_on"), (false, "sound_off")] {
-                        let choice = ui.selectable_label(settings.sound == on, words.get(key));
-                        crate::app::platform::web::tag(&choice, &format!("settings.sound.{on}"));
-                        if choice.clicked() {
-                            settings.sound = on;
-                        }
-                    }
-                });
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(bold(words.get("read_aloud"), 18.0));
-                    for (on, key) in [(true, "sound_on"), (false, "sound_off")] {
-                        let choice = ui.selectable_label(*aloud == on, words.get(key));
-                        crate::app::platform::web::tag(&choice, &format!("settings.read_aloud.{on}"));
-                        if choice.clicked() {
-                            *aloud = on;
-                        }
-                    }
-                });
+                on_off_row(ui, words, ("sound", "settings.sound"), &mut settings.sound);
+                on_off_row(ui, words, ("read_aloud", "settings.read_aloud"), aloud);
                 if !board.clock_choices.is_empty() {
                     ui.label(bold(words.get("setup_clock"), 18.0));
                     ui.horizontal_wrapped(|ui| {
@@ -151,4 +133,19 @@ fn settings_window(
         *open = false;
     }
     (watch, (settings != *now).then_some(settings))
+}
+
+/// A switch's name and its two choices (on, off) on one line, wrapped where the words are long;
+/// each choice tagged `<tag>.true` / `<tag>.false` for the browser test.
+fn on_off_row(ui: &mut egui::Ui, words: &Words, (name, tag): (&str, &str), value: &mut bool) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(bold(words.get(name), 18.0));
+        for (on, key) in [(true, "sound_on"), (false, "sound_off")] {
+            let choice = ui.selectable_label(*value == on, words.get(key));
+            crate::app::platform::web::tag(&choice, &format!("{tag}.{on}"));
+            if choice.clicked() {
+                *value = on;
+            }
+        }
+    });
 }

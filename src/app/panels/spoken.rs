@@ -38,9 +38,6 @@ pub struct Heard {
     question: Vec<Utterance>,
     asking: Vec<Utterance>,
     result: Vec<Utterance>,
-    /// The new stars of the stage just won were said (they are counted a frame or two after the
-    /// result shows).
-    stars: bool,
     round: Vec<Utterance>,
     coach: Option<Utterance>,
 }
@@ -53,7 +50,7 @@ fn speak_game(
     words: Res<Words>,
     setup: Res<MatchSetup>,
     path: Res<ThePath>,
-    news: Option<Res<StageNews>>,
+    news: Option<ResMut<StageNews>>,
     replay: Option<Res<Replay>>,
     mut told: MessageReader<Keep>,
     mut heard: ResMut<Heard>,
@@ -116,17 +113,16 @@ fn speak_game(
     }
     if said.result != heard.result {
         heard.result = said.result.clone();
-        heard.stars = false;
         say_in_turn(&mut speech, said.result.clone());
     }
+    // The new stars are counted a frame or two after the result shows: said after it, once.
     if !heard.result.is_empty()
-        && !heard.stars
-        && let Some(news) = news.as_deref().filter(|n| Some(n.stage.as_str()) == setup.stage.as_deref())
+        && let Some(mut news) = news.filter(|n| !n.said && Some(n.stage.as_str()) == setup.stage.as_deref())
         && news.new.count() > 0
     {
-        heard.stars = true;
+        news.said = true;
         let n = news.new.count().to_string();
-        say_in_turn(&mut speech, vec![Utterance::filled(&words, "stars_new", &[("n", &n)])]);
+        speech.write(Speech::Then(Utterance::filled(&words, "stars_new", &[("n", &n)])));
     }
 }
 

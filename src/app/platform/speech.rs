@@ -122,18 +122,34 @@ pub struct VoicePack {
 }
 
 impl VoicePack {
+    /// A pack read from the first of `folders` that has a language's index, when it is asked for.
     pub fn in_folders(folders: Vec<PathBuf>) -> VoicePack {
         VoicePack { folders, read: BTreeMap::new() }
     }
 
-    /// The recording of `key` in `language`, if the pack has one whose file is there.
+    /// The recording of `key` in `language` (under its spoken form's key or its own), if the pack
+    /// has one whose file is a WAV recording.
     fn recording(&mut self, language: Language, key: &str) -> Option<PathBuf> {
         let folders = &self.folders;
         let index = self.read.entry(language).or_insert_with(|| {
             folders.iter().find_map(|folder| read_index(&folder.join(language.code()))).unwrap_or_default()
         });
-        index.get(key).filter(|file| file.is_file()).cloned()
+        let file = index.get(key).or_else(|| key.strip_prefix("say_").and_then(|own| index.get(own)))?;
+        if is_wav(file) {
+            return Some(file.clone());
+        }
+        tracing::warn!("{}: not a WAV recording, said by the voice instead", file.display());
+        None
     }
+}
+
+/// Whether a file begins as a WAV recording does (the player would stop the app on anything else).
+fn is_wav(file: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 12];
+    std::fs::File::open(file).and_then(|mut f| f.read_exact(&mut head)).is_ok()
+        && &head[..4] == b"RIFF"
+        && &head[8..] == b"WAVE"
 }
 
 /// A language's index: each key's file, beside the index; `None` without a readable index.
@@ -217,15 +233,15 @@ impl Speaker {
         if text.is_empty() {
             return;
         }
-        if !self.voice.has(utterance.language) {
+        // A recording where the pack has one, even for a language with no voice (read from a
+        // folder on the desktop; the page looks in its own pack).
+        let recording = utterance.key.as_deref().and_then(|key| self.pack.recording(utterance.language, key));
+        if recording.is_none() && !self.voice.has(utterance.language) {
             if self.no_voice.insert(utterance.language) {
                 tracing::info!("no voice for {} here: Tabla stays silent in it", utterance.language.code());
             }
             return;
         }
-        // A recording where the pack has one (read from a folder on the desktop; the page looks
-        // in its own pack).
-        let recording = utterance.key.as_deref().and_then(|key| self.pack.recording(utterance.language, key));
         let recorded = match recording {
             Some(file) => {
                 // Without a window there is no player: the recording counts as played.
@@ -280,19 +296,22 @@ impl Voice for Listener {
 /// voice.
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Speech>().init_resource::<ReadingNow>();
-    let pack = VoicePack::in_folders(pack_folders(app.world().resource::<super::store::Store>()));
-    app.insert_resource(Speaker::new(Box::new(Listener)).with_pack(pack));
+    app.insert_resource(Speaker::new(Box::new(Listener)).with_pack(data_pack(app)));
     app.add_systems(PostUpdate, speak);
 }
 
 /// The platform's own voice for the speaker, with the voice pack of the data folder (or of
 /// `TABLA_VOICE_DIR`), and the desktop's player of its recordings.
 pub(super) fn voice_plugin(app: &mut App) {
-    let pack = VoicePack::in_folders(pack_folders(app.world().resource::<super::store::Store>()));
-    let speaker = Speaker::new(system::voice()).with_pack(pack);
+    let speaker = Speaker::new(system::voice()).with_pack(data_pack(app));
     app.insert_resource(Speaker { plays_recordings: cfg!(not(target_arch = "wasm32")), ..speaker });
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(PostUpdate, system::play_recordings.after(speak));
+}
+
+/// The voice pack of the app's data folder (or of `TABLA_VOICE_DIR`).
+fn data_pack(app: &App) -> VoicePack {
+    VoicePack::in_folders(pack_folders(app.world().resource::<super::store::Store>()))
 }
 
 /// Where a voice pack is looked for, first found first.

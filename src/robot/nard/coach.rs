@@ -1,8 +1,9 @@
 //! The coach's view of Crazy Nard: a whole dice set is one move, rated the way level 3 judges
 //! its candidates.
 
-use super::lookahead::{Lookahead, Search, sort_best_first};
+use super::lookahead::{Lookahead, sort_best_first};
 use super::playout::Situation;
+use super::work::Search;
 use super::{strength, win_chance};
 use crate::history::Step;
 use crate::robot::review::{CoachData, Coached, MoveToRate, Rater, Rating};
@@ -91,7 +92,7 @@ impl SetRater {
                 }
             }
         }
-        let search = Search { strength: strength(RobotLevel::Three), replies: 0, nodes: 0, largest_unit: 1 };
+        let search = Search::new(strength(RobotLevel::Three));
         SetRater {
             situation,
             played: board,

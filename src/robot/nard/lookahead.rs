@@ -1,11 +1,11 @@
 //! A candidate play judged one roll ahead (the opponent's 21 rolls, each with its best reply) and,
-//! for the closest few, two rolls deep; one decision's search and its budget.
+//! for the closest few, two rolls deep; the order plays are ranked in.
 
 use super::bearoff::rolls;
 use super::playout::{Playout, Progress, Situation};
-use super::{Strength, win_chance};
-use crate::rules::Seat;
-use crate::rules::nard::{Board, CHECKERS, Numbers, Play, SetKind, plays_walked};
+use super::win_chance;
+use super::work::Search;
+use crate::rules::nard::{Board, CHECKERS, Play, SetKind};
 
 /// The roll `rolls()` gives at `index`.
 pub(super) fn roll_at(index: usize) -> (u8, u8, f64) {
@@ -154,32 +154,6 @@ impl Lookahead {
                 }
             }
         }
-    }
-}
-
-/// One decision's search: its strength, the opponent replies generated so far (what the
-/// strength's `node_limit` counts), and the nodes of work done (what a slice's budget counts:
-/// one position judged by the estimate, or the listing of a set's plays by its size).
-pub(super) struct Search {
-    pub(super) strength: Strength,
-    pub(super) replies: u64,
-    pub(super) nodes: u64,
-    /// The most nodes one step of work has counted (a slice may go over its budget by that).
-    pub(super) largest_unit: u64,
-}
-
-/// Positions walked while listing plays that cost about as much as one node.
-pub(super) const WALKED_PER_NODE: u64 = 4;
-
-impl Search {
-    /// A dice set's plays, counted as nodes by the work of listing them (a double with many
-    /// checkers free walks thousands of positions: one node would let a slice overrun its frame).
-    pub(super) fn list(&mut self, board: &Board, seat: Seat, numbers: Numbers, head: u8) -> Vec<Play> {
-        let (all, walked) = plays_walked(board, seat, numbers, head);
-        let unit = 1 + walked as u64 / WALKED_PER_NODE;
-        self.nodes += unit;
-        self.largest_unit = self.largest_unit.max(unit);
-        all
     }
 }
 

@@ -19,6 +19,7 @@ mod estimate;
 mod lookahead;
 mod planner;
 mod playout;
+mod work;
 
 pub use cube::{takes_double, wants_to_double};
 pub use estimate::win_chance;

@@ -1,8 +1,9 @@
 //! A dice set's plan: the set's plays ranked by the static estimate, the best few looked at ahead,
 //! a node at a time; the last plan kept per thread so asking again costs nothing.
 
-use super::lookahead::{Lookahead, Search, sort_best_first};
+use super::lookahead::{Lookahead, sort_best_first};
 use super::playout::{Situation, noise_of, unit_of};
+use super::work::Search;
 use super::{Strength, strength, win_chance};
 use crate::robot::{RobotLevel, stable_hash};
 use crate::rules::nard::{CheckerMove, Nard, Play};
@@ -73,7 +74,7 @@ impl Planner {
             current,
             salt,
             tag,
-            search: Search { strength: *strength, replies: 0, nodes: 0, largest_unit: 1 },
+            search: Search::new(*strength),
             ranking: Ranking::Done,
             ranked: Vec::new(),
             looked: 0,

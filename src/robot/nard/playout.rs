@@ -1,8 +1,8 @@
 //! The situation around a dice set, the weaker levels' noise, and dice sets played out by the
 //! static estimate a node at a time.
 
-use super::lookahead::Search;
 use super::win_chance;
+use super::work::Search;
 use crate::robot::stable_hash;
 use crate::rules::Seat;
 use crate::rules::nard::{Board, CHECKERS, Nard, Numbers, Phase, Play, SetKind};
