@@ -421,7 +421,7 @@ const TARGETS = /tabla targets ([a-p]\d{1,2})((?: [a-p]\d{1,2})+)/;
 /// One dice set of the person's (White's) in Crazy Nard, by taps: the dice tapped until a set is
 /// in play (the opening, or the Robot's turn, may come first), then a lit checker and a lit place
 /// until the set is played, then ✔; returns the moves played and the Robot's answer.
-async function nardSet(page, log, shot) {
+async function nardSet(page, log, shot, sets = 1) {
   let movable;
   for (let tries = 0; !movable; tries++) {
     if (tries > 40) throw new Error("no dice set of the person's came");
@@ -453,9 +453,10 @@ async function nardSet(page, log, shot) {
   const next = await nextOf(log, [/tabla move nard black robot (roll \d(?: \d)?|\d+\/\w+|double|take|drop)/, NOTHING_MOVABLE, MOVABLE], STEP_MS);
   if (!next) throw new Error("no Robot's answer within a minute");
   if (next.index === 0) return [mine[1], next.found[1]];
-  if (shot.split("_again").length > 4) throw new Error("the Robot never answered");
+  // A rolled 1-1 is six sets in a row (1-1 up to 6-6), after a set passed to the person first.
+  if (sets >= 8) throw new Error(`the Robot never answered in ${sets} sets of the person's`);
   if (next.index === 2) log.cursor -= 1;
-  return nardSet(page, log, `${shot}_again`);
+  return nardSet(page, log, `${shot}_again`, sets + 1);
 }
 
 /// The distance between neighbouring points of Crazy Nard's board, the smallest of them, in CSS
