@@ -90,6 +90,13 @@ fn bench_command(args: &[String]) -> Result<(), String> {
         game,
         games: number(&flags, "games", 200)? as usize,
         seed: number(&flags, "seed", 1)?,
+        coach_only: match flags.iter().find(|(n, _)| n == "part") {
+            None => false,
+            Some((_, part)) if part == "coach" => true,
+            Some((_, part)) => {
+                return Err(format!("--part is 'coach' (the coach's figures alone), not '{part}'"));
+            }
+        },
     });
     Ok(())
 }

@@ -177,7 +177,7 @@ fn every_reason_the_coach_gives_has_its_words() {
     add("bunnies", BunniesAndHorses::REASONS, BunniesAndHorses::REASON_PIECES);
     add("halma", Halma::REASONS, Halma::REASON_PIECES);
     add("nard", Nard::REASONS, Nard::REASON_PIECES);
-    assert_eq!(wanted.len(), 15);
+    assert_eq!(wanted.len(), 17);
     assert_all_languages_have(&wanted, "the coach's reasons");
 }
 
@@ -220,4 +220,29 @@ fn every_key_can_be_said_in_every_language() {
         }
         assert!(unsayable.is_empty(), "words a voice cannot say:\n{}", unsayable.join("\n"));
     }
+}
+
+/// The names in braces a sentence is filled with (`{to}`, `{by}`, …).
+fn placeholders(text: &str) -> BTreeSet<&str> {
+    text.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(name, _)| name)).collect()
+}
+
+#[test]
+fn every_language_fills_a_sentence_with_the_same_names() {
+    let english = table(Language::En).unwrap();
+    let mut differ = Vec::new();
+    for language in Language::ALL {
+        for (key, text) in &table(language).unwrap() {
+            let Some(wanted) = english.get(key) else { continue };
+            if placeholders(text) != placeholders(wanted) {
+                differ.push(format!(
+                    "{}: \"{key}\" fills {:?}, English {:?}",
+                    language.code(),
+                    placeholders(text),
+                    placeholders(wanted)
+                ));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "sentences filled differently:\n{}", differ.join("\n"));
 }

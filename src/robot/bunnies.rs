@@ -9,6 +9,7 @@ use super::SeededRng;
 use super::pick_best_by;
 use super::review::{self, CoachData, Coached, Rater};
 use super::search::{Strength, WIN};
+use super::slips::{self, Pieces, SlipKind, TeacherSlips};
 use super::{Evaluate, Searched};
 use crate::rules::board::{KNIGHT_ATTACKS, KNIGHT_DISTANCE, Move, Square, squares_of};
 use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT, bunny_attacks};
@@ -255,4 +256,62 @@ impl Coached for BunniesAndHorses {
             Role::Horses => left_open(&horses_lost).then_some("horse_left"),
         }
     }
+
+    /// The piece that can catch or get into the garden, and where (`by`, `at`); or where the
+    /// better move went (`to`).
+    fn why_args(&self, played: &[Move], best: &[Move]) -> Vec<(&'static str, String)> {
+        let after_played = review::after(self, played);
+        let threat = |count: fn(&BunniesAndHorses) -> i32| {
+            review::threat(&after_played, count)
+                .map(|mv| vec![("by", mv.from.to_string()), ("at", mv.to.to_string())])
+                .unwrap_or_default()
+        };
+        match self.why(played, best) {
+            Some("bunny_caught") => threat(|game| game.caught() as i32),
+            Some("horse_left") => threat(|game| -(game.horse_bits().count_ones() as i32)),
+            Some("let_home") => threat(|game| game.garden() as i32),
+            Some(_) => best.first().map(|mv| vec![("to", mv.to.to_string())]).unwrap_or_default(),
+            None => Vec::new(),
+        }
+    }
+}
+
+/// A bunny stepped where a horse takes it with no bunny behind it, a horse stood where a bunny
+/// takes it, each while a safe move was there; a bunny a horse could catch safely, left. (A
+/// bunny that steps on instead of catching a horse is no slip a teacher names: near the garden
+/// the step is often as good.)
+impl TeacherSlips for BunniesAndHorses {
+    const SLIPS: &'static [SlipKind<Self>] = &[
+        SlipKind {
+            name: "bunny_left",
+            reason: "bunny_caught",
+            find: |game| by(game, Role::Bunnies, slips::piece_left),
+        },
+        SlipKind {
+            name: "horse_left",
+            reason: "horse_left",
+            find: |game| by(game, Role::Horses, slips::piece_left),
+        },
+        SlipKind {
+            name: "bunny_missed",
+            reason: "missed_catch",
+            find: |game| by(game, Role::Horses, slips::catch_missed),
+        },
+    ];
+}
+
+const PIECES: Pieces<BunniesAndHorses> = Pieces {
+    owner: |game, square| game.piece_at(square).map(|role| game.seat_of(role)),
+    prey: |_, _| true,
+    score: |game, seat| game.score(seat) as i32,
+    guarded: |game, seat| game.score(seat) as i32,
+};
+
+/// `find`'s move when `role` is to move.
+fn by(
+    game: &BunniesAndHorses,
+    role: Role,
+    find: fn(&BunniesAndHorses, &Pieces<BunniesAndHorses>) -> Option<Vec<Move>>,
+) -> Option<Vec<Move>> {
+    (game.role_to_move() == Some(role)).then(|| find(game, &PIECES)).flatten()
 }

@@ -4,6 +4,7 @@ use super::SeededRng;
 use super::pick_best_by;
 use super::review::{self, CoachData, Coached, Rater};
 use super::search::Strength;
+use super::slips::{self, SlipKind, TeacherSlips};
 use super::{Evaluate, Searched};
 use crate::rules::board::Move;
 use crate::rules::circles::{Circles, FULL_LOOP, Piece};
@@ -117,4 +118,37 @@ impl Coached for Circles {
         let Some((_, piece)) = self.piece_at(mv.from) else { return Vec::new() };
         vec![("piece", piece.name().to_string()), ("to", mv.to.to_string())]
     }
+}
+
+/// In a close race (neither side more than a move ahead), a rook or bishop move after which that
+/// piece, alone with the barrier, needs a move more to finish than after its best move, and its
+/// side, counted with what stands in the way, a move more than after the side's best move: of
+/// those, the one that goes furthest round (the slip that looks most like a good move).
+impl TeacherSlips for Circles {
+    const SLIPS: &'static [SlipKind<Self>] =
+        &[SlipKind { name: "lost_ground", reason: "further_round", find: lost_ground }];
+}
+
+fn lost_ground(game: &Circles) -> Option<Vec<Move>> {
+    let seat = game.to_move()?;
+    let close = (moves_needed(game, seat) - moves_needed(game, seat.opponent())).abs() <= 1;
+    if !close || game.plies_without_progress() > 2 || !slips::still_open(game) {
+        return None;
+    }
+    let piece_of = |mv: &Move| game.piece_at(mv.from).map(|(_, piece)| piece);
+    let needs = |mv: &Move| piece_of(mv).and_then(|piece| game.moves_to_finish_after(seat, piece, mv.to));
+    let moves = game.legal_actions();
+    let least = |piece: Piece| moves.iter().filter(|mv| piece_of(mv) == Some(piece)).filter_map(needs).min();
+    let side_needs = |mv: &Move| moves_needed(&review::after(game, &[*mv]), seat);
+    let side_least = moves.iter().map(side_needs).min()?;
+    let slip = moves
+        .iter()
+        .filter(|mv| {
+            let (Some(piece), Some(n)) = (piece_of(mv), needs(mv)) else { return false };
+            least(piece).is_some_and(|best| n > best)
+                && side_needs(mv) > side_least
+                && game.delta(mv.from, mv.to) >= 0.0
+        })
+        .max_by_key(|mv| (game.delta(mv.from, mv.to) * 1000.0) as i64)?;
+    Some(vec![*slip])
 }

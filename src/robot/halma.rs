@@ -9,8 +9,9 @@
 //! The search works on a bare copy of the board (four bitboards), moving pieces in and out
 //! instead of copying the game; repetition is judged at the root only, on the real game.
 
-use super::review::{CoachData, Coached, Rater, SearchRater};
+use super::review::{CoachData, Coached, Rater, RobotChecked, SearchRater};
 use super::search::{self, Node, Searcher, Tree, WIN};
+use super::slips::{SlipKind, TeacherSlips};
 use super::{Evaluate, RobotLevel, RobotPlayer, SeededRng, Thinker, pick_best_by};
 use crate::rules::grid16::{self, Grid16, JUMPS};
 use crate::rules::halma::{Halma, HalmaAction, Mode, moves};
@@ -391,7 +392,7 @@ pub fn greedy(game: &Halma, rng: &mut SeededRng) -> Option<HalmaAction> {
 }
 
 impl Coached for Halma {
-    const REASONS: &'static [&'static str] = &["longer_chain", "further_forward"];
+    const REASONS: &'static [&'static str] = &["longer_chain", "further_forward", "went_back"];
 
     fn rated(&self, action: &HalmaAction) -> bool {
         matches!(action, HalmaAction::Move { .. })
@@ -399,7 +400,7 @@ impl Coached for Halma {
 
     fn rater(&self, played: &[HalmaAction], data: CoachData) -> Box<dyn Rater<Self>> {
         let searcher = thinker(self, strength(RobotLevel::Three, self.seat_count()), 0);
-        Box::new(SearchRater::new(searcher, played, data))
+        RobotChecked::wrap(self, played, data, Box::new(SearchRater::new(searcher, played, data)))
     }
 
     /// The best move went further towards the goal: by a longer chain of hops, or a step.
@@ -414,8 +415,59 @@ impl Coached for Halma {
         if gain(best) <= gain(played) {
             return None;
         }
+        if gain(played) < 0 {
+            return Some("went_back");
+        }
         let hops = matches!(best.first(), Some(HalmaAction::Move { from, to })
             if from.file.abs_diff(to.file) > 1 || from.rank.abs_diff(to.rank) > 1);
         Some(if hops { "longer_chain" } else { "further_forward" })
     }
+
+    /// Where the better move went from and to.
+    fn why_args(&self, _played: &[HalmaAction], best: &[HalmaAction]) -> Vec<(&'static str, String)> {
+        match best.first() {
+            Some(HalmaAction::Move { from, to }) => vec![("from", from.to_string()), ("to", to.to_string())],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// How far a chain forward must take a piece for a teacher to point it out: four rows and four
+/// files, in the goal distance's units (two per row or file).
+const LONG_CHAIN: i32 = 16;
+
+/// A step back, or a one-square step, while a chain of hops four rows and four files forward
+/// was there.
+impl TeacherSlips for Halma {
+    const SLIPS: &'static [SlipKind<Self>] = &[
+        SlipKind {
+            name: "went_back",
+            reason: "went_back",
+            find: |game| beside_long_chain(game, |gain| gain < 0),
+        },
+        SlipKind {
+            name: "short_step",
+            reason: "longer_chain",
+            find: |game| beside_long_chain(game, |gain| (1..=4).contains(&gain)),
+        },
+    ];
+}
+
+/// The move nearest to the goal among those whose gain `fits`, while a move forward by
+/// `LONG_CHAIN` or more was there.
+fn beside_long_chain(game: &Halma, fits: fn(i32) -> bool) -> Option<Vec<HalmaAction>> {
+    let seat = game.to_move()?;
+    if game.vote().is_some() {
+        return None;
+    }
+    let dist = game.distances(game.army_of(seat));
+    let gain = |(from, to): &(crate::rules::board::Square, crate::rules::board::Square)| {
+        dist[grid16::index(*from) as usize] as i32 - dist[grid16::index(*to) as usize] as i32
+    };
+    let moves = game.moves();
+    if moves.iter().map(gain).max()? < LONG_CHAIN {
+        return None;
+    }
+    let (from, to) = moves.into_iter().filter(|m| fits(gain(m))).max_by_key(gain)?;
+    Some(vec![HalmaAction::Move { from, to }])
 }

@@ -4,6 +4,7 @@ use super::SeededRng;
 use super::pick_best_by;
 use super::review::{self, CoachData, Coached, Rater};
 use super::search::Strength;
+use super::slips::{self, Pieces, SlipKind, TeacherSlips};
 use super::{Evaluate, Searched};
 use crate::rules::Game;
 use crate::rules::Seat;
@@ -62,20 +63,60 @@ impl Coached for KnightHunt {
         review::searched_rater(self, played, data)
     }
 
-    /// A pawn the best move caught, or a piece the move played left where the other side takes
-    /// it at once (and the best move did not).
+    /// What the move played left where the other side takes it at once (and the best move did
+    /// not): a pawn, or a knight; else a pawn the best move caught.
     fn why(&self, played: &[Move], best: &[Move]) -> Option<&'static str> {
         let me = self.to_move()?;
         let (after_played, after_best) = (review::after(self, played), review::after(self, best));
-        if after_best.score(me) > after_played.score(me) {
-            return Some("missed_catch");
-        }
         let theirs = |game: &KnightHunt| game.score(me.opponent()) as i32;
-        if review::reply_gain(&after_played, theirs) > review::reply_gain(&after_best, theirs) {
-            return Some("pawn_left");
-        }
         let knights = |game: &KnightHunt| -(game.knights_left(me) as i32);
-        (review::reply_gain(&after_played, knights) > review::reply_gain(&after_best, knights))
-            .then_some("knight_left")
+        if review::reply_gain(&after_played, theirs) > review::reply_gain(&after_best, theirs) {
+            Some("pawn_left")
+        } else if review::reply_gain(&after_played, knights) > review::reply_gain(&after_best, knights) {
+            Some("knight_left")
+        } else {
+            (after_best.score(me) > after_played.score(me)).then_some("missed_catch")
+        }
+    }
+
+    /// The knight that can catch, and where (`by`, `at`); or where the catch was (`to`).
+    fn why_args(&self, played: &[Move], best: &[Move]) -> Vec<(&'static str, String)> {
+        let Some(me) = self.to_move() else { return Vec::new() };
+        let after_played = review::after(self, played);
+        let threat = |count: fn(&KnightHunt, Seat) -> i32| {
+            review::threat(&after_played, |game| count(game, me))
+                .map(|mv| vec![("by", mv.from.to_string()), ("at", mv.to.to_string())])
+                .unwrap_or_default()
+        };
+        match self.why(played, best) {
+            Some("pawn_left") => threat(|game, me| game.score(me.opponent()) as i32),
+            Some("knight_left") => threat(|game, me| -(game.knights_left(me) as i32)),
+            Some(_) => best.first().map(|mv| vec![("to", mv.to.to_string())]).unwrap_or_default(),
+            None => Vec::new(),
+        }
     }
 }
+
+/// A knight put where the other knight takes it and no knight of its side takes back, while a
+/// safe move was there; a pawn that could be caught safely, left.
+impl TeacherSlips for KnightHunt {
+    const SLIPS: &'static [SlipKind<Self>] = &[
+        SlipKind {
+            name: "knight_left",
+            reason: "knight_left",
+            find: |game| slips::piece_left(game, &PIECES),
+        },
+        SlipKind {
+            name: "missed_catch",
+            reason: "missed_catch",
+            find: |game| slips::catch_missed(game, &PIECES),
+        },
+    ];
+}
+
+const PIECES: Pieces<KnightHunt> = Pieces {
+    owner: |game, square| game.piece_at(square).map(|(seat, _)| seat),
+    prey: |game, square| game.piece_at(square).is_some_and(|(_, knight)| !knight),
+    score: |game, seat| game.score(seat) as i32,
+    guarded: |_, _| 0,
+};

@@ -10,6 +10,7 @@ pub mod knight_hunt;
 pub mod nard;
 pub mod review;
 pub mod search;
+pub mod slips;
 
 use crate::rules::{Game, Seat};
 use rand::{Rng, SeedableRng};

@@ -284,7 +284,66 @@ pub fn searched_rater<G: super::Searched>(
     data: CoachData,
 ) -> Box<dyn Rater<G>> {
     let searcher = super::search::AlphaBeta::for_game(game, G::strength(super::RobotLevel::Three), 0);
-    Box::new(SearchRater::new(searcher, played, data))
+    RobotChecked::wrap(game, played, data, Box::new(SearchRater::new(searcher, played, data)))
+}
+
+/// A rating that would mark a slip, checked against the Robot's own choice: a move the level-3
+/// Robot plays there itself is no slip. (The rater's search must score every move alike, so it
+/// sees less deep than the Robot's, and may think less of the Robot's deeper choice.)
+pub struct RobotChecked<G: RobotPlayer> {
+    game: G,
+    played: G::Action,
+    threshold: f64,
+    rater: Box<dyn Rater<G>>,
+    rating: Option<Rating<G::Action>>,
+    thinker: Option<Box<dyn super::Thinker<G>>>,
+}
+
+impl<G: RobotPlayer + Send + Sync> RobotChecked<G>
+where
+    G::Action: Send + Sync,
+{
+    /// `rater`, checked: a rater of its own kind.
+    pub fn wrap(
+        game: &G,
+        played: &[G::Action],
+        data: CoachData,
+        rater: Box<dyn Rater<G>>,
+    ) -> Box<dyn Rater<G>> {
+        let Some(first) = played.first() else { return rater };
+        Box::new(RobotChecked {
+            game: game.clone(),
+            played: first.clone(),
+            threshold: data.threshold,
+            rater,
+            rating: None,
+            thinker: None,
+        })
+    }
+}
+
+impl<G: RobotPlayer + Send + Sync> Rater<G> for RobotChecked<G>
+where
+    G::Action: Send + Sync,
+{
+    fn step(&mut self, nodes: u64) -> Option<Rating<G::Action>> {
+        if self.rating.is_none() {
+            let rating = self.rater.step(nodes)?;
+            if rating.loss < self.threshold {
+                return Some(rating);
+            }
+            self.rating = Some(rating);
+            return None;
+        }
+        let thinker = self.thinker.get_or_insert_with(|| self.game.thinker(super::RobotLevel::Three, 0));
+        let choice = thinker.step(nodes)?;
+        let rating = self.rating.take().expect("a rating to check");
+        Some(if choice == self.played {
+            Rating { best: vec![choice], loss: 0.0, margin: 0.0 }
+        } else {
+            rating
+        })
+    }
 }
 
 /// The game after `actions` from `game`.
@@ -301,6 +360,17 @@ pub fn reply_gain<G: Game>(game: &G, count: impl Fn(&G) -> i32) -> i32 {
     let now = count(game);
     let gains = game.legal_actions().into_iter().map(|action| count(&after(game, &[action])) - now);
     gains.max().unwrap_or(0).max(0)
+}
+
+/// The next seat's single action from `game` that raises `count` the most, if one raises it:
+/// the move a reason names ("the horse on c5 can catch this bunny").
+pub fn threat<G: Game>(game: &G, count: impl Fn(&G) -> i32) -> Option<G::Action> {
+    let now = count(game);
+    let gains = game
+        .legal_actions()
+        .into_iter()
+        .map(|action| (count(&after(game, std::slice::from_ref(&action))) - now, action));
+    gains.filter(|(gain, _)| *gain > 0).max_by_key(|(gain, _)| *gain).map(|(_, action)| action)
 }
 
 /// Actions played one after another from `game`, in the text interface's notation.

@@ -7,12 +7,13 @@ use super::work::Search;
 use super::{strength, win_chance};
 use crate::history::Step;
 use crate::robot::review::{CoachData, Coached, MoveToRate, Rater, Rating};
+use crate::robot::slips::{SlipKind, TeacherSlips};
 use crate::robot::{RobotLevel, review};
 use crate::rules::nard::{Board, HEAD, Nard, NardAction, Play};
 
 /// A whole dice set is one move for the coach: its first position, and the moves made in it.
 impl Coached for Nard {
-    const REASONS: &'static [&'static str] = &["bear_off", "head"];
+    const REASONS: &'static [&'static str] = &["bear_off", "head", "into_home"];
 
     fn moves_to_rate<N>(steps: &[Step<Nard, N>]) -> Vec<MoveToRate<NardAction>> {
         let mut moves = Vec::new();
@@ -50,8 +51,9 @@ impl Coached for Nard {
         Box::new(SetRater::new(self, played))
     }
 
-    /// Where the best play left the board better in a way a child can see: fewer checkers left
-    /// on the head, or more checkers borne off.
+    /// Where the best play left the board better in a way a child can see: more checkers borne
+    /// off, fewer checkers left on the head, or fewer checkers gone home early (where they
+    /// cannot move again until the bearing off).
     fn why(&self, played: &[NardAction], best: &[NardAction]) -> Option<&'static str> {
         let seat = self.dice_set()?.player;
         let (after_played, after_best) = (review::after(self, played), review::after(self, best));
@@ -60,10 +62,19 @@ impl Coached for Nard {
             Some("bear_off")
         } else if best_board.count(seat, HEAD) < played_board.count(seat, HEAD) {
             Some("head")
+        } else if at_home(best_board, seat) < at_home(played_board, seat)
+            && !played_board.is_bearing_off(seat)
+        {
+            Some("into_home")
         } else {
             None
         }
     }
+}
+
+/// The checkers a seat has on its home points (1 to 6).
+fn at_home(board: &Board, seat: crate::rules::Seat) -> u8 {
+    (1..=6).map(|point| board.count(seat, point)).sum()
 }
 
 /// Rates the play of a whole dice set the way level 3 judges its candidates: every play by the
@@ -170,4 +181,34 @@ impl Rater<Nard> for SetRater {
         }
         Some(self.rating())
     }
+}
+
+/// How much of the chance to win a play must give away, by the quick estimate, for a teacher to
+/// call it a slip.
+const GIVES_AWAY: f64 = 0.1;
+
+/// A play of a whole dice set that gives away a tenth of the chance to win, by the quick
+/// estimate a player can make at the board: of those, the one that gives away the least.
+impl TeacherSlips for Nard {
+    const SLIPS: &'static [SlipKind<Self>] = &[SlipKind { name: "gave_away", reason: "", find: gave_away }];
+}
+
+fn gave_away(game: &Nard) -> Option<Vec<NardAction>> {
+    let s = Situation::of(game)?;
+    if !game.dice_set().is_some_and(|set| set.moves.is_empty()) {
+        return None;
+    }
+    let mut search = Search::new(strength(RobotLevel::Three));
+    let valued: Vec<(Play, f64)> = search
+        .list(&s.board, s.player, s.left, s.head_left)
+        .into_iter()
+        .map(|play| {
+            let value = win_chance(&play.board, s.player, s.next_on_roll());
+            (play, value)
+        })
+        .collect();
+    let best = valued.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max);
+    let (play, _) =
+        valued.into_iter().filter(|(_, v)| best - v >= GIVES_AWAY).max_by(|(_, a), (_, b)| a.total_cmp(b))?;
+    Some(play.moves.iter().map(|&mv| NardAction::Move(mv)).collect())
 }

@@ -1,10 +1,13 @@
 //! `tabla bench`: figures for each game, one per line as `game.figure value`. Targets are checked
 //! by reading these figures, not by timed tests.
 
+pub mod coach;
+
 use crate::history::History;
 use crate::levels::{self, FromLevel};
 use crate::robot::SeededRng;
-use crate::robot::review::{self, Coached, Reviewer};
+use crate::robot::review::{self, Reviewer};
+use crate::robot::slips::TeacherSlips;
 use crate::robot::{self, RobotLevel, RobotPlayer};
 use crate::rules::bunnies::BunniesAndHorses;
 use crate::rules::circles::Circles;
@@ -21,6 +24,8 @@ pub struct Options {
     /// Arena games per opponent.
     pub games: usize,
     pub seed: u64,
+    /// Only the coach's figures (`--part coach`).
+    pub coach_only: bool,
 }
 
 /// A player in the arena: the Robot at a level, or one of the simple baselines.
@@ -32,7 +37,7 @@ pub enum Player {
 }
 
 /// What the benchmark needs to know of a game beyond `Game`.
-pub trait Benchmarked: Coached + FromLevel {
+pub trait Benchmarked: TeacherSlips + FromLevel {
     /// The built-in level every benchmark game starts from.
     const LEVEL: &'static str;
     fn start() -> Self {
@@ -199,6 +204,18 @@ fn print(game: GameKind, figure: &str, value: f64) {
 }
 
 fn bench_game<G: Benchmarked>(options: &Options) {
+    if !options.coach_only {
+        bench_robot::<G>(options);
+    }
+    let check = coach::check::<G>(COACH_GAMES, options.seed);
+    print(G::KIND, "coach_recall", check.recall());
+    print(G::KIND, "coach_false_marks", check.false_marks());
+    print(G::KIND, "coach_reasons_right", check.reasons_right::<G>());
+    print(G::KIND, "coach_slip_games", check.games.len() as f64);
+}
+
+/// The Robot's and the review's speed and strength.
+fn bench_robot<G: Benchmarked>(options: &Options) {
     LONGEST_SLICE_NS.store(0, Ordering::Relaxed);
     print(G::KIND, "movegen.positions_per_s", movegen_rate::<G>(options.seed));
     for level in RobotLevel::ALL {
@@ -228,6 +245,9 @@ fn bench_game<G: Benchmarked>(options: &Options) {
     print(G::KIND, "review.moves", percentile(&review.moves, 0.5));
     print(G::KIND, "review.max_slice_ms", review.longest_slice_ns as f64 / 1e6);
 }
+
+/// Seeded games for each kind of slip in `<game>.coach_recall`.
+const COACH_GAMES: usize = 20;
 
 /// Seeded games whose review is timed for `<game>.review_ms`.
 const REVIEWED_GAMES: usize = 7;
