@@ -5,7 +5,6 @@
 
 use tabla::bench::Benchmarked;
 use tabla::bench::coach::{self, SlipGame};
-use tabla::robot::slips::TeacherSlips;
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
 use tabla::rules::halma::Halma;
