@@ -162,6 +162,51 @@ impl<G: Coached> Session<G> {
         json!({ "slips": slips, "best": best, "rated": result.moves.len() })
     }
 
+    /// What the tutor would say before `texts` (one move; a whole dice set in Crazy Nard) were
+    /// played from here: a warning with the coach's reason and better move, or none. Nothing is
+    /// played.
+    fn tutor(&self, texts: &str) -> Value {
+        let data = match review::coach_data(G::KIND) {
+            Ok(data) => data,
+            Err(e) => return refuse(e),
+        };
+        if self.game().to_move().is_none() || self.game().chance().is_some() {
+            return refuse("the tutor looks at a move of the seat to move, and no move is due");
+        }
+        let mut after = self.game().clone();
+        let mut played = Vec::new();
+        for text in texts.split_whitespace() {
+            let action = match after.parse_action(text) {
+                Ok(action) => action,
+                Err(e) => return refuse(e),
+            };
+            if let Err(e) = after.apply(&action) {
+                return refuse(e);
+            }
+            played.push(action);
+        }
+        let mut tutor = review::Tutor::new(self.game(), &played, data);
+        let warning = loop {
+            if let Some(warning) = tutor.step(u64::MAX) {
+                break warning;
+            }
+        };
+        match warning {
+            None => json!({ "warn": false }),
+            Some(slip) => json!({
+                "warn": true,
+                "better": review::actions_text(self.game(), &slip.rating.best),
+                "loss": (slip.rating.loss * 1000.0).round() / 1000.0,
+                "why": slip.why,
+                "why_args": slip
+                    .why_args
+                    .iter()
+                    .map(|(name, value)| (name.to_string(), Value::from(value.as_str())))
+                    .collect::<serde_json::Map<String, Value>>(),
+            }),
+        }
+    }
+
     fn robot(&mut self, level: &str) -> Value {
         let Some(level) = RobotLevel::parse(level) else {
             return refuse(format!("the Robot's level is 1, 2 or 3, not '{level}'"));
@@ -201,9 +246,11 @@ impl<G: Coached> Console for Session<G> {
             "robot" => self.robot(if rest.is_empty() { "3" } else { rest }),
             "record" => self.record(),
             "review" => self.review(rest),
+            "tutor" if !rest.is_empty() => self.tutor(rest),
+            "tutor" => refuse("tutor needs a move to look at, for example: tutor g1f3"),
             "" => refuse("empty line"),
             other => refuse(format!(
-                "unknown command '{other}': use state, legal, play, undo, redo, robot, record or review"
+                "unknown command '{other}': use state, legal, play, undo, redo, robot, record, review or tutor"
             )),
         }
     }

@@ -85,3 +85,24 @@ fn a_move_that_loses_a_move_of_the_race_is_marked_most_of_the_time() {
     assert!(marked.iter().all(|g| g.robot_marked == 0));
     assert!(marked.iter().filter(|g| g.reason == Some("further_round")).count() >= 4, "{marked:?}");
 }
+
+/// `tabla text`'s `tutor`: what the tutor would say before a move, with nothing played.
+#[test]
+fn the_tutor_warns_before_a_slip_and_lets_a_good_move_pass() {
+    let level = tabla::levels::find("ron_configs/knight_hunt/two_knights_capture.ron").unwrap();
+    let mut console = tabla::text::session_for(&level, 1);
+    for line in ["play g1f3", "play g8f6"] {
+        assert_eq!(console.handle(line)["ok"], true, "{line}");
+    }
+    let before = console.handle("state");
+    // The knight on f3 can catch the pawn on d4; stepping back to e1 instead is a slip.
+    let warned = console.handle("tutor f3e1");
+    assert_eq!(warned["warn"], true, "{warned}");
+    assert_eq!(warned["better"], "f3d4");
+    assert_eq!(warned["why"], "missed_catch");
+    assert_eq!(warned["why_args"]["to"], "d4");
+    assert_eq!(console.handle("tutor f3d4")["warn"], false);
+    assert_eq!(console.handle("state"), before, "the tutor plays nothing");
+    assert_eq!(console.handle("tutor f3f4")["ok"], false, "no such move");
+    assert_eq!(console.handle("tutor")["ok"], false);
+}

@@ -5,7 +5,7 @@
 
 use super::Benchmarked;
 use crate::history::History;
-use crate::robot::review::{self, Reviewer};
+use crate::robot::review::{self, CoachData, Reviewer, Tutor};
 use crate::robot::{RobotLevel, stable_hash};
 
 /// Decisions made at random at the start, so the seeded games do not all open alike (the
@@ -32,6 +32,11 @@ pub struct SlipGame {
     /// What the slip lost, in the Robot's units, and the most one of the Robot's own moves lost.
     pub loss: f64,
     pub robot_worst: f64,
+    /// The tutor's check of the slip before it is played: milliseconds in all, its longest slice
+    /// of `robot::SLICE_NODES` on the core, and whether it warned.
+    pub tutor_ms: f64,
+    pub tutor_slice_ms: f64,
+    pub warned: bool,
     /// The Robot's own moves the review rated, and how many of them it marked.
     pub robot_moves: usize,
     pub robot_marked: usize,
@@ -48,6 +53,19 @@ pub struct CoachCheck {
 impl CoachCheck {
     pub fn recall(&self) -> f64 {
         share(self.games.iter().filter(|g| g.marked).count(), self.games.len())
+    }
+
+    /// The tutor's check of a slip, in milliseconds: its median, and its longest slice.
+    pub fn tutor_ms(&self) -> (f64, f64) {
+        let mut times: Vec<f64> = self.games.iter().map(|g| g.tutor_ms).collect();
+        times.sort_by(f64::total_cmp);
+        let longest = self.games.iter().map(|g| g.tutor_slice_ms).fold(0.0, f64::max);
+        (super::percentile(&times, 0.5), longest)
+    }
+
+    /// The share of the deliberate slips the tutor warned of before they were played.
+    pub fn warned(&self) -> f64 {
+        share(self.games.iter().filter(|g| g.warned).count(), self.games.len())
     }
 
     pub fn false_marks(&self) -> f64 {
@@ -123,12 +141,13 @@ pub fn slip_game<G: Benchmarked>(kind: usize, seed: u64) -> Option<SlipGame> {
         let fields = history.game().state_fields();
         eprintln!("{slip_text} {}", fields.get("board").map(|b| b.to_string()).unwrap_or_default());
     }
+    let data = review::coach_data(G::KIND).expect("the built-in coach data");
+    let (tutor_ms, tutor_slice_ms, warned) = tutor_check(history.game(), &slip, data);
     for action in &slip {
         history.play(action, ()).ok()?;
     }
     let first = slip_at.saturating_sub(REVIEWED_BEFORE);
     let steps = &history.steps()[first..];
-    let data = review::coach_data(G::KIND).expect("the built-in coach data");
     let review = Reviewer::new(steps, |_| true, data).finish();
     let slip_index = review.moves.iter().position(|m| m.from + first == slip_at)?;
     let marked = review.slips.contains(&slip_index);
@@ -146,7 +165,27 @@ pub fn slip_game<G: Benchmarked>(kind: usize, seed: u64) -> Option<SlipGame> {
             .filter(by_robot)
             .map(|i| review.moves[i].rating.loss)
             .fold(0.0, f64::max),
+        tutor_ms,
+        tutor_slice_ms,
+        warned,
         robot_moves,
         robot_marked,
     })
+}
+
+/// The tutor's check of `played` from `game`, as the app runs it (`SLICE_NODES` at a time):
+/// milliseconds in all (by the clock; the time on the core is counted in the system's ticks, too
+/// coarse to add up), the longest slice on the core, and whether it warned.
+fn tutor_check<G: Benchmarked>(game: &G, played: &[G::Action], data: CoachData) -> (f64, f64, bool) {
+    let started = std::time::Instant::now();
+    let mut tutor = Tutor::new(game, played, data);
+    let mut longest = 0u64;
+    loop {
+        let ran = super::on_core_ns();
+        let done = tutor.step(crate::robot::SLICE_NODES);
+        longest = longest.max(super::on_core_ns().saturating_sub(ran));
+        if let Some(warning) = done {
+            return (started.elapsed().as_secs_f64() * 1000.0, longest as f64 / 1e6, warning.is_some());
+        }
+    }
 }

@@ -212,6 +212,10 @@ fn bench_game<G: Benchmarked>(options: &Options) {
     print(G::KIND, "coach_false_marks", check.false_marks());
     print(G::KIND, "coach_reasons_right", check.reasons_right::<G>());
     print(G::KIND, "coach_slip_games", check.games.len() as f64);
+    let (tutor_ms, tutor_slice_ms) = check.tutor_ms();
+    print(G::KIND, "tutor_ms", tutor_ms);
+    print(G::KIND, "tutor.max_slice_ms", tutor_slice_ms);
+    print(G::KIND, "tutor_warned", check.warned());
 }
 
 /// The Robot's and the review's speed and strength.

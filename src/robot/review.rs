@@ -240,6 +240,40 @@ impl<G: Coached> Reviewer<G> {
     }
 }
 
+/// The tutor: before a person's move is played, the coach rates it, a slice at a time; a move the
+/// review would mark as a slip is warned of, with the coach's reason and better move.
+pub struct Tutor<G: Coached> {
+    game: G,
+    played: Vec<G::Action>,
+    threshold: f64,
+    rater: Box<dyn Rater<G>>,
+}
+
+impl<G: Coached> Tutor<G> {
+    pub fn new(game: &G, played: &[G::Action], data: CoachData) -> Tutor<G> {
+        Tutor {
+            game: game.clone(),
+            played: played.to_vec(),
+            threshold: data.threshold,
+            rater: game.rater(played, data),
+        }
+    }
+
+    /// Thinks for about `nodes` more nodes; once it knows: `Some(None)` for a move to play at
+    /// once, `Some(Some(warning))` for a slip.
+    pub fn step(&mut self, nodes: u64) -> Option<Option<Rated<G::Action>>> {
+        let rating = self.rater.step(nodes)?;
+        if rating.loss < self.threshold {
+            return Some(None);
+        }
+        let why = self.game.why(&self.played, &rating.best);
+        let why_args =
+            if why.is_some() { self.game.why_args(&self.played, &rating.best) } else { Vec::new() };
+        let seat = self.game.to_move().unwrap_or_default();
+        Some(Some(Rated { from: 0, seat, played: self.played.clone(), rating, why, why_args }))
+    }
+}
+
 /// Rates a move of a searched game with an `exact` search: every root action's score at the
 /// same depth, won and lost games counted as `decisive`.
 pub struct SearchRater<T: Tree> {
