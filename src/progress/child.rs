@@ -65,11 +65,13 @@ pub struct Child {
 pub struct Reading {
     pub aloud: bool,
     pub slow: bool,
+    /// Whether the tutor warns before a slip; unset, it does in each game's first stages.
+    pub tutor: Option<bool>,
 }
 
 impl Default for Reading {
     fn default() -> Self {
-        Reading { aloud: true, slow: false }
+        Reading { aloud: true, slow: false, tutor: None }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The coach, as the replay shows it: its review of a game of any kind thought in slices
 //! (`AnyReview`, `ReviewOf` of each game, asking `robot::review`), and what it found (`CoachView`:
-//! the slips and the best move, each as the arrows the board draws and the words key of why).
+//! the slips and the best move, each as the arrows the board draws and the words key of why);
+//! and the tutor's look at one move before it is played (`AnyTutor`).
 
 use super::game::AppGame;
 use crate::app::launch::Control;
@@ -99,18 +100,8 @@ impl<G: AppGame> AnyReview for ReviewOf<G> {
         let (_, of) = self.reviewer.progress();
         let mark = |rated: &Rated<G::Action>| {
             let before = self.reviewer.position_before(rated.from)?;
-            Some(CoachMark {
-                from: rated.from,
-                seat: rated.seat,
-                played: paths(before, &rated.played),
-                better: paths(before, &rated.rating.best),
-                why: rated.why.map(|why| match rated.why_args.iter().find(|(name, _)| *name == "piece") {
-                    Some((_, piece)) => format!("coach_{}_{why}_{piece}", G::KIND),
-                    None => format!("coach_{}_{why}", G::KIND),
-                }),
-                why_args: rated.why_args.iter().filter(|(name, _)| *name != "piece").cloned().collect(),
-                by_robot: self.controls.get(rated.seat.index()) != Some(&Control::Person),
-            })
+            let by_robot = self.controls.get(rated.seat.index()) != Some(&Control::Person);
+            Some(mark_of(before, rated, by_robot))
         };
         Some(CoachView {
             rated: of,
@@ -123,6 +114,47 @@ impl<G: AppGame> AnyReview for ReviewOf<G> {
 
     fn progress(&self) -> (usize, usize) {
         self.reviewer.progress()
+    }
+}
+
+/// A rated move as the board draws it and the words tell it.
+fn mark_of<G: AppGame>(before: &G, rated: &Rated<G::Action>, by_robot: bool) -> CoachMark {
+    CoachMark {
+        from: rated.from,
+        seat: rated.seat,
+        played: paths(before, &rated.played),
+        better: paths(before, &rated.rating.best),
+        why: rated.why.map(|why| match rated.why_args.iter().find(|(name, _)| *name == "piece") {
+            Some((_, piece)) => format!("coach_{}_{why}_{piece}", G::KIND),
+            None => format!("coach_{}_{why}", G::KIND),
+        }),
+        why_args: rated.why_args.iter().filter(|(name, _)| *name != "piece").cloned().collect(),
+        by_robot,
+    }
+}
+
+/// The tutor looking at a person's move before it is played, a slice at a time.
+pub trait AnyTutor: Send + Sync {
+    /// Thinks for about `nodes` more nodes; once it knows: `Some(None)` to play the move,
+    /// `Some(Some(mark))` to ask first (the move would be marked as a slip).
+    fn step(&mut self, nodes: u64) -> Option<Option<CoachMark>>;
+}
+
+struct TutorOf<G: AppGame> {
+    before: G,
+    tutor: review::Tutor<G>,
+}
+
+/// The tutor's look at `played` from `before` (`None` when the coach has no data for the game).
+pub(super) fn tutor_of<G: AppGame>(before: &G, played: &[G::Action]) -> Option<Box<dyn AnyTutor>> {
+    let data = review::coach_data(G::KIND).ok()?;
+    Some(Box::new(TutorOf { before: before.clone(), tutor: review::Tutor::new(before, played, data) }))
+}
+
+impl<G: AppGame> AnyTutor for TutorOf<G> {
+    fn step(&mut self, nodes: u64) -> Option<Option<CoachMark>> {
+        let warning = self.tutor.step(nodes)?;
+        Some(warning.map(|rated| mark_of(&self.before, &rated, false)))
     }
 }
 

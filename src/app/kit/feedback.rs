@@ -56,6 +56,9 @@ pub enum Question {
     /// This game would take the place of `game`'s game in progress, which has `moves` moves
     /// (the keeper asks: `keeping.rs`).
     TakePlace { game: GameKind, moves: usize },
+    /// The tutor's question about a slip before it is played: the coach's reason, then "Play
+    /// it anyway?".
+    Warned { sentence: String },
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -44,6 +44,7 @@ pub mod taps;
 pub mod time_played;
 pub mod transfer;
 pub mod turn;
+pub mod tutor;
 
 use bevy::prelude::*;
 use game::AppGame;

@@ -133,6 +133,19 @@ pub trait Playing: Send + Sync + 'static {
     fn choice_path(&self, choice: &Choice) -> Vec<Square>;
     /// The coach's review of the people's seats (every seat, when only Robots played).
     fn reviewer(&self) -> Box<dyn super::coach::AnyReview>;
+    /// The tutor's look at a person's move before it is played (`None`: no move to look at).
+    fn tutor(&self, pending: &Pending) -> Option<Box<dyn super::coach::AnyTutor>>;
+    /// Plays a move held for the tutor; `false` when it is no move.
+    fn play_pending(&mut self, pending: Pending) -> bool;
+}
+
+/// A person's move held while the tutor looks at it: a motion played at once, a previewed path
+/// confirmed, or a dice set's draft confirmed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    Route { from: Square, to: Square },
+    Previewed { from: Square, to: Square, path: Vec<Square> },
+    Draft,
 }
 
 /// Where the game on the screen came from.

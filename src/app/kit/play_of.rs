@@ -5,7 +5,7 @@
 
 use super::game::AppGame;
 use super::play::{
-    AnyThinker, Asked, Change, Choice, HINT_LEVEL, MoveNote, News, PlayKind, Playing, StepNote,
+    AnyThinker, Asked, Change, Choice, HINT_LEVEL, MoveNote, News, Pending, PlayKind, Playing, StepNote,
 };
 use super::play::{Happened, Opened, Play};
 use super::shown::Shown;
@@ -655,5 +655,30 @@ impl<G: AppGame> Playing for PlayOf<G> {
 
     fn reviewer(&self) -> Box<dyn super::coach::AnyReview> {
         super::coach::reviewer_of(self.history.steps(), &self.controls)
+    }
+
+    fn tutor(&self, pending: &Pending) -> Option<Box<dyn super::coach::AnyTutor>> {
+        let now = PlayOf::<G>::game(self);
+        let (before, actions) = match pending {
+            Pending::Route { from, to } => (now, now.route_between(*from, *to)),
+            Pending::Previewed { from, to, .. } => {
+                (now, now.action_between(*from, *to).into_iter().collect())
+            }
+            Pending::Draft => {
+                (self.history.game(), self.draft.iter().map(|(action, _, _)| action.clone()).collect())
+            }
+        };
+        if actions.is_empty() {
+            return None;
+        }
+        super::coach::tutor_of(before, &actions)
+    }
+
+    fn play_pending(&mut self, pending: Pending) -> bool {
+        match pending {
+            Pending::Route { from, to } => self.play_route(from, to),
+            Pending::Previewed { from, to, path } => self.play_previewed(from, to, path),
+            Pending::Draft => self.confirm_draft(),
+        }
     }
 }

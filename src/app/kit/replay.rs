@@ -259,9 +259,19 @@ fn review_slices(replay: Option<ResMut<Replay>>, mut reviewing: ResMut<Reviewing
 }
 
 /// The coach's arrows for the position shown: a slip's two moves, or the best move's star.
-fn show_coach(replay: Option<Res<Replay>>, mut arrows: ResMut<CoachArrows>) {
+fn show_coach(
+    replay: Option<Res<Replay>>,
+    tutor: Res<super::tutor::Tutoring>,
+    mut arrows: ResMut<CoachArrows>,
+) {
     let wanted = match replay.as_deref() {
-        None => CoachArrows::default(),
+        // The tutor's question about a slip shows the coach's two arrows too.
+        None => match &tutor.warning {
+            Some(slip) => {
+                CoachArrows { played: slip.played.clone(), better: slip.better.clone(), star: None }
+            }
+            None => CoachArrows::default(),
+        },
         Some(replay) => match (replay.coach.slip_at(replay.at), replay.coach.best_at(replay.at)) {
             (Some(slip), _) => {
                 CoachArrows { played: slip.played.clone(), better: slip.better.clone(), star: None }

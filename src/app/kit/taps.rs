@@ -6,9 +6,10 @@
 use super::board::{BoardLayout, BoardView, MAX_ZOOM, ViewCommand};
 use super::feedback::{Feedback, game_key};
 use super::input::{BoardDrop, BoardPress, BoardTap};
-use super::play::{Play, Playing, change_if};
+use super::play::{Pending, Play, Playing, change_if};
 use super::robot_turn::Hurry;
 use super::shown::Shown;
+use super::tutor::Tutoring;
 use crate::rules::board::Square;
 use bevy::prelude::*;
 
@@ -19,23 +20,47 @@ pub struct PickUp(pub Option<Square>);
 /// The person chose to take the piece on `from` to `to`: played at once (the actions of its
 /// route one after the other), or previewed first where the game asks for a confirmation;
 /// `false` when it cannot go there.
-fn choose(play: &mut dyn Playing, from: Square, to: Square, feedback: &mut Feedback) -> bool {
-    if !play.game().manner().confirm_moves {
-        return play.play_route(from, to);
+/// A move the tutor looks at first is shown as pending meanwhile: its path previewed.
+fn choose(
+    play: &mut dyn Playing,
+    from: Square,
+    to: Square,
+    feedback: &mut Feedback,
+    tutor: &mut Tutoring,
+) -> bool {
+    let manner = play.game().manner();
+    if !manner.confirm_moves {
+        if manner.drafts || !tutor.on {
+            return play.play_route(from, to);
+        }
+        let path = play.game().path_between(from, to);
+        let held = tutor.play_or_hold(play, Pending::Route { from, to });
+        if tutor.busy() {
+            feedback.show_path(from, path.unwrap_or_default());
+        }
+        return held;
     }
     let Some(path) = play.game().path_between(from, to) else { return false };
     feedback.show_path(from, path);
     true
 }
 
-/// Plays the previewed path (a hint's, in a game that drafts), or else the draft that waits;
-/// `false` when there is none (or it no longer fits the game).
-pub(super) fn confirm(play: &mut dyn Playing, feedback: &mut Feedback) -> bool {
+/// Plays the previewed path (a hint's, in a game that drafts), or else the draft that waits
+/// (the tutor looking at either first); `false` when there is none (or it no longer fits the
+/// game).
+pub(super) fn confirm(play: &mut dyn Playing, feedback: &mut Feedback, tutor: &mut Tutoring) -> bool {
     let (Some(from), Some(&to)) = (feedback.selection.0, feedback.preview.0.last()) else {
-        return play.confirm_draft();
+        if !play.draft_done() {
+            return false;
+        }
+        return tutor.play_or_hold(play, Pending::Draft);
     };
-    let path = std::mem::take(&mut feedback.preview.0);
-    play.play_previewed(from, to, path)
+    let path = feedback.preview.0.clone();
+    let held = tutor.play_or_hold(play, Pending::Previewed { from, to, path });
+    if !tutor.busy() {
+        feedback.preview.0.clear();
+    }
+    held
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -49,11 +74,12 @@ pub(super) fn person_input(
     mut view: MessageWriter<ViewCommand>,
     mut hurry: ResMut<Hurry>,
     mut feedback: Feedback,
+    mut tutor: ResMut<Tutoring>,
 ) {
     let mut squares: Vec<Square> = presses.read().map(|p| p.0).collect();
     let taps: Vec<BoardTap> = taps.read().copied().collect();
     let drops: Vec<BoardDrop> = drops.read().copied().collect();
-    if feedback.waits() {
+    if feedback.waits() || tutor.busy() {
         return;
     }
     // A tap while the Robot plays its moves one by one asks it to hurry.
@@ -80,7 +106,7 @@ pub(super) fn person_input(
     }
     for square in squares {
         change_if(&mut play, |play| {
-            press(play, square, &mut feedback);
+            press(play, square, &mut feedback, &mut tutor);
             feedback.report(play);
         });
     }
@@ -90,7 +116,7 @@ pub(super) fn person_input(
             continue;
         };
         change_if(&mut play, |play| {
-            if choose(play, drop.from, to, &mut feedback) {
+            if choose(play, drop.from, to, &mut feedback, &mut tutor) {
                 feedback.report(play);
             } else {
                 feedback.tell(format!("not_allowed_{}", play.kind()));
@@ -129,7 +155,7 @@ fn meant_places(game: &dyn Shown, layout: &BoardLayout, feedback: &Feedback, tap
 
 /// A tap on `square`: the tap becomes an action for `play` to apply, or a pick, a preview or a
 /// message.
-fn press(play: &mut dyn Playing, square: Square, feedback: &mut Feedback) {
+fn press(play: &mut dyn Playing, square: Square, feedback: &mut Feedback, tutor: &mut Tutoring) {
     if play.person_to_move().is_none() {
         return;
     }
@@ -138,7 +164,7 @@ fn press(play: &mut dyn Playing, square: Square, feedback: &mut Feedback) {
         // else drops it and counts as a fresh tap.
         if let Some(&end) = feedback.preview.0.last() {
             if end == square {
-                confirm(play, feedback);
+                confirm(play, feedback, tutor);
                 return;
             }
             if play.game().further(from, &feedback.preview.0).contains(&square) {
@@ -147,7 +173,7 @@ fn press(play: &mut dyn Playing, square: Square, feedback: &mut Feedback) {
             }
             feedback.preview.0.clear();
         }
-        if choose(play, from, square, feedback) {
+        if choose(play, from, square, feedback, tutor) {
             return;
         }
     }

@@ -11,6 +11,7 @@ use super::feedback::{Feedback, Question};
 use super::play::{Play, Playing, Resume, change_if};
 use super::robot_turn::Thinking;
 use super::screen::Screen;
+use super::tutor::Tutoring;
 use crate::app::launch::{Control, Launch, MatchSetup};
 use bevy::prelude::*;
 
@@ -50,6 +51,10 @@ pub enum GameCommand {
     KeepPlaying,
     /// Gives the game out as a file (desktop: into `records/`, browser: a download).
     Export,
+    /// The tutor's question about a slip: play the move anyway.
+    PlayAnyway,
+    /// The same question: the move goes back, to think again.
+    ThinkAgain,
 }
 
 /// Hands the seats to other players in the middle of a game (the tour lets two Robots finish one):
@@ -70,7 +75,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Clocks>()
         .init_resource::<super::play::NowPlaying>()
         .insert_resource(GameSeed(seed));
-    app.add_plugins((super::feedback::plugin, super::robot_turn::plugin));
+    app.add_plugins((super::feedback::plugin, super::robot_turn::plugin, super::tutor::plugin));
     app.configure_sets(Update, TurnSet.run_if(in_state(Screen::Playing)).before(ViewSet));
     app.add_systems(OnEnter(Screen::Playing), start_game.in_set(StartSet));
     app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
@@ -85,6 +90,7 @@ pub(super) fn plugin(app: &mut App) {
             super::robot_turn::robot_turn,
             super::clocks::tick_clock,
             super::feedback::fade_notice,
+            super::tutor::think,
             super::taps::publish_pickup,
         )
             .chain()
@@ -153,17 +159,37 @@ pub(super) fn commands(
     mut controls: MessageReader<SetControls>,
     mut clocks: ResMut<Clocks>,
     mut feedback: Feedback,
+    mut tutor: ResMut<Tutoring>,
 ) {
     for SetControls(new) in controls.read() {
         change_if(&mut play, |play| play.set_controls(new));
     }
     for command in commands.read() {
-        change_if(&mut play, |play| obey(play, *command, &mut clocks, &mut feedback));
+        let answer = match command {
+            GameCommand::PlayAnyway => Some(true),
+            GameCommand::ThinkAgain => Some(false),
+            _ => None,
+        };
+        match answer {
+            Some(play_it) => change_if(&mut play, |play| {
+                tutor.answer(play, &mut feedback, play_it);
+                feedback.report(play);
+            }),
+            // While the tutor holds a move, the other buttons wait for it.
+            None if tutor.busy() => {}
+            None => change_if(&mut play, |play| obey(play, *command, &mut clocks, &mut feedback, &mut tutor)),
+        }
     }
 }
 
 /// One button's command for the game.
-fn obey(play: &mut dyn Playing, command: GameCommand, clocks: &mut Clocks, feedback: &mut Feedback) {
+fn obey(
+    play: &mut dyn Playing,
+    command: GameCommand,
+    clocks: &mut Clocks,
+    feedback: &mut Feedback,
+    tutor: &mut Tutoring,
+) {
     // Nothing is taken back while a clock runs, nor under the panel between two rounds (it tells
     // of the round just ended).
     let fixed = clocks.left.is_some() || feedback.round_over.0.is_some();
@@ -200,7 +226,7 @@ fn obey(play: &mut dyn Playing, command: GameCommand, clocks: &mut Clocks, feedb
             }
         }
         GameCommand::Confirm if play.person_to_move().is_some() => {
-            super::taps::confirm(play, feedback);
+            super::taps::confirm(play, feedback, tutor);
         }
         GameCommand::Choose(index) if play.person_to_move().is_some() => {
             play.choose(index);
@@ -211,8 +237,8 @@ fn obey(play: &mut dyn Playing, command: GameCommand, clocks: &mut Clocks, feedb
         | GameCommand::Deselect
         | GameCommand::Confirm
         | GameCommand::Choose(_) => {}
-        // Thought of in slices, by hint.rs; given out by keeping.rs.
-        GameCommand::Hint | GameCommand::Export => {}
+        // Thought of in slices, by hint.rs; given out by keeping.rs; answered above.
+        GameCommand::Hint | GameCommand::Export | GameCommand::PlayAnyway | GameCommand::ThinkAgain => {}
     }
     feedback.report(play);
 }

@@ -3,7 +3,7 @@
 //! and the way out). None shows while the game is watched again.
 
 use super::panel_parts::{dialog, said_line};
-use super::scoreboard::ScoreBoard;
+use super::scoreboard::{START_AGAIN_ANSWERS, ScoreBoard, TUTOR_ANSWERS};
 use super::stage_end::StageEnd;
 use super::theme::{ACCENT, CALM, EguiArt, bold, card};
 use crate::app::kit::feedback::game_key;
@@ -144,7 +144,8 @@ fn round_dialog(
 }
 
 /// Restart or New game in a game with moves asks first: two big picture buttons, the game going on
-/// (green, first) or beginning again.
+/// (green, first) or beginning again. The tutor asks the same way before a slip: think again
+/// (green, first) or play it.
 fn ask_dialog(
     ctx: &egui::Context,
     (board, words): (&ScoreBoard, &Words),
@@ -158,10 +159,18 @@ fn ask_dialog(
                 say_in_turn(speech, board.said.asking.clone());
             }
             ui.add_space(8.0);
-            let answers = [
-                ("▶", "keep_playing", CALM, GameCommand::KeepPlaying, "button.keep_playing"),
-                ("↻", "start_again", ACCENT, GameCommand::StartAgain, "button.start_again"),
-            ];
+            // The calm answer first: the game going on, or the move taken back.
+            let answers = if board.asking_tutor {
+                [
+                    ("↺", TUTOR_ANSWERS[0], CALM, GameCommand::ThinkAgain, "button.think_again"),
+                    ("▶", TUTOR_ANSWERS[1], ACCENT, GameCommand::PlayAnyway, "button.play_it"),
+                ]
+            } else {
+                [
+                    ("▶", START_AGAIN_ANSWERS[0], CALM, GameCommand::KeepPlaying, "button.keep_playing"),
+                    ("↻", START_AGAIN_ANSWERS[1], ACCENT, GameCommand::StartAgain, "button.start_again"),
+                ]
+            };
             // Each answer centred in its half of the dialog.
             ui.columns(answers.len(), |columns| {
                 for ((sign, key, colour, command, tag), ui) in answers.into_iter().zip(columns) {

@@ -36,6 +36,10 @@ pub struct SeatBoard {
 }
 
 /// The panels' view of the game, rebuilt from the rules state every frame.
+/// The answers to the question before beginning again, and to the tutor's, in the order shown.
+pub const START_AGAIN_ANSWERS: [&str; 2] = ["keep_playing", "start_again"];
+pub const TUTOR_ANSWERS: [&str; 2] = ["tutor_think_again", "tutor_play_it"];
+
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ScoreBoard {
     pub game: Option<GameKind>,
@@ -81,8 +85,11 @@ pub struct ScoreBoard {
     pub question: Option<String>,
     /// New game passes the first turn on (a New game button beside Restart).
     pub passes_first: bool,
-    /// The words of the question Restart or New game asked ("start again?"), until answered.
+    /// The words of the question Restart or New game asked ("start again?"), or the tutor's,
+    /// until answered.
     pub asking: Option<String>,
+    /// The question is the tutor's (play it anyway, or think again).
+    pub asking_tutor: bool,
     /// The same as it is said aloud (`panels::spoken`).
     pub said: SaidBoard,
 }
@@ -275,14 +282,16 @@ pub fn publish_scoreboard(
         ResultBoard { title, reason, winner: winners.first().copied() }
     });
     let asking = ask.0.as_ref().map(|asked| match asked {
-        Question::StartAgain { new_game: true } => ("ask_new_game", Vec::new()),
-        Question::StartAgain { new_game: false } => ("ask_restart", Vec::new()),
-        Question::TakePlace { game, moves } => (
-            "ask_take_place",
+        Question::StartAgain { new_game: true } => fill(&("ask_new_game".to_string(), Vec::new())),
+        Question::StartAgain { new_game: false } => fill(&("ask_restart".to_string(), Vec::new())),
+        Question::TakePlace { game, moves } => fill(&(
+            "ask_take_place".to_string(),
             vec![("game", words.get(&format!("game_{game}")).to_string()), ("moves", moves.to_string())],
-        ),
+        )),
+        Question::Warned { sentence } => (sentence.clone(), Utterance::words(&words, sentence.clone())),
     });
-    let asking = asking.map(|(key, args)| fill(&(key.to_string(), args)));
+    let asking_tutor = matches!(ask.0, Some(Question::Warned { .. }));
+    let answers = if asking_tutor { TUTOR_ANSWERS } else { START_AGAIN_ANSWERS };
     let question = game.question(&words).filter(|_| person_acts);
     let choices: Vec<String> = if person_acts {
         game.choice_keys().into_iter().map(|key| words.get(key).to_string()).collect()
@@ -308,11 +317,7 @@ pub fn publish_scoreboard(
         asking: asking
             .iter()
             .map(|(_, said)| said.clone())
-            .chain(
-                asking
-                    .iter()
-                    .flat_map(|_| ["keep_playing", "start_again"].map(|key| Utterance::of(&words, key))),
-            )
+            .chain(asking.iter().flat_map(|_| answers.map(|key| Utterance::of(&words, key))))
             .collect(),
         result: result
             .iter()
@@ -353,6 +358,7 @@ pub fn publish_scoreboard(
         question,
         passes_first: play.first().passes_first(),
         asking: asking.map(|(written, _)| written),
+        asking_tutor,
         said,
     };
 }

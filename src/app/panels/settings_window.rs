@@ -1,5 +1,5 @@
-//! The in-game settings window (⚙): the language, the sound, reading aloud (the child's own), the
-//! clock of the next game, the game given out as a file, and watching it again from the start.
+//! The in-game settings window (⚙): the language, the sound, reading aloud and the tutor (the
+//! child's own), the clock of the next game, the game given out as a file, and watching it again from the start.
 //! While it is open it covers the board (`kit::covered`).
 
 use super::scoreboard::ScoreBoard;
@@ -8,6 +8,7 @@ use crate::app::kit::children::ChildCommand;
 use crate::app::kit::covered::Covers;
 use crate::app::kit::replay::ReplayCommand;
 use crate::app::kit::turn::GameCommand;
+use crate::app::kit::tutor::Tutoring;
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::speech::{Reading, ReadingNow};
 use crate::app::platform::store::Store;
@@ -25,18 +26,20 @@ pub(super) fn settings_dialog(
     mut commands: MessageWriter<GameCommand>,
     mut replay_orders: MessageWriter<ReplayCommand>,
     (reading, store, mut child_orders): (Res<ReadingNow>, Res<Store>, MessageWriter<ChildCommand>),
+    tutoring: Res<Tutoring>,
 ) -> Result {
     if !covers.settings {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    let mut aloud = reading.0.aloud;
+    let (mut aloud, mut tutor) = (reading.0.aloud, tutoring.on);
     let (watch, changed) =
-        settings_window(ctx, (&board, &words), &settings, (&mut open, &mut aloud), &mut commands);
-    if aloud != reading.0.aloud {
-        // The child's own reading, or the device's when no child plays.
-        let reading = Reading { aloud, ..reading.0 };
+        settings_window(ctx, (&board, &words), &settings, (&mut open, &mut aloud, &mut tutor), &mut commands);
+    if aloud != reading.0.aloud || tutor != tutoring.on {
+        // The child's own reading and tutor, or the device's when no child plays.
+        let chosen = if tutor != tutoring.on { Some(tutor) } else { reading.0.tutor };
+        let reading = Reading { aloud, tutor: chosen, ..reading.0 };
         match store.child() {
             Some(slot) => {
                 child_orders.write(ChildCommand::SetReading(slot, reading));
@@ -63,7 +66,7 @@ fn settings_window(
     ctx: &egui::Context,
     (board, words): (&ScoreBoard, &Words),
     now: &Settings,
-    (open, aloud): (&mut bool, &mut bool),
+    (open, aloud, tutor): (&mut bool, &mut bool, &mut bool),
     commands: &mut MessageWriter<GameCommand>,
 ) -> (Option<ReplayCommand>, Option<Settings>) {
     let mut watch = None;
@@ -95,6 +98,7 @@ fn settings_window(
                 // Each switch on one line with its name, so the window fits a phone's screen.
                 on_off_row(ui, words, ("sound", "settings.sound"), &mut settings.sound);
                 on_off_row(ui, words, ("read_aloud", "settings.read_aloud"), aloud);
+                on_off_row(ui, words, ("tutor_setting", "settings.tutor"), tutor);
                 if !board.clock_choices.is_empty() {
                     ui.label(bold(words.get("setup_clock"), 18.0));
                     ui.horizontal_wrapped(|ui| {

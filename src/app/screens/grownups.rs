@@ -329,6 +329,13 @@ fn child_card(
                 egui::Checkbox::new(&mut reading.slow, RichText::new(words.get("read_slowly")).size(17.0)),
             );
             web::tag(&slow, &format!("child.{slot}.read_slowly"));
+            // The tutor: unset, it warns in each game's first stages of the path.
+            let mut warns = reading.tutor.unwrap_or(true);
+            let tutor = ui.checkbox(&mut warns, RichText::new(words.get("tutor_setting")).size(17.0));
+            web::tag(&tutor, &format!("child.{slot}.tutor"));
+            if tutor.changed() {
+                reading.tutor = Some(warns);
+            }
             if reading != child.reading {
                 orders.write(ChildCommand::SetReading(slot, reading));
             }
