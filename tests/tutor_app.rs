@@ -27,12 +27,8 @@ fn sq(name: &str) -> Square {
 /// Knight Hunt with captures between two friends, after g1-f3 g8-f6, the tutor `on`: the white
 /// knight on f3 can catch the pawn on d4.
 fn app(on: bool) -> App {
-    let setup = common::setup(
-        "knight_hunt/two_knights_capture",
-        Opponent::Friend,
-        Seat::WHITE,
-        RobotLevel::One,
-    );
+    let setup =
+        common::setup("knight_hunt/two_knights_capture", Opponent::Friend, Seat::WHITE, RobotLevel::One);
     let mut app = common::headless(setup, &format!("tutor-{on}"), 5, |_| {});
     // No child plays: the device's own switch.
     app.world_mut().resource_mut::<Settings>().reading.tutor = Some(on);
@@ -135,4 +131,61 @@ fn a_good_move_is_played_without_a_question_and_the_tutor_off_asks_nothing() {
 
 fn app_off() -> App {
     app(false)
+}
+
+/// Crazy Nard between two friends with random dice-set plays by taps: a set the coach would mark
+/// is asked about at ✔, and "think again" takes the whole set's moves back.
+#[test]
+fn a_crazy_nard_set_asked_about_at_confirm_goes_back_whole() {
+    use rand::Rng;
+    use tabla::app::kit::game::GameView;
+    use tabla::rules::Game;
+    use tabla::rules::nard::Nard;
+    let setup = common::setup("nard/one_point", Opponent::Friend, Seat::WHITE, RobotLevel::One);
+    let mut app = common::headless(setup, "tutor-nard", 11, |_| {});
+    app.world_mut().resource_mut::<Settings>().reading.tutor = Some(true);
+    let nard = |app: &App| app.world().resource::<Play>().of::<Nard>().game().clone();
+    let mut rng = tabla::robot::rng(3);
+    for _ in 0..3000 {
+        let play = app.world().resource::<Play>();
+        assert!(play.game().outcome().is_none(), "a whole game of random plays and no set asked about");
+        if warned(&app) {
+            let played = moves(&app);
+            assert!(play.drafting(), "the set's moves stand on the board while the tutor asks");
+            command(&mut app, GameCommand::ThinkAgain);
+            let play = app.world().resource::<Play>();
+            assert!(!play.drafting(), "think again takes the whole set back");
+            assert_eq!(moves(&app), played, "nothing was played");
+            assert!(!warned(&app));
+            assert!(
+                nard(&app).dice_set().is_some_and(|set| set.moves.is_empty()),
+                "the set waits to be played again"
+            );
+            return;
+        }
+        if app.world().resource::<Tutoring>().busy() {
+            app.update();
+            continue;
+        }
+        let now = nard(&app);
+        if play.draft_done() {
+            command(&mut app, GameCommand::Confirm);
+        } else if now.chance().is_some() {
+            command(&mut app, GameCommand::Roll);
+        } else if now.dice_set().is_some() {
+            let mut movable: Vec<Square> = GameView::pieces(&now).into_iter().map(|(s, _)| s).collect();
+            movable.sort();
+            movable.dedup();
+            movable.retain(|s| now.movable(*s));
+            let from = movable[rng.random_range(0..movable.len())];
+            let paths = now.target_paths(from);
+            let to = *paths[rng.random_range(0..paths.len())].last().expect("a route ends somewhere");
+            press(&mut app, from);
+            press(&mut app, to);
+        }
+        for _ in 0..5 {
+            app.update();
+        }
+    }
+    panic!("no set was asked about");
 }

@@ -717,6 +717,57 @@ async function watchAgain(context, url) {
   await page.close();
 }
 
+/// The tutor on the phone, switched on in ⚙: Knight Hunt with captures between two friends,
+/// after g1-f3 g8-f6 the knight on f3 turns to e1, away from the pawn on d4 it can catch. The
+/// tutor asks first; "think again" plays nothing, and the same move asked about again and
+/// played ("play it") is played once.
+async function tutor(context, url) {
+  const { page, log } = await open(context, url);
+  await tap(page, await target(page, log, "game.knight_hunt"));
+  await log.next(/tabla target start /, "Knight Hunt's setup screen");
+  await tap(page, await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "variant_two_knights_capture")}`));
+  await sleep(300);
+  await tap(page, await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "opponent_friend")}`));
+  await sleep(300);
+  await tap(page, await target(page, log, "start"));
+  const playing = log.lines.length;
+  const layout = await board(log, 2500);
+  // A Knight Hunt game of the first part waits: this one starts in its place.
+  await startInItsPlace(page, log, playing);
+  for (const [from, to] of [["g1", "f3"], ["g8", "f6"]]) {
+    await tap(page, squareAt(layout, from));
+    await sleep(300);
+    await tap(page, squareAt(layout, to));
+    await log.next(new RegExp(`tabla move knight_hunt \\w+ person ${from}${to}`), `${from}-${to}`);
+  }
+  await tap(page, await steadyTarget(page, log, "button.settings"));
+  await tap(page, await steadyTarget(page, log, "settings.tutor.true"));
+  await tap(page, await steadyTarget(page, log, "settings.close"));
+  await sleep(500);
+  const slip = async () => {
+    await tap(page, squareAt(layout, "f3"));
+    await sleep(300);
+    await tap(page, squareAt(layout, "e1"));
+  };
+  await slip();
+  await log.next(/tabla target button\.think_again /, "the tutor's question");
+  const think = await steadyTarget(page, log, "button.think_again");
+  await sleep(500);
+  await page.screenshot({ path: `${SHOTS}/45_tutor_warned.png` });
+  await tap(page, think);
+  await sleep(500);
+  log.cursor = log.lines.length;
+  await slip();
+  await log.next(/tabla target button\.play_it /, "the tutor's question again");
+  await tap(page, await steadyTarget(page, log, "button.play_it"));
+  await log.next(/tabla move knight_hunt white person f3e1/, "the move played anyway");
+  const played = log.lines.filter((line) => /tabla move knight_hunt white person f3e1/.test(line)).length;
+  if (played !== 1) throw new Error(`f3e1 was played ${played} times`);
+  log.assertClean();
+  pass("the tutor, switched on in ⚙, asks before a slip (button.think_again, button.play_it): think again plays nothing, play it plays the move once");
+  await page.close();
+}
+
 /// Past the grown-ups' gate from the first screen: its button held three seconds by a finger,
 /// then the sum (which the app tells the test) answered on its digit buttons.
 async function throughGate(page, log) {
@@ -1325,6 +1376,7 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "nosimd") return await noSimd(context, url);
     if (process.env.TABLA_WEB_ONLY === "first") return await firstVisit(url);
     if (process.env.TABLA_WEB_ONLY === "replay") return await watchAgain(context, url);
+    if (process.env.TABLA_WEB_ONLY === "tutor") return await tutor(context, url);
     if (process.env.TABLA_WEB_ONLY === "path") return await childPath(url);
     if (process.env.TABLA_WEB_ONLY === "speech") return await speech(url);
     if (process.env.TABLA_WEB_ONLY === "kept") {
@@ -1451,6 +1503,7 @@ async function main() {
     await offline(context, url);
     await sameGame(context, url);
     await watchAgain(context, url);
+    await tutor(context, url);
     await childPath(url);
     await speech(url);
     await twoTabs(url);

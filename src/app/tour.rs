@@ -42,6 +42,8 @@ use tracing::{error, info};
 #[derive(Clone, Debug)]
 enum Step {
     Language(Language),
+    /// The device's tutor switch (no child plays in the tour).
+    Tutor(Option<bool>),
     Go(Screen),
     SetupFor(GameKind),
     /// Starts a level: file, opponent, the person's seat.
@@ -188,6 +190,23 @@ fn script() -> Vec<Step> {
         Shot("knight_hunt_capture_game_over_it"),
     ]);
     steps.extend(coach_mark(Shot("knight_hunt_replay_slip_it")));
+    // The tutor asks before a slip: the knight on f3 turns away from the pawn it can catch.
+    steps.extend([
+        Language(crate::i18n::Language::En),
+        Tutor(Some(true)),
+        Start("knight_hunt/two_knights_capture.ron", Opponent::Friend, Seat::WHITE),
+    ]);
+    for square in ["g1", "f3", "g8", "f6", "f3", "e1"] {
+        steps.extend([Wait(8), Press(square)]);
+    }
+    steps.extend([
+        Wait(30),
+        Shot("knight_hunt_tutor_warned_en"),
+        Command(GameCommand::ThinkAgain),
+        Wait(10),
+        ExpectMoves(2),
+        Tutor(None),
+    ]);
     steps.extend([
         Language(crate::i18n::Language::En),
         Start("circles/classic.ron", Opponent::Robot, Seat::BLACK),
@@ -636,6 +655,7 @@ fn run(
     tour.next += 1;
     match step {
         Step::Language(language) => settings.language = language,
+        Step::Tutor(on) => settings.reading.tutor = on,
         Step::Go(screen) => next.set(screen),
         Step::SetupFor(game) => commands.insert_resource(SetupFor(game)),
         Step::Start(..) | Step::StartSeats(..) => {

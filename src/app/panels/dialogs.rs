@@ -153,12 +153,18 @@ fn ask_dialog(
     speech: &mut MessageWriter<Speech>,
 ) {
     let Some(question) = &board.asking else { return };
-    dialog("ask").show(ctx, |ui| {
+    // The tutor's question stands under the board, so the coach's arrows on it show.
+    let (window, size, height) = if board.asking_tutor {
+        (dialog("ask").anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, -8.0)), 21.0, 64.0)
+    } else {
+        (dialog("ask"), 26.0, 96.0)
+    };
+    window.show(ctx, |ui| {
         ui.vertical_centered(|ui| {
-            if said_line(ui, bold(question, 26.0).color(ACCENT), true, words) {
+            if said_line(ui, bold(question, size).color(ACCENT), true, words) {
                 say_in_turn(speech, board.said.asking.clone());
             }
-            ui.add_space(8.0);
+            ui.add_space(if board.asking_tutor { 4.0 } else { 8.0 });
             // The calm answer first: the game going on, or the move taken back.
             let answers = if board.asking_tutor {
                 [
@@ -175,10 +181,14 @@ fn ask_dialog(
             ui.columns(answers.len(), |columns| {
                 for ((sign, key, colour, command, tag), ui) in answers.into_iter().zip(columns) {
                     ui.vertical_centered(|ui| {
-                        let text = format!("{sign}\n{}", words.get(key));
-                        let button = egui::Button::new(bold(text, 24.0).color(Color32::WHITE))
+                        let text = if board.asking_tutor {
+                            format!("{sign} {}", words.get(key))
+                        } else {
+                            format!("{sign}\n{}", words.get(key))
+                        };
+                        let button = egui::Button::new(bold(text, size - 2.0).color(Color32::WHITE))
                             .fill(colour)
-                            .min_size(vec2(140.0, 96.0));
+                            .min_size(vec2(140.0, height));
                         let response = ui.add(button);
                         web::tag(&response, tag);
                         if response.clicked() {
