@@ -122,8 +122,10 @@ impl Coached for Circles {
 
 /// In a close race (neither side more than a move ahead), a rook or bishop move after which that
 /// piece, alone with the barrier, needs a move more to finish than after its best move, and its
-/// side, counted with what stands in the way, a move more than after the side's best move: of
-/// those, the one that goes furthest round (the slip that looks most like a good move).
+/// side, counted with what stands in the way, two moves more than after the side's best move:
+/// of those, the one that goes furthest round (the slip that looks most like a good move). (A
+/// move that loses one move by these counts is often made up later, as the Robot's deeper
+/// search sees: the counts look one move ahead only.)
 impl TeacherSlips for Circles {
     const SLIPS: &'static [SlipKind<Self>] =
         &[SlipKind { name: "lost_ground", reason: "further_round", find: lost_ground }];
@@ -146,7 +148,7 @@ fn lost_ground(game: &Circles) -> Option<Vec<Move>> {
         .filter(|mv| {
             let (Some(piece), Some(n)) = (piece_of(mv), needs(mv)) else { return false };
             least(piece).is_some_and(|best| n > best)
-                && side_needs(mv) > side_least
+                && side_needs(mv) > side_least + 1
                 && game.delta(mv.from, mv.to) >= 0.0
         })
         .max_by_key(|mv| (game.delta(mv.from, mv.to) * 1000.0) as i64)?;
