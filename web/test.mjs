@@ -124,8 +124,9 @@ async function target(page, log, name) {
     const bottom = page.viewportSize()?.height ?? HEIGHT;
     if (w >= 8 && h >= 8 && y >= 0 && y + h <= bottom) return { x: x + w / 2, y: y + h / 2 };
     if (Date.now() > end || swipes > 8) throw new Error(`${name} stays out of sight (${x} ${y} ${w} ${h})`);
-    // Below the screen (or clipped): a finger pushes the page up; above it, down.
-    const above = h < 8 && y <= 16;
+    // Below the screen (or clipped): a finger pushes the page up; above it (or clipped above, in
+    // a scrolled list: the part left in sight has a negative height), down.
+    const above = h < 8 && (y <= 16 || h < 0);
     await swipe(page, WIDTH / 2, above ? HEIGHT * 0.3 : HEIGHT * 0.75, above ? HEIGHT * 0.75 : HEIGHT * 0.3);
     swipes += 1;
     await sleep(600);
@@ -763,6 +764,10 @@ async function tutor(context, url) {
   await log.next(/tabla move knight_hunt white person f3e1/, "the move played anyway");
   const played = log.lines.filter((line) => /tabla move knight_hunt white person f3e1/.test(line)).length;
   if (played !== 1) throw new Error(`f3e1 was played ${played} times`);
+  // The switch is the fox's own: off again for the parts after this one.
+  await tap(page, await steadyTarget(page, log, "button.settings"));
+  await tap(page, await steadyTarget(page, log, "settings.tutor.false"));
+  await tap(page, await steadyTarget(page, log, "settings.close"));
   log.assertClean();
   pass("the tutor, switched on in ⚙, asks before a slip (button.think_again, button.play_it): think again plays nothing, play it plays the move once");
   await page.close();
