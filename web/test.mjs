@@ -124,9 +124,9 @@ async function target(page, log, name) {
     const bottom = page.viewportSize()?.height ?? HEIGHT;
     if (w >= 8 && h >= 8 && y >= 0 && y + h <= bottom) return { x: x + w / 2, y: y + h / 2 };
     if (Date.now() > end || swipes > 8) throw new Error(`${name} stays out of sight (${x} ${y} ${w} ${h})`);
-    // Below the screen (or clipped): a finger pushes the page up; above it (or clipped above, in
-    // a scrolled list: the part left in sight has a negative height), down.
-    const above = h < 8 && (y <= 16 || h < 0);
+    // Below the screen (or clipped): a finger pushes the page up; above it (or clipped above the
+    // top of a scrolled list: a negative height left in sight, high on the screen), down.
+    const above = h < 8 && (y <= 16 || (h < 0 && y < bottom / 2));
     await swipe(page, WIDTH / 2, above ? HEIGHT * 0.3 : HEIGHT * 0.75, above ? HEIGHT * 0.75 : HEIGHT * 0.3);
     swipes += 1;
     await sleep(600);
