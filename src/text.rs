@@ -142,19 +142,12 @@ impl<G: Coached> Session<G> {
         let slips: Vec<Value> = result
             .slips()
             .map(|slip| {
-                json!({
-                    "ply": slip.ply(),
-                    "seat": game.seat_name(slip.seat),
-                    "played": text(slip, &slip.played),
-                    "better": text(slip, &slip.rating.best),
-                    "loss": (slip.rating.loss * 1000.0).round() / 1000.0,
-                    "why": slip.why,
-                    "why_args": slip
-                        .why_args
-                        .iter()
-                        .map(|(name, value)| (name.to_string(), Value::from(value.as_str())))
-                        .collect::<serde_json::Map<String, Value>>(),
-                })
+                let mut fields = why_fields(slip);
+                fields.insert("ply".into(), json!(slip.ply()));
+                fields.insert("seat".into(), json!(game.seat_name(slip.seat)));
+                fields.insert("played".into(), json!(text(slip, &slip.played)));
+                fields.insert("better".into(), json!(text(slip, &slip.rating.best)));
+                Value::Object(fields)
             })
             .collect();
         let best =
@@ -185,25 +178,14 @@ impl<G: Coached> Session<G> {
             }
             played.push(action);
         }
-        let mut tutor = review::Tutor::new(self.game(), &played, data);
-        let warning = loop {
-            if let Some(warning) = tutor.step(u64::MAX) {
-                break warning;
-            }
-        };
-        match warning {
+        match review::Tutor::new(self.game(), &played, data).finish() {
             None => json!({ "warn": false }),
-            Some(slip) => json!({
-                "warn": true,
-                "better": review::actions_text(self.game(), &slip.rating.best),
-                "loss": (slip.rating.loss * 1000.0).round() / 1000.0,
-                "why": slip.why,
-                "why_args": slip
-                    .why_args
-                    .iter()
-                    .map(|(name, value)| (name.to_string(), Value::from(value.as_str())))
-                    .collect::<serde_json::Map<String, Value>>(),
-            }),
+            Some(slip) => {
+                let mut fields = why_fields(&slip);
+                fields.insert("warn".into(), json!(true));
+                fields.insert("better".into(), json!(review::actions_text(self.game(), &slip.rating.best)));
+                Value::Object(fields)
+            }
         }
     }
 
@@ -254,6 +236,16 @@ impl<G: Coached> Console for Session<G> {
             )),
         }
     }
+}
+
+/// What a rated move lost, and why, as the text interface writes it: `loss`, `why`, `why_args`.
+fn why_fields<A>(rated: &review::Rated<A>) -> serde_json::Map<String, Value> {
+    let args = rated.why_args.iter().map(|(name, value)| (name.to_string(), Value::from(value.as_str())));
+    let mut fields = serde_json::Map::new();
+    fields.insert("loss".into(), json!((rated.rating.loss * 1000.0).round() / 1000.0));
+    fields.insert("why".into(), json!(rated.why));
+    fields.insert("why_args".into(), Value::Object(args.collect()));
+    fields
 }
 
 /// A text session for the game a level file describes.

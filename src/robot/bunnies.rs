@@ -259,19 +259,15 @@ impl Coached for BunniesAndHorses {
 
     /// The piece that can catch or get into the garden, and where (`by`, `at`); or where the
     /// better move went (`to`).
-    fn why_args(&self, played: &[Move], best: &[Move]) -> Vec<(&'static str, String)> {
+    fn why_args(&self, why: &'static str, played: &[Move], best: &[Move]) -> Vec<(&'static str, String)> {
         let after_played = review::after(self, played);
-        let threat = |count: fn(&BunniesAndHorses) -> i32| {
-            review::threat(&after_played, count)
-                .map(|mv| vec![("by", mv.from.to_string()), ("at", mv.to.to_string())])
-                .unwrap_or_default()
-        };
-        match self.why(played, best) {
-            Some("bunny_caught") => threat(|game| game.caught() as i32),
-            Some("horse_left") => threat(|game| -(game.horse_bits().count_ones() as i32)),
-            Some("let_home") => threat(|game| game.garden() as i32),
-            Some(_) => best.first().map(|mv| vec![("to", mv.to.to_string())]).unwrap_or_default(),
-            None => Vec::new(),
+        match why {
+            "bunny_caught" => review::threat_places(&after_played, |game| game.caught() as i32),
+            "horse_left" => {
+                review::threat_places(&after_played, |game| -(game.horse_bits().count_ones() as i32))
+            }
+            "let_home" => review::threat_places(&after_played, |game| game.garden() as i32),
+            _ => review::better_place(best),
         }
     }
 }

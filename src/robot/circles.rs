@@ -113,7 +113,7 @@ impl Coached for Circles {
     }
 
     /// The piece the better move took, and where.
-    fn why_args(&self, _played: &[Move], best: &[Move]) -> Vec<(&'static str, String)> {
+    fn why_args(&self, _why: &'static str, _played: &[Move], best: &[Move]) -> Vec<(&'static str, String)> {
         let Some(mv) = best.first() else { return Vec::new() };
         let Some((_, piece)) = self.piece_at(mv.from) else { return Vec::new() };
         vec![("piece", piece.name().to_string()), ("to", mv.to.to_string())]

@@ -424,7 +424,12 @@ impl Coached for Halma {
     }
 
     /// Where the better move went from and to.
-    fn why_args(&self, _played: &[HalmaAction], best: &[HalmaAction]) -> Vec<(&'static str, String)> {
+    fn why_args(
+        &self,
+        _why: &'static str,
+        _played: &[HalmaAction],
+        best: &[HalmaAction],
+    ) -> Vec<(&'static str, String)> {
         match best.first() {
             Some(HalmaAction::Move { from, to }) => vec![("from", from.to_string()), ("to", to.to_string())],
             _ => Vec::new(),

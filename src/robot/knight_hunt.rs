@@ -80,19 +80,13 @@ impl Coached for KnightHunt {
     }
 
     /// The knight that can catch, and where (`by`, `at`); or where the catch was (`to`).
-    fn why_args(&self, played: &[Move], best: &[Move]) -> Vec<(&'static str, String)> {
+    fn why_args(&self, why: &'static str, played: &[Move], best: &[Move]) -> Vec<(&'static str, String)> {
         let Some(me) = self.to_move() else { return Vec::new() };
         let after_played = review::after(self, played);
-        let threat = |count: fn(&KnightHunt, Seat) -> i32| {
-            review::threat(&after_played, |game| count(game, me))
-                .map(|mv| vec![("by", mv.from.to_string()), ("at", mv.to.to_string())])
-                .unwrap_or_default()
-        };
-        match self.why(played, best) {
-            Some("pawn_left") => threat(|game, me| game.score(me.opponent()) as i32),
-            Some("knight_left") => threat(|game, me| -(game.knights_left(me) as i32)),
-            Some(_) => best.first().map(|mv| vec![("to", mv.to.to_string())]).unwrap_or_default(),
-            None => Vec::new(),
+        match why {
+            "pawn_left" => review::threat_places(&after_played, |game| game.score(me.opponent()) as i32),
+            "knight_left" => review::threat_places(&after_played, |game| -(game.knights_left(me) as i32)),
+            _ => review::better_place(best),
         }
     }
 }

@@ -9,6 +9,7 @@ use super::RobotPlayer;
 use super::search::{Searcher, Tree};
 use crate::history::Step;
 use crate::rules::GameKind;
+use crate::rules::board::Move;
 use crate::rules::{Game, Seat};
 use serde::Deserialize;
 
@@ -106,10 +107,16 @@ pub trait Coached: RobotPlayer {
     /// the screens turn into one short sentence (`coach.<game>.<key>`).
     fn why(&self, played: &[Self::Action], best: &[Self::Action]) -> Option<&'static str>;
 
-    /// What the reason names, when it names something: a `piece` (its sentence is then
+    /// What the reason `why` names, when it names something: a `piece` (its sentence is then
     /// `coach.<game>.<key>_<piece>`, so each language words it with the piece's own grammar) and
-    /// places (`to`: where the better move went), filled into the sentence.
-    fn why_args(&self, _played: &[Self::Action], _best: &[Self::Action]) -> Vec<(&'static str, String)> {
+    /// places (`to`: where the better move went; `by` and `at`: the piece that can catch, and
+    /// where), filled into the sentence.
+    fn why_args(
+        &self,
+        _why: &'static str,
+        _played: &[Self::Action],
+        _best: &[Self::Action],
+    ) -> Vec<(&'static str, String)> {
         Vec::new()
     }
 }
@@ -124,6 +131,23 @@ pub struct Rated<A> {
     pub why: Option<&'static str>,
     /// What `why` names (`Coached::why_args`).
     pub why_args: Vec<(&'static str, String)>,
+}
+
+impl<A: Clone> Rated<A> {
+    /// The rating of `played`, made from `before` after `from` actions, with the reason the rules
+    /// give for a move that lost something.
+    pub fn of<G: Coached<Action = A>>(
+        before: &G,
+        from: usize,
+        seat: Seat,
+        played: &[A],
+        rating: Rating<A>,
+    ) -> Rated<A> {
+        let why = if rating.loss > 0.0 { before.why(played, &rating.best) } else { None };
+        let why_args = why.map_or_else(Vec::new, |why| before.why_args(why, played, &rating.best));
+        debug_assert!(why.is_none_or(|why| G::REASONS.contains(&why)), "{why:?} is not among the reasons");
+        Rated { from, seat, played: played.to_vec(), rating, why, why_args }
+    }
 }
 
 impl<A> Rated<A> {
@@ -211,21 +235,7 @@ impl<G: Coached> Reviewer<G> {
             left -= slice;
             let Some(rating) = rater.step(slice) else { continue };
             self.rater = None;
-            let why = if rating.loss > 0.0 { before.why(&to_rate.played, &rating.best) } else { None };
-            let why_args =
-                if why.is_some() { before.why_args(&to_rate.played, &rating.best) } else { Vec::new() };
-            debug_assert!(
-                why.is_none_or(|why| G::REASONS.contains(&why)),
-                "{why:?} is not among the reasons"
-            );
-            self.done.push(Rated {
-                from: to_rate.from,
-                seat: to_rate.seat,
-                played: to_rate.played.clone(),
-                rating,
-                why,
-                why_args,
-            });
+            self.done.push(Rated::of(before, to_rate.from, to_rate.seat, &to_rate.played, rating));
         }
         Some(Review::of(std::mem::take(&mut self.done), self.data))
     }
@@ -266,11 +276,17 @@ impl<G: Coached> Tutor<G> {
         if rating.loss < self.threshold {
             return Some(None);
         }
-        let why = self.game.why(&self.played, &rating.best);
-        let why_args =
-            if why.is_some() { self.game.why_args(&self.played, &rating.best) } else { Vec::new() };
         let seat = self.game.to_move().unwrap_or_default();
-        Some(Some(Rated { from: 0, seat, played: self.played.clone(), rating, why, why_args }))
+        Some(Some(Rated::of(&self.game, 0, seat, &self.played, rating)))
+    }
+
+    /// Thinks to the end in one go: for the text interface and the benchmark.
+    pub fn finish(mut self) -> Option<Rated<G::Action>> {
+        loop {
+            if let Some(warning) = self.step(u64::MAX) {
+                return warning;
+            }
+        }
     }
 }
 
@@ -405,6 +421,23 @@ pub fn threat<G: Game>(game: &G, count: impl Fn(&G) -> i32) -> Option<G::Action>
         .into_iter()
         .map(|action| (count(&after(game, std::slice::from_ref(&action))) - now, action));
     gains.filter(|(gain, _)| *gain > 0).max_by_key(|(gain, _)| *gain).map(|(_, action)| action)
+}
+
+/// The places a reason names in a game whose moves go from a square to a square: the next
+/// seat's move from `game` that raises `count` the most, as the piece that can do it (`by`) and
+/// where (`at`): "the horse on c5 can catch the bunny on d4".
+pub fn threat_places<G: Game<Action = Move>>(
+    game: &G,
+    count: impl Fn(&G) -> i32,
+) -> Vec<(&'static str, String)> {
+    threat(game, count)
+        .map(|mv| vec![("by", mv.from.to_string()), ("at", mv.to.to_string())])
+        .unwrap_or_default()
+}
+
+/// Where the better move went (`to`).
+pub fn better_place(best: &[Move]) -> Vec<(&'static str, String)> {
+    best.first().map(|mv| vec![("to", mv.to.to_string())]).unwrap_or_default()
 }
 
 /// Actions played one after another from `game`, in the text interface's notation.

@@ -50,21 +50,19 @@ impl Tutoring {
         }
     }
 
-    fn drop_move(&mut self) {
-        *self = Tutoring { on: self.on, ..Tutoring::default() };
-    }
-}
-
-impl Tutoring {
     /// The answer to the tutor's question: the move played anyway (it counts as any other), or
     /// taken back to think again (a dice set's moves too).
     pub(super) fn answer(&mut self, play: &mut dyn Playing, feedback: &mut Feedback, play_it: bool) {
-        if !matches!(feedback.ask.0, Some(Question::Warned { .. })) {
-            return;
+        if matches!(feedback.ask.0, Some(Question::Warned { .. })) {
+            feedback.ask.0 = None;
+            self.let_go(play, feedback, play_it);
         }
-        feedback.ask.0 = None;
+    }
+
+    /// Lets go of the move held: plays it, or takes it back.
+    fn let_go(&mut self, play: &mut dyn Playing, feedback: &mut Feedback, play_it: bool) {
         let pending = self.pending.take();
-        self.drop_move();
+        *self = Tutoring { on: self.on, ..Tutoring::default() };
         feedback.preview.0.clear();
         match pending {
             Some(pending) if play_it => {
@@ -110,17 +108,10 @@ pub(super) fn think(
     let Some(warning) = within_budget(pace.slice_ms, |nodes| check.step(nodes)) else { return };
     tutoring.check = None;
     match warning {
-        None => {
-            let pending = tutoring.pending.take();
-            tutoring.drop_move();
-            feedback.preview.0.clear();
-            change_if(&mut play, |play| {
-                if let Some(pending) = pending {
-                    play.play_pending(pending);
-                }
-                feedback.report(play);
-            });
-        }
+        None => change_if(&mut play, |play| {
+            tutoring.let_go(play, &mut feedback, true);
+            feedback.report(play);
+        }),
         Some(mark) => {
             let (key, args) = mark.why_words(&feedback.words);
             let reason = feedback.words.fill(key, &args);
