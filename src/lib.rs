@@ -7,11 +7,14 @@ pub mod demo;
 pub mod history;
 pub mod i18n;
 pub mod levels;
+pub mod net;
 pub mod progress;
 pub mod quote;
 pub mod record;
 pub mod robot;
 pub mod rules;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod serve;
 pub mod text;
 
 #[cfg(feature = "app")]

@@ -18,6 +18,14 @@ tabla text --level <file.ron> [--seed N]
                               play through text: one command per line in, one JSON line out
 tabla text --load <record.ron> [--level <file.ron>]
                               go on playing a game from its record (`record` writes one)
+tabla text --join <url> <code> [--seat N] [--name NAME]
+                              play a seat of a room on `tabla serve` through text (`wait`
+                              waits for this seat's turn); several urls, comma-separated, are
+                              tried in turn when a server goes away
+tabla text --join <url> new --level <file.ron> [--seats person,robot2,…] [--seat N]
+                              make a room and sit at it: the first line is {\"room\":CODE,…}
+tabla serve [--port N] [--listen ADDR] [--data DIR] [--redis URL] [--web DIR]
+                              rooms for playing on two devices (127.0.0.1:8790 unless told)
 tabla bench [--game NAME] [--games N] [--seed N]
                               print benchmark figures as `game.figure value`";
 
@@ -60,6 +68,9 @@ fn number(flags: &[(String, String)], name: &str, default: u64) -> Result<u64, S
 // The browser has no command line: its build leaves `text` and `bench` out (a lighter download).
 #[cfg(not(target_arch = "wasm32"))]
 fn text_command(args: &[String]) -> Result<(), String> {
+    if args.first().map(String::as_str) == Some("--join") {
+        return join_command(&args[1..]);
+    }
     let flags = flags(args)?;
     if let Some((name, _)) = flags.iter().find(|(n, _)| !["level", "seed", "load"].contains(&n.as_str())) {
         return Err(format!("unknown option --{name}"));
@@ -77,6 +88,63 @@ fn text_command(args: &[String]) -> Result<(), String> {
         }
     };
     text::run(console.as_mut(), std::io::stdin().lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
+}
+
+/// `tabla text --join URL CODE|new …`: a seat of a room through text.
+#[cfg(not(target_arch = "wasm32"))]
+fn join_command(args: &[String]) -> Result<(), String> {
+    let [urls, code, rest @ ..] = args else {
+        return Err("--join needs the server's address and a room's code (or 'new')".into());
+    };
+    let flags = flags(rest)?;
+    let allowed = ["seat", "name", "level", "seats", "picture"];
+    if let Some((name, _)) = flags.iter().find(|(n, _)| !allowed.contains(&n.as_str())) {
+        return Err(format!("unknown option --{name}"));
+    }
+    let given = |name: &str| flags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+    let urls: Vec<String> = urls.split(',').map(str::to_string).collect();
+    let seat =
+        u8::try_from(number(&flags, "seat", 0)?).map_err(|_| "--seat is a seat's number".to_string())?;
+    let picture =
+        u8::try_from(number(&flags, "picture", 0)?).map_err(|_| "--picture is 0 to 255".to_string())?;
+    let name = given("name").unwrap_or_else(|| format!("Seat {}", seat + 1));
+    let code = if code == "new" {
+        let level = given("level").ok_or("a new room needs --level <file.ron>")?;
+        let found = levels::find(&level).map_err(|e| e.to_string())?;
+        let seats = match given("seats") {
+            Some(list) => list.split(',').map(str::to_string).collect(),
+            None => vec!["person".to_string(); found.seat_count()],
+        };
+        let made = tabla::net::client::make_room(&urls, &found.file, seats)?;
+        println!("{}", tabla::net::client::made_line(&made));
+        tabla::net::client::made_code(&made)
+    } else {
+        code.clone()
+    };
+    let mut seat = tabla::net::client::RoomSeat::join(urls, &code, seat, &name, picture)?;
+    text::run(&mut seat, std::io::stdin().lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
+}
+
+/// `tabla serve`: rooms for two devices.
+#[cfg(not(target_arch = "wasm32"))]
+fn serve_command(args: &[String]) -> Result<(), String> {
+    let flags = flags(args)?;
+    if let Some((name, _)) =
+        flags.iter().find(|(n, _)| !["port", "listen", "data", "redis", "web"].contains(&n.as_str()))
+    {
+        return Err(format!("unknown option --{name}"));
+    }
+    let given = |name: &str| flags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+    let port = number(&flags, "port", 8790)?;
+    let host = given("listen").unwrap_or_else(|| "127.0.0.1".to_string());
+    let listen = if host.contains(':') && !host.starts_with('[') { host } else { format!("{host}:{port}") };
+    let data = given("data").map(std::path::PathBuf::from).unwrap_or_else(tabla::serve::default_data);
+    tabla::serve::run(tabla::serve::Options {
+        listen,
+        data,
+        redis: given("redis"),
+        web: given("web").map(std::path::PathBuf::from),
+    })
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -135,6 +203,8 @@ fn main() -> ExitCode {
         Some("text") => text_command(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some("bench") => bench_command(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("serve") => serve_command(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}{TOUR_USAGE}");
             Ok(())

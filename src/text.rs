@@ -13,6 +13,13 @@ use std::io::{BufRead, Read, Write};
 /// A game driven by text commands.
 pub trait Console {
     fn handle(&mut self, line: &str) -> Value;
+    /// The seat to act now (`None` when the game is over or nobody in particular acts).
+    fn seat_to_move(&self) -> Option<crate::rules::Seat>;
+    /// Whether dice are due (the seat to move may have a choice before them).
+    fn dice_due(&self) -> bool;
+    fn is_over(&self) -> bool;
+    /// What the Robot would do now, as text, without playing it.
+    fn robot_text(&self, level: RobotLevel) -> Option<String>;
 }
 
 pub struct Session<G: Coached> {
@@ -204,6 +211,22 @@ impl<G: Coached> Session<G> {
 }
 
 impl<G: Coached> Console for Session<G> {
+    fn seat_to_move(&self) -> Option<crate::rules::Seat> {
+        self.game().to_move()
+    }
+
+    fn dice_due(&self) -> bool {
+        self.game().chance().is_some()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game().outcome().is_some()
+    }
+
+    fn robot_text(&self, level: RobotLevel) -> Option<String> {
+        self.history.robot_action(level).map(|action| self.game().action_text(&action))
+    }
+
     fn handle(&mut self, line: &str) -> Value {
         let line = line.trim();
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));

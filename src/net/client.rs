@@ -1,0 +1,462 @@
+//! `tabla text --join`: one seat of a room, played with the text interface's commands. The seat
+//! keeps its own copy of the game (a text session fed every event the server numbers), proposes
+//! actions and waits for the server's word; a lost connection is tried again with backoff (on the
+//! next address given, when there are several), the missed events asked for by number, and an
+//! action without an answer sent again under its number, so it is never played twice.
+
+use super::{Event, Person, ToClient, ToServer, referee::ROLL};
+use crate::levels;
+use crate::record::Record;
+use crate::robot::RobotLevel;
+use crate::rules::Seat;
+use crate::text::{self, Console};
+use serde_json::{Value, json};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+use tungstenite::stream::MaybeTlsStream;
+
+type Socket = tungstenite::WebSocket<MaybeTlsStream<TcpStream>>;
+
+/// How long a reading waits before looking again (the connection stays open).
+const POLL: Duration = Duration::from_millis(200);
+/// How long the seat tries to reach a server again before it gives up.
+const RECONNECT_FOR: Duration = Duration::from_secs(180);
+/// How long `wait` and an action wait for the room.
+const WAIT_FOR: Duration = Duration::from_secs(600);
+
+/// Why the seat cannot go on.
+struct Lost(String);
+
+pub struct RoomSeat {
+    urls: Vec<String>,
+    which: usize,
+    socket: Option<Socket>,
+    code: String,
+    seat: u8,
+    name: String,
+    picture: u8,
+    mirror: Box<dyn Console>,
+    /// The number of the last event the copy has played.
+    at: u64,
+    next_id: u64,
+    /// Connections made so far (an action is sent again on a new one).
+    connections: u64,
+    people: Vec<Person>,
+    /// The copy's answer to each event played since the last action was sent, by number.
+    played: Vec<(u64, Value)>,
+}
+
+/// The room's WebSocket address from what a person gives: `http://host:port`, `ws://…`, with or
+/// without the room path.
+fn socket_url(url: &str) -> Result<String, String> {
+    let url = url.trim().trim_end_matches('/');
+    let rest = if let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("ws://")) {
+        rest
+    } else if url.starts_with("https://") || url.starts_with("wss://") {
+        return Err("this Tabla joins rooms over plain ws:// (put a TLS proxy in front for https)".into());
+    } else {
+        url
+    };
+    let rest = rest.trim_end_matches(crate::serve::ROOM_PATH);
+    Ok(format!("ws://{rest}{}", crate::serve::ROOM_PATH))
+}
+
+fn connect(url: &str) -> Result<Socket, String> {
+    let (mut socket, _) = tungstenite::connect(url).map_err(|e| format!("{url}: {e}"))?;
+    if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
+        stream.set_read_timeout(Some(POLL)).map_err(|e| e.to_string())?;
+        stream.set_nodelay(true).map_err(|e| e.to_string())?;
+    }
+    Ok(socket)
+}
+
+fn send(socket: &mut Socket, message: &ToServer) -> Result<(), Lost> {
+    socket.send(tungstenite::Message::Text(message.to_json().into())).map_err(|e| Lost(e.to_string()))
+}
+
+/// The next message, `Ok(None)` when none came before `until`.
+fn receive(socket: &mut Socket, until: Instant) -> Result<Option<ToClient>, Lost> {
+    loop {
+        match socket.read() {
+            Ok(tungstenite::Message::Text(text)) => {
+                return serde_json::from_str(text.as_str())
+                    .map(Some)
+                    .map_err(|e| Lost(format!("the server said: {e}")));
+            }
+            Ok(tungstenite::Message::Close(_)) => {
+                return Err(Lost("the server closed the connection".into()));
+            }
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) =>
+            {
+                if Instant::now() >= until {
+                    return Ok(None);
+                }
+            }
+            Err(e) => return Err(Lost(e.to_string())),
+        }
+    }
+}
+
+/// Makes a room of the level on the first server that answers: its `made` message.
+pub fn make_room(urls: &[String], level: &str, seats: Vec<String>) -> Result<ToClient, String> {
+    let mut socket = connect(&socket_url(&urls[0])?)?;
+    send(&mut socket, &ToServer::New { level: level.to_string(), seats }).map_err(|Lost(e)| e)?;
+    match receive(&mut socket, Instant::now() + WAIT_FOR).map_err(|Lost(e)| e)? {
+        Some(made @ ToClient::Made { .. }) => Ok(made),
+        Some(ToClient::Refused { error, .. }) => Err(error),
+        other => Err(format!("the server answered {other:?}")),
+    }
+}
+
+/// The first line `tabla text --join URL new` prints: the room's code, pictures and token.
+pub fn made_line(made: &ToClient) -> Value {
+    match made {
+        ToClient::Made { room, pictures, token } => {
+            json!({"room": room, "pictures": pictures, "token": token})
+        }
+        _ => Value::Null,
+    }
+}
+
+pub fn made_code(made: &ToClient) -> String {
+    match made {
+        ToClient::Made { room, .. } => room.clone(),
+        _ => String::new(),
+    }
+}
+
+impl RoomSeat {
+    /// Sits at the seat of the room on the first of `urls` that answers.
+    pub fn join(
+        urls: Vec<String>,
+        code: &str,
+        seat: u8,
+        name: &str,
+        picture: u8,
+    ) -> Result<RoomSeat, String> {
+        let urls = urls.iter().map(|url| socket_url(url)).collect::<Result<Vec<_>, _>>()?;
+        let mut socket = connect(&urls[0])?;
+        let hello =
+            ToServer::Hello { room: code.to_string(), seat, last: 0, name: name.to_string(), picture };
+        send(&mut socket, &hello).map_err(|Lost(e)| e)?;
+        let (record, level, people) = match receive(&mut socket, Instant::now() + WAIT_FOR)
+            .map_err(|Lost(e)| e)?
+        {
+            Some(ToClient::Welcome { record: Some(record), level, people, .. }) => (record, level, people),
+            Some(ToClient::Refused { error, .. }) => return Err(error),
+            Some(ToClient::Ended { reason }) => return Err(format!("the room has ended: {reason}")),
+            other => return Err(format!("the server answered {other:?}")),
+        };
+        let mirror = mirror_of(&level, &record)?;
+        let at = Record::from_ron(&record).map_err(|e| e.to_string())?.actions.len() as u64;
+        Ok(RoomSeat {
+            urls,
+            which: 0,
+            socket: Some(socket),
+            code: code.to_string(),
+            seat,
+            name: name.to_string(),
+            picture,
+            mirror,
+            at,
+            next_id: 1,
+            connections: 1,
+            people,
+            played: Vec::new(),
+        })
+    }
+
+    fn take(&mut self, message: ToClient) -> Result<(), Lost> {
+        match message {
+            ToClient::Event(event) => self.play_event(event),
+            ToClient::Presence(person) => {
+                self.people.retain(|p| p.seat != person.seat);
+                self.people.push(person);
+                Ok(())
+            }
+            ToClient::Ended { reason } => Err(Lost(format!("the room has ended: {reason}"))),
+            _ => Ok(()),
+        }
+    }
+
+    fn play_event(&mut self, event: Event) -> Result<(), Lost> {
+        if event.n <= self.at {
+            return Ok(());
+        }
+        if event.n > self.at + 1 {
+            // A gap: the next hello asks for what is missing.
+            self.socket = None;
+            return Ok(());
+        }
+        let answer = self.mirror.handle(&format!("play {}", event.action));
+        if answer["ok"] != json!(true) {
+            return Err(Lost(format!(
+                "event {} '{}' does not fit this seat's game: {answer}",
+                event.n, event.action
+            )));
+        }
+        self.at = event.n;
+        self.played.push((event.n, answer));
+        Ok(())
+    }
+
+    /// Connects again (to the next address after a failure), says hello with the last event, and
+    /// takes what was missed.
+    fn reconnect(&mut self) -> Result<(), Lost> {
+        let started = Instant::now();
+        let mut pause = Duration::from_millis(100);
+        loop {
+            match self.try_hello() {
+                Ok(()) => return Ok(()),
+                Err(Lost(why)) if started.elapsed() > RECONNECT_FOR => {
+                    return Err(Lost(format!("no server answered for {} s: {why}", RECONNECT_FOR.as_secs())));
+                }
+                Err(_) => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_secs(3));
+                    self.which = (self.which + 1) % self.urls.len();
+                }
+            }
+        }
+    }
+
+    fn try_hello(&mut self) -> Result<(), Lost> {
+        let mut socket = connect(&self.urls[self.which]).map_err(Lost)?;
+        let hello = ToServer::Hello {
+            room: self.code.clone(),
+            seat: self.seat,
+            last: self.at,
+            name: self.name.clone(),
+            picture: self.picture,
+        };
+        send(&mut socket, &hello)?;
+        loop {
+            match receive(&mut socket, Instant::now() + WAIT_FOR)? {
+                Some(ToClient::Welcome { events, people, record, level, .. }) => {
+                    self.people = people;
+                    if let Some(record) = record {
+                        self.mirror = mirror_of(&level, &record).map_err(Lost)?;
+                        self.at =
+                            Record::from_ron(&record).map_err(|e| Lost(e.to_string()))?.actions.len() as u64;
+                    }
+                    self.socket = Some(socket);
+                    self.connections += 1;
+                    for event in events {
+                        self.play_event(event)?;
+                    }
+                    return Ok(());
+                }
+                Some(ToClient::Refused { error, .. }) => return Err(Lost(error)),
+                Some(ToClient::Ended { reason }) => return Err(Lost(reason)),
+                Some(_) => {}
+                None => return Err(Lost("no welcome".into())),
+            }
+        }
+    }
+
+    /// The next message from the room, connecting again when the connection is lost.
+    fn next(&mut self, until: Instant) -> Result<Option<ToClient>, Lost> {
+        if self.socket.is_none() {
+            self.reconnect()?;
+        }
+        let socket = self.socket.as_mut().expect("connected above");
+        receive(socket, until).or_else(|_| {
+            self.socket = None;
+            Ok(None)
+        })
+    }
+
+    /// Sends the action and waits for the server's word, sending it again after a reconnection.
+    fn act(&mut self, action: &str) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let after = self.at;
+        self.played.clear();
+        let message = ToServer::Act { id, after, action: action.to_string() };
+        let until = Instant::now() + WAIT_FOR;
+        let mut acked: Option<u64> = None;
+        let mut sent_on: Option<u64> = None;
+        while Instant::now() < until {
+            if acked.is_some_and(|at| self.at >= at) {
+                return self.acted(after);
+            }
+            if self.socket.is_none()
+                && let Err(Lost(why)) = self.reconnect()
+            {
+                return refuse(why);
+            }
+            // Connected again since it was sent: the action goes again under its number.
+            if sent_on != Some(self.connections) {
+                let socket = self.socket.as_mut().expect("connected above");
+                if send(socket, &message).is_err() {
+                    self.socket = None;
+                    continue;
+                }
+                sent_on = Some(self.connections);
+            }
+            match self.next(until) {
+                Err(Lost(why)) => return refuse(why),
+                Ok(None) => {}
+                Ok(Some(ToClient::Ack { id: acked_id, at })) if acked_id == id => acked = Some(at),
+                Ok(Some(ToClient::Refused { id: Some(refused_id), error })) if refused_id == id => {
+                    return refuse(error);
+                }
+                Ok(Some(message)) => {
+                    if let Err(Lost(why)) = self.take(message) {
+                        return refuse(why);
+                    }
+                }
+            }
+        }
+        refuse("the server gave no answer")
+    }
+
+    /// Takes every message already come, without waiting.
+    fn drain(&mut self) -> Result<(), Lost> {
+        loop {
+            let Some(socket) = self.socket.as_mut() else { return Ok(()) };
+            let blocking = |socket: &mut Socket, on: bool| {
+                if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
+                    let _ = stream.set_nonblocking(!on);
+                }
+            };
+            blocking(socket, false);
+            let message = receive(socket, Instant::now());
+            blocking(socket, true);
+            match message {
+                Ok(Some(message)) => self.take(message)?,
+                Ok(None) => return Ok(()),
+                Err(_) => {
+                    self.socket = None;
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// The answer to an action the server played: the copy's answer to its event, with whose turn
+    /// it is after the dice and the Robot.
+    fn acted(&mut self, after: u64) -> Value {
+        let mut answer = self
+            .played
+            .iter()
+            .find(|(n, _)| *n == after + 1)
+            .map_or_else(|| json!({"ok": true}), |(_, a)| a.clone());
+        let state = self.mirror.handle("state");
+        answer["to_move"] = state["to_move"].clone();
+        answer["outcome"] = state["outcome"].clone();
+        answer["at"] = json!(self.at);
+        answer
+    }
+
+    /// Waits until this seat is to act or the game is over: the state then.
+    fn wait(&mut self) -> Value {
+        let until = Instant::now() + WAIT_FOR;
+        while !(self.mirror.is_over() || self.my_turn()) {
+            if Instant::now() >= until {
+                return refuse("nobody played for ten minutes");
+            }
+            match self.next(until) {
+                Err(Lost(why)) => return refuse(why),
+                Ok(Some(message)) => {
+                    if let Err(Lost(why)) = self.take(message) {
+                        return refuse(why);
+                    }
+                }
+                Ok(None) => {}
+            }
+        }
+        self.state()
+    }
+
+    /// Whether this seat is to act: its turn, and not dice the server throws by itself (dice with
+    /// no choice before them), which are still to come.
+    fn my_turn(&mut self) -> bool {
+        self.mirror.seat_to_move() == Some(Seat(self.seat))
+            && !(self.mirror.dice_due()
+                && self.mirror.handle("legal")["legal"].as_array().is_none_or(Vec::is_empty))
+    }
+
+    fn state(&mut self) -> Value {
+        let mut state = self.mirror.handle("state");
+        let people: Vec<Value> =
+            self.people.iter().map(|p| json!({"seat": p.seat, "name": p.name, "here": p.here})).collect();
+        state["room"] = json!({"code": self.code, "seat": self.seat, "at": self.at, "people": people});
+        state
+    }
+
+    /// What this seat sends for the Robot's choice: `roll` for dice the server throws.
+    fn robot(&mut self, level: &str) -> Value {
+        let Some(level) = RobotLevel::parse(if level.is_empty() { "3" } else { level }) else {
+            return refuse(format!("the Robot's level is 1, 2 or 3, not '{level}'"));
+        };
+        if !self.my_turn() {
+            return refuse("it is not this seat's turn");
+        }
+        match self.mirror.robot_text(level) {
+            None => refuse("nobody is to move"),
+            Some(text) if self.mirror.dice_due() && text.starts_with("roll") => self.act(ROLL),
+            Some(text) => self.act(&text),
+        }
+    }
+}
+
+fn refuse(error: impl ToString) -> Value {
+    json!({ "ok": false, "error": error.to_string() })
+}
+
+fn mirror_of(level_file: &str, record: &str) -> Result<Box<dyn Console>, String> {
+    let level = levels::find(level_file).map_err(|e| e.to_string())?;
+    let record = Record::from_ron(record).map_err(|e| e.to_string())?;
+    text::session_from_record(&level, &record).map_err(|e| e.to_string())
+}
+
+impl Console for RoomSeat {
+    fn handle(&mut self, line: &str) -> Value {
+        let line = line.trim();
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        // Take what came meanwhile, so `state` and `legal` are up to date.
+        if let Err(Lost(why)) = self.drain() {
+            return refuse(why);
+        }
+        match command {
+            "play" if !rest.is_empty() => self.act(rest),
+            "robot" => self.robot(rest),
+            "wait" => self.wait(),
+            "state" => self.state(),
+            "legal" => {
+                let mut legal = self.mirror.handle("legal");
+                let mine = self.mirror.seat_to_move() == Some(Seat(self.seat));
+                if let (true, true, Some(list)) =
+                    (mine, self.mirror.dice_due(), legal["legal"].as_array_mut())
+                {
+                    list.push(json!(ROLL));
+                }
+                legal
+            }
+            "undo" | "redo" => {
+                refuse("in a room, a move is taken back only when the other side agrees, in the app")
+            }
+            _ => self.mirror.handle(line),
+        }
+    }
+
+    fn seat_to_move(&self) -> Option<Seat> {
+        self.mirror.seat_to_move()
+    }
+
+    fn dice_due(&self) -> bool {
+        self.mirror.dice_due()
+    }
+
+    fn is_over(&self) -> bool {
+        self.mirror.is_over()
+    }
+
+    fn robot_text(&self, level: RobotLevel) -> Option<String> {
+        self.mirror.robot_text(level)
+    }
+}

@@ -1,0 +1,111 @@
+//! The room protocol, shared by `tabla serve`, `tabla text --join` and the app's client: JSON
+//! messages over a WebSocket, every event in a room numbered from 1, every action a client sends
+//! numbered by the client so a resent one is never played twice.
+//!
+//! A client first sends `new` (to make a room) or `hello` (to sit at a seat of one, saying the
+//! last event it has). The server answers `made` or `welcome` (with the record when the client has
+//! nothing yet, else the events it missed), then sends every `event` as it happens, `ack`s each of
+//! the client's actions after its events, and refuses anything else with a reason.
+
+pub mod code;
+pub mod referee;
+pub mod room;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod client;
+
+use serde::{Deserialize, Serialize};
+
+/// The longest message a server reads; a longer one is refused unread.
+pub const MOST_MESSAGE_BYTES: usize = 16 * 1024;
+/// The longest first name a seat may give.
+pub const MOST_NAME_CHARS: usize = 24;
+
+/// What a client says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ToServer {
+    /// Makes a room of a level (`ron_configs/<game>/<variant>.ron`), each seat `person` or
+    /// `robot1` to `robot3`; the maker then says `hello` like anyone.
+    New { level: String, seats: Vec<String> },
+    /// Sits at a person's seat of a room, having the room's events up to `last` (0: none).
+    Hello { room: String, seat: u8, last: u64, name: String, picture: u8 },
+    /// An action of the seat, `id` counting the client's actions from 1, played only when the room
+    /// is at event `after`. `roll` asks the server to throw the dice.
+    Act { id: u64, after: u64, action: String },
+    /// Ends the room, with the token its maker was given.
+    End { token: String },
+}
+
+/// What the server says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ToClient {
+    /// The room is made: its code, its four pictures and the token that ends it.
+    Made {
+        room: String,
+        pictures: Vec<String>,
+        token: String,
+    },
+    /// Seated: the room's level and seats, and either its whole record (RON; for a client with no
+    /// events) or the events after the client's `last`.
+    Welcome {
+        room: String,
+        seat: u8,
+        level: String,
+        seats: Vec<String>,
+        record: Option<String>,
+        events: Vec<Event>,
+        people: Vec<Person>,
+    },
+    Event(Event),
+    /// The client's action `id` is played (or was already): the room is at event `at`.
+    Ack {
+        id: u64,
+        at: u64,
+    },
+    Refused {
+        id: Option<u64>,
+        error: String,
+    },
+    /// Who sits at a seat, and whether they are connected.
+    Presence(Person),
+    /// The room has ended (its maker ended it, or a day passed without an action).
+    Ended {
+        reason: String,
+    },
+}
+
+/// One numbered event of a room: an action as `Game::action_text` writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub n: u64,
+    pub action: String,
+}
+
+/// A person at a seat: only their first name and picture are ever sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Person {
+    pub seat: u8,
+    pub name: String,
+    pub picture: u8,
+    pub here: bool,
+}
+
+impl ToServer {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a message is plain data")
+    }
+}
+
+impl ToClient {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a message is plain data")
+    }
+}
+
+/// A first name as a seat may give it: trimmed, without control characters, at most
+/// `MOST_NAME_CHARS` long.
+pub fn clean_name(name: &str) -> String {
+    name.chars().filter(|c| !c.is_control()).take(MOST_NAME_CHARS).collect::<String>().trim().to_string()
+}

@@ -1,0 +1,198 @@
+//! One room as the server keeps it: the game's record, who sits where, each seat's last action
+//! acknowledged, and when the last action came. Written as RON (by the server, by temporary file
+//! and rename, or into Redis); a room is replayed through the rules whenever it is read.
+
+use super::code::RoomCode;
+use super::referee::{self, Referee};
+use super::{Event, Person};
+use crate::history::History;
+use crate::levels::{self, FromLevel, Level};
+use crate::quote::cut_message;
+use crate::record::{Control, Record};
+use crate::robot::RobotLevel;
+use crate::rules::Seat;
+use serde::{Deserialize, Serialize};
+
+pub const VERSION: u32 = 1;
+/// A room ends a day after its last action.
+pub const LIFETIME_SECS: u64 = 24 * 60 * 60;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomFile {
+    pub version: u32,
+    pub code: String,
+    /// What ends the room early; only its maker was given it.
+    pub token: String,
+    pub record: Record,
+    /// The first name and picture given at each seat (none yet: `None`).
+    pub people: Vec<Option<(String, u8)>>,
+    /// Each seat's last action acknowledged, by the client's count.
+    pub acted: Vec<u64>,
+    /// Seconds since 1970 of the room's making or its last action.
+    pub last_action: u64,
+}
+
+/// What an action sent came to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Acted {
+    /// Played, with what the dice and the Robot played after it.
+    Played(Vec<Event>),
+    /// Played before (a client sending again what it had no answer for): nothing is played twice.
+    Already,
+}
+
+pub struct Room {
+    pub file: RoomFile,
+    referee: Box<dyn Referee>,
+}
+
+impl Room {
+    /// A new room of the level, with its seats' players (`person`, `robot1` to `robot3`), the
+    /// dice's seed, its code and its maker's token; the dice and the Robot play until a person is
+    /// to act.
+    pub fn make(
+        level_file: &str,
+        seats: &[String],
+        seed: u64,
+        code: RoomCode,
+        token: String,
+        now: u64,
+    ) -> Result<Room, String> {
+        let level = levels::find(level_file).map_err(|e| e.to_string())?;
+        if seats.len() != level.seat_count() {
+            return Err(format!("{} has {} seats, not {}", level.file, level.seat_count(), seats.len()));
+        }
+        let controls = seats.iter().map(|seat| parse_control(seat)).collect::<Result<Vec<_>, _>>()?;
+        if !controls.contains(&Control::Person) {
+            return Err("a room needs at least one person's seat".into());
+        }
+        let record = crate::with_game!(level.kind(), G => new_record::<G>(&level, controls, seed));
+        let count = record.seats.len();
+        let file = RoomFile {
+            version: VERSION,
+            code: code.to_string(),
+            token,
+            record,
+            people: vec![None; count],
+            acted: vec![0; count],
+            last_action: now,
+        };
+        let mut room = Room::from_file(file)?;
+        let settled = room.referee.settle();
+        room.file.record.actions.extend(settled);
+        Ok(room)
+    }
+
+    /// The room a file keeps, its game replayed through the rules.
+    pub fn from_file(file: RoomFile) -> Result<Room, String> {
+        if file.version != VERSION {
+            return Err(format!("room version {} (this Tabla reads {VERSION})", file.version));
+        }
+        let referee = referee::referee(&file.record).map_err(|e| e.to_string())?;
+        let seats = referee.seat_count();
+        if file.people.len() != seats || file.acted.len() != seats {
+            return Err(format!("the room names {} people for {seats} seats", file.people.len()));
+        }
+        Ok(Room { file, referee })
+    }
+
+    pub fn from_ron(text: &str) -> Result<Room, String> {
+        if text.len() > crate::record::MOST_BYTES {
+            return Err(format!("the room is {} bytes long", text.len()));
+        }
+        Room::from_file(ron::from_str(text).map_err(|e| cut_message(&e.to_string()))?)
+    }
+
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string(&self.file).expect("a room is plain data")
+    }
+
+    /// The number of the room's last event.
+    pub fn at(&self) -> u64 {
+        self.file.record.actions.len() as u64
+    }
+
+    pub fn events_after(&self, last: u64) -> Vec<Event> {
+        let actions = &self.file.record.actions;
+        (last as usize..actions.len())
+            .map(|i| Event { n: i as u64 + 1, action: actions[i].clone() })
+            .collect()
+    }
+
+    /// Whether a person plays the seat.
+    pub fn is_persons(&self, seat: u8) -> bool {
+        self.file.record.seats.get(seat as usize) == Some(&Control::Person)
+    }
+
+    pub fn seat_names(&self) -> Vec<String> {
+        self.file.record.seats.iter().map(|control| control_name(*control)).collect()
+    }
+
+    pub fn sit(&mut self, seat: u8, name: String, picture: u8) {
+        self.file.people[seat as usize] = Some((name, picture));
+    }
+
+    pub fn person(&self, seat: u8, here: bool) -> Option<Person> {
+        let (name, picture) = self.file.people.get(seat as usize)?.clone()?;
+        Some(Person { seat, name, picture, here })
+    }
+
+    /// The seat's action `id`, sent when the client had the room up to event `after`.
+    pub fn act(&mut self, seat: u8, id: u64, after: u64, text: &str, now: u64) -> Result<Acted, String> {
+        if !self.is_persons(seat) {
+            return Err(format!("seat {seat} is no person's seat in this room"));
+        }
+        if id <= self.file.acted[seat as usize] {
+            return Ok(Acted::Already);
+        }
+        if after != self.at() {
+            return Err(format!("the room is at event {}, not {after}: take the events first", self.at()));
+        }
+        let played = self.referee.act(Seat(seat), text)?;
+        let first = self.at();
+        self.file.record.actions.extend(played.iter().cloned());
+        self.file.acted[seat as usize] = id;
+        self.file.last_action = now;
+        Ok(Acted::Played(
+            played
+                .into_iter()
+                .enumerate()
+                .map(|(i, action)| Event { n: first + i as u64 + 1, action })
+                .collect(),
+        ))
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.referee.is_over()
+    }
+
+    pub fn expired(&self, now: u64) -> bool {
+        now >= self.file.last_action + LIFETIME_SECS
+    }
+}
+
+fn new_record<G: crate::rules::Game + FromLevel>(level: &Level, seats: Vec<Control>, seed: u64) -> Record {
+    let start = G::from_level(level).expect("a level sets up the game it names");
+    Record::of_history(level, &History::<G>::new(start, seed), seats)
+}
+
+/// `person`, or `robot1` to `robot3`.
+pub fn parse_control(text: &str) -> Result<Control, String> {
+    match text.strip_prefix("robot") {
+        None if text == "person" => Ok(Control::Person),
+        Some(level) => RobotLevel::parse(level).map(Control::Robot).ok_or_else(|| {
+            format!("a Robot's seat is robot1, robot2 or robot3, not '{}'", crate::quote::quote(text))
+        }),
+        None => {
+            Err(format!("a seat is 'person' or 'robot1' to 'robot3', not '{}'", crate::quote::quote(text)))
+        }
+    }
+}
+
+pub fn control_name(control: Control) -> String {
+    match control {
+        Control::Person => "person".into(),
+        Control::Robot(level) => format!("robot{}", level.number()),
+    }
+}

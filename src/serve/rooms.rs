@@ -1,0 +1,282 @@
+//! The rooms a server has open: each room read from its store when a client comes, acted on one
+//! action at a time, written back before the action is acknowledged, and its messages passed to
+//! every client of the room (through Redis, to every server's).
+
+use super::store::Store;
+use super::{log, now};
+use crate::net::code::RoomCode;
+use crate::net::room::{Acted, Room};
+use crate::net::{ToClient, clean_name};
+use rand::{RngCore, SeedableRng};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// One room while any client is in it.
+pub struct Live {
+    /// The room as last read or written (`None`: read it).
+    room: tokio::sync::Mutex<Option<Room>>,
+    /// The room's messages (JSON), to each of its clients on this server.
+    pub out: broadcast::Sender<Arc<str>>,
+}
+
+struct Entry {
+    live: Arc<Live>,
+    clients: usize,
+}
+
+pub struct Rooms {
+    pub store: Store,
+    open: Mutex<HashMap<String, Entry>>,
+}
+
+impl Rooms {
+    pub fn new(store: Store) -> Rooms {
+        Rooms { store, open: Mutex::new(HashMap::new()) }
+    }
+
+    /// A client comes into the room (read when it is first needed).
+    pub fn enter(&self, code: &str) -> Arc<Live> {
+        let mut open = self.open.lock().expect("the rooms' list is never left half-changed");
+        let entry = open.entry(code.to_string()).or_insert_with(|| Entry {
+            live: Arc::new(Live { room: tokio::sync::Mutex::new(None), out: broadcast::channel(256).0 }),
+            clients: 0,
+        });
+        entry.clients += 1;
+        entry.live.clone()
+    }
+
+    /// A client leaves; the last one closes the room here (its store keeps it).
+    pub fn leave(&self, code: &str) {
+        let mut open = self.open.lock().expect("the rooms' list is never left half-changed");
+        if let Some(entry) = open.get_mut(code) {
+            entry.clients -= 1;
+            if entry.clients == 0 {
+                open.remove(code);
+            }
+        }
+    }
+
+    fn live(&self, code: &str) -> Option<Arc<Live>> {
+        self.open
+            .lock()
+            .expect("the rooms' list is never left half-changed")
+            .get(code)
+            .map(|e| e.live.clone())
+    }
+
+    /// Reads the room from the store; a room that cannot be read is set aside (kept, with a line
+    /// in the log) and the client is told it cannot be played.
+    async fn read(&self, code: &str) -> Result<Room, String> {
+        let text =
+            self.store.load(code).await.map_err(|e| format!("the server cannot read rooms now: {e}"))?;
+        let text = text.ok_or_else(|| format!("no room has the code {code}"))?;
+        Room::from_ron(&text).map_err(|e| {
+            log(&format!("room {code} cannot be read, left as it is: {e}"));
+            format!("room {code} cannot be played: {e}")
+        })
+    }
+
+    /// Makes a room, with a code no room has.
+    pub async fn make(&self, level: &str, seats: &[String]) -> Result<ToClient, String> {
+        let mut rng = rand::rngs::StdRng::from_os_rng();
+        for _ in 0..8 {
+            let code = RoomCode::from_bits(rng.next_u64());
+            let token = format!("{:016x}{:016x}", rng.next_u64(), rng.next_u64());
+            let room = Room::make(level, seats, rng.next_u64(), code, token.clone(), now())?;
+            let name = code.to_string();
+            if self.store.load(&name).await?.is_some() {
+                continue;
+            }
+            if self.store.save(&name, &room.to_ron(), None, room.at(), &[]).await? {
+                log(&format!("room {name} made: {level}"));
+                let pictures = code.pictures().iter().map(|p| p.to_string()).collect();
+                return Ok(ToClient::Made { room: name, pictures, token });
+            }
+        }
+        Err("no free room code was found; try again".into())
+    }
+
+    /// Seats a client at a person's seat of the room: its welcome, with the events after `last`
+    /// (or the whole record), and the receiver of the room's messages from then on.
+    pub async fn hello(
+        &self,
+        live: &Live,
+        code: &str,
+        seat: u8,
+        last: u64,
+        name: &str,
+        picture: u8,
+    ) -> Result<(ToClient, broadcast::Receiver<Arc<str>>), ToClient> {
+        let refused = |error: String| ToClient::Refused { id: None, error };
+        let mut held = live.room.lock().await;
+        if held.is_none() || self.store.shared() {
+            *held = Some(self.read(code).await.map_err(refused)?);
+        }
+        let room = held.as_mut().expect("read above");
+        if room.expired(now()) {
+            *held = None;
+            self.store.remove(code).await.map_err(refused)?;
+            log(&format!("room {code} ended: a day without an action"));
+            return Err(ToClient::Ended { reason: "a day passed without a move".into() });
+        }
+        if !room.is_persons(seat) {
+            return Err(refused(format!("seat {seat} is no person's seat in room {code}")));
+        }
+        room.sit(seat, clean_name(name), picture);
+        let person = room.person(seat, true).expect("seated above");
+        let presence = ToClient::Presence(person).to_json();
+        let at = room.at();
+        if !self
+            .store
+            .save(code, &room.to_ron(), Some(at), at, std::slice::from_ref(&presence))
+            .await
+            .map_err(refused)?
+        {
+            *held = None;
+            return Err(refused("the room changed meanwhile; say hello again".into()));
+        }
+        let receiver = live.out.subscribe();
+        if !self.store.shared() {
+            let _ = live.out.send(presence.into());
+        }
+        let (record, events) = match last {
+            0 => (Some(room.file.record.to_ron()), Vec::new()),
+            last if last > at => (Some(room.file.record.to_ron()), Vec::new()),
+            last => (None, room.events_after(last)),
+        };
+        let seats = room.file.record.seats.len() as u8;
+        let welcome = ToClient::Welcome {
+            room: code.to_string(),
+            seat,
+            level: room.file.record.level_file(),
+            seats: room.seat_names(),
+            record,
+            events,
+            people: (0..seats).filter_map(|s| room.person(s, s == seat)).collect(),
+        };
+        Ok((welcome, receiver))
+    }
+
+    /// The seat's action: played and written, its events passed to the room, then acknowledged;
+    /// or refused with the reason, changing nothing.
+    pub async fn act(
+        &self,
+        live: &Live,
+        code: &str,
+        seat: u8,
+        id: u64,
+        after: u64,
+        action: &str,
+    ) -> ToClient {
+        let refused = |error: String| ToClient::Refused { id: Some(id), error };
+        let mut held = live.room.lock().await;
+        // With Redis another server may have played since this one read the room: a refusal or a
+        // write that finds the room changed reads it again and tries once more.
+        for attempt in 0..2 {
+            if held.is_none() || attempt == 1 {
+                match self.read(code).await {
+                    Ok(room) => *held = Some(room),
+                    Err(e) => return refused(e),
+                }
+            }
+            let room = held.as_mut().expect("read above");
+            let read_at = room.at();
+            let acted = tokio::task::block_in_place(|| room.act(seat, id, after, action, now()));
+            let events = match acted {
+                Ok(Acted::Already) => return ToClient::Ack { id, at: room.at() },
+                Ok(Acted::Played(events)) => events,
+                Err(_) if attempt == 0 && self.store.shared() => continue,
+                Err(e) => return refused(e),
+            };
+            let messages: Vec<String> = events.into_iter().map(|e| ToClient::Event(e).to_json()).collect();
+            let at = room.at();
+            match self.store.save(code, &room.to_ron(), Some(read_at), at, &messages).await {
+                Ok(true) => {
+                    if !self.store.shared() {
+                        for message in messages {
+                            let _ = live.out.send(message.into());
+                        }
+                    }
+                    return ToClient::Ack { id, at };
+                }
+                Ok(false) => continue,
+                Err(e) => {
+                    *held = None;
+                    log(&format!("room {code}: cannot keep an action: {e}"));
+                    return refused(format!("the server cannot keep the room now: {e}"));
+                }
+            }
+        }
+        *held = None;
+        refused("the room changed meanwhile; take the events and try again".into())
+    }
+
+    /// A seat's client went away: the others are told.
+    pub async fn gone(&self, live: &Live, code: &str, seat: u8) {
+        let person = live.room.lock().await.as_ref().and_then(|room| room.person(seat, false));
+        if let Some(person) = person {
+            self.pass(live, code, ToClient::Presence(person).to_json()).await;
+        }
+    }
+
+    /// Ends the room when the token is its maker's.
+    pub async fn end(&self, live: &Live, code: &str, token: &str) -> Result<(), String> {
+        let mut held = live.room.lock().await;
+        let room = match held.take() {
+            Some(room) => room,
+            None => self.read(code).await?,
+        };
+        if room.file.token != token {
+            *held = Some(room);
+            return Err("only the room's maker can end it".into());
+        }
+        self.store.remove(code).await?;
+        log(&format!("room {code} ended by its maker"));
+        self.pass(live, code, ToClient::Ended { reason: "the room's maker ended it".into() }.to_json()).await;
+        Ok(())
+    }
+
+    /// A message to every client of the room (on every server, with Redis).
+    async fn pass(&self, live: &Live, code: &str, message: String) {
+        if self.store.shared() {
+            if let Err(e) = self.store.publish(code, &message).await {
+                log(&format!("room {code}: cannot pass a message on: {e}"));
+            }
+        } else {
+            let _ = live.out.send(message.into());
+        }
+    }
+
+    /// With Redis: every room message any server sends, to this server's clients of the room.
+    pub async fn pass_on(self: Arc<Rooms>, messages: impl futures_util::Stream<Item = (String, String)>) {
+        use futures_util::StreamExt;
+        let mut messages = std::pin::pin!(messages);
+        while let Some((code, message)) = messages.next().await {
+            if let Some(live) = self.live(&code) {
+                let _ = live.out.send(message.into());
+            }
+        }
+        log("Redis stopped passing messages; the server stops");
+        std::process::exit(1);
+    }
+
+    /// In a folder: rooms a day without an action are taken away, at the start and every hour.
+    pub async fn sweep_every_hour(self: Arc<Rooms>) {
+        let mut hour = tokio::time::interval(std::time::Duration::from_secs(60 * 60));
+        loop {
+            hour.tick().await;
+            for code in self.store.folder_codes() {
+                if self.live(&code).is_some() {
+                    continue;
+                }
+                if let Ok(room) = self.read(&code).await
+                    && room.expired(now())
+                    && self.store.remove(&code).await.is_ok()
+                {
+                    log(&format!("room {code} ended: a day without an action"));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! A room as the server keeps it, without a server: its code, the referee's checks of every
+//! action, the dice from the room's seed, the Robot's seats, numbered events, an action sent again
+//! never played twice, and a room kept as text and read back.
+
+use tabla::net::code::{ANIMALS, COLOURS, Picture, RoomCode};
+use tabla::net::room::{Acted, Room};
+use tabla::net::{Event, ToClient, ToServer, clean_name};
+
+fn room(level: &str, seats: &[&str], seed: u64) -> Room {
+    let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    Room::make(level, &seats, seed, RoomCode::from_bits(seed), "token".into(), 1_000).unwrap()
+}
+
+fn played(acted: Result<Acted, String>) -> Vec<Event> {
+    match acted {
+        Ok(Acted::Played(events)) => events,
+        other => panic!("expected the action played, not {other:?}"),
+    }
+}
+
+#[test]
+fn a_code_is_six_characters_without_look_alikes_and_four_pictures() {
+    for bits in [0u64, 1, 0x3FFF_FFFF, 0x1234_5678, u64::MAX] {
+        let code = RoomCode::from_bits(bits);
+        let typed = code.to_string();
+        assert_eq!(typed.len(), 6);
+        assert!(!typed.contains(['I', 'L', 'O', 'U']), "{typed}");
+        assert_eq!(RoomCode::parse(&typed), Ok(code));
+        assert_eq!(RoomCode::parse(&typed.to_lowercase()), Ok(code), "any case");
+        let pictures = code.pictures();
+        assert_eq!(RoomCode::from_pictures(&pictures), Some(code), "the pictures show the code");
+    }
+    let code = RoomCode::parse("1O2-3l4").unwrap();
+    assert_eq!(code, RoomCode::parse("102314").unwrap(), "O read as 0, I and L as 1, dashes skipped");
+    assert!(RoomCode::parse("ABC").is_err());
+    assert!(RoomCode::parse("ABCDEFG").is_err());
+    assert!(RoomCode::parse("AB?DEF").is_err());
+    assert_eq!(ANIMALS.len() * COLOURS.len(), 192);
+    assert_eq!(RoomCode::from_pictures(&[Picture { animal: "unicorn", colour: "red" }; 4]), None);
+    // 30 bits: two codes from different bits differ.
+    assert_ne!(RoomCode::from_bits(1 << 29), RoomCode::from_bits(0));
+}
+
+#[test]
+fn the_referee_refuses_out_of_turn_illegal_and_robot_seats_and_changes_nothing() {
+    let mut room = room("ron_configs/knight_hunt/one_knight.ron", &["person", "person"], 5);
+    assert_eq!(room.at(), 0);
+    let before = room.to_ron();
+    let out_of_turn = room.act(1, 1, 0, "g8f6", 2_000).unwrap_err();
+    assert!(out_of_turn.contains("white's turn"), "{out_of_turn}");
+    assert!(room.act(0, 1, 0, "g1g3", 2_000).is_err(), "illegal");
+    assert!(room.act(0, 1, 0, "nonsense", 2_000).is_err(), "unreadable");
+    assert!(room.act(2, 1, 0, "g1f3", 2_000).is_err(), "no such seat");
+    assert_eq!(room.to_ron(), before, "a refused action changes nothing");
+    let events = played(room.act(0, 1, 0, "g1f3", 2_000));
+    assert_eq!(events, vec![Event { n: 1, action: "g1f3".into() }]);
+    assert_eq!(room.file.last_action, 2_000);
+
+    let mut robot = self::room("ron_configs/knight_hunt/one_knight.ron", &["person", "robot1"], 5);
+    let events = played(robot.act(0, 1, 0, "g1f3", 2_000));
+    assert_eq!(events.len(), 2, "the Robot's seat answers at once: {events:?}");
+    assert_eq!(events[1].n, 2);
+    assert!(robot.act(1, 1, 2, "g8f6", 2_000).is_err(), "nobody acts for the Robot");
+}
+
+#[test]
+fn an_action_sent_again_is_never_played_twice_and_a_stale_one_is_refused() {
+    let mut room = room("ron_configs/knight_hunt/one_knight.ron", &["person", "person"], 9);
+    played(room.act(0, 1, 0, "g1f3", 2_000));
+    assert_eq!(room.act(0, 1, 0, "g1f3", 2_000), Ok(Acted::Already), "the same number again");
+    assert_eq!(room.at(), 1);
+    played(room.act(1, 1, 1, "g8f6", 2_000));
+    let stale = room.act(0, 2, 1, "f3e5", 2_000).unwrap_err();
+    assert!(stale.contains("event 2"), "an action sent from an old event: {stale}");
+    assert_eq!(room.events_after(0).len(), 2);
+    assert_eq!(room.events_after(1), vec![Event { n: 2, action: "g8f6".into() }]);
+}
+
+#[test]
+fn the_dice_are_the_servers_and_follow_the_rooms_seed() {
+    let mut room = room("ron_configs/nard/crazy.ron", &["person", "person"], 11);
+    // The opening dice are thrown as the room is made: nobody chooses them.
+    assert!(room.at() >= 2, "opening dice thrown: {:?}", room.events_after(0));
+    assert!(room.events_after(0).iter().all(|e| e.action.starts_with("roll ")));
+    let same = self::room("ron_configs/nard/crazy.ron", &["person", "person"], 11);
+    assert_eq!(room.events_after(0), same.events_after(0), "the same seed, the same dice");
+    // Whoever moves cannot name a roll.
+    let seat = (0..2).find(|&s| room.act(s, 1, room.at(), "roll 6 6", 2_000).is_ok());
+    assert_eq!(seat, None, "a roll named by a seat is refused");
+}
+
+#[test]
+fn a_whole_nard_game_through_the_referee_asks_for_roll_and_takes_the_cube() {
+    let mut room = room("ron_configs/nard/three_points.ron", &["person", "robot1"], 3);
+    let mut id = 0;
+    let mut doubled = false;
+    for _ in 0..2_000 {
+        if room.is_over() {
+            break;
+        }
+        id += 1;
+        let at = room.at();
+        // The person's seat: double once when it may, roll when asked, else the first legal move.
+        let tries: &[&str] = if doubled { &["roll"] } else { &["double", "roll"] };
+        let mut acted = tries.iter().find_map(|t| room.act(0, id, at, t, 2_000).ok());
+        if acted.is_some() && !doubled && room.file.record.actions.iter().any(|a| a == "double") {
+            doubled = true;
+        }
+        if acted.is_none() {
+            let record = room.file.record.clone();
+            let level = record.level().unwrap();
+            let console = tabla::text::session_from_record(&level, &record).unwrap();
+            let mut console = console;
+            let legal = console.handle("legal")["legal"].as_array().unwrap().clone();
+            let first = legal.first().and_then(|v| v.as_str()).expect("a person's move").to_string();
+            acted = room.act(0, id, at, &first, 2_000).ok();
+        }
+        assert!(acted.is_some(), "the person's seat could act at event {at}");
+    }
+    assert!(room.is_over(), "the match ended");
+    assert!(doubled, "the cube was offered");
+    let actions = &room.file.record.actions;
+    let offer = actions.iter().position(|a| a == "double").unwrap();
+    assert!(["take", "drop"].contains(&actions[offer + 1].as_str()), "the Robot answered the cube");
+    let again = Room::from_ron(&room.to_ron()).unwrap();
+    assert_eq!(again.at(), room.at(), "kept as text and read back, replayed through the rules");
+    assert!(again.is_over());
+}
+
+#[test]
+fn a_broken_or_foreign_room_file_is_refused_with_a_reason() {
+    assert!(Room::from_ron("not a room").is_err());
+    let room = room("ron_configs/knight_hunt/one_knight.ron", &["person", "person"], 2);
+    let changed = room.to_ron().replace("version:1", "version:9");
+    assert!(Room::from_ron(&changed).err().unwrap().contains("version 9"));
+    let mut file = room.file.clone();
+    file.record.actions.push("a1a8".into());
+    assert!(Room::from_file(file).is_err(), "an action the rules refuse");
+    let seats: Vec<String> = vec!["person".into()];
+    assert!(
+        Room::make(
+            "ron_configs/knight_hunt/one_knight.ron",
+            &seats,
+            1,
+            RoomCode::from_bits(1),
+            "t".into(),
+            0
+        )
+        .is_err()
+    );
+    let robots: Vec<String> = vec!["robot1".into(), "robot4".into()];
+    assert!(
+        Room::make(
+            "ron_configs/knight_hunt/one_knight.ron",
+            &robots,
+            1,
+            RoomCode::from_bits(1),
+            "t".into(),
+            0
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn a_room_ends_a_day_after_its_last_action() {
+    let mut room = room("ron_configs/knight_hunt/one_knight.ron", &["person", "person"], 4);
+    assert!(!room.expired(1_000 + 23 * 3600));
+    assert!(room.expired(1_000 + 24 * 3600));
+    played(room.act(0, 1, 0, "g1f3", 50_000));
+    assert!(!room.expired(1_000 + 24 * 3600), "an action keeps it a day more");
+}
+
+#[test]
+fn messages_are_json_with_their_kind_and_names_are_cleaned() {
+    let act = ToServer::Act { id: 3, after: 7, action: "g1f3".into() };
+    assert_eq!(act.to_json(), r#"{"t":"act","id":3,"after":7,"action":"g1f3"}"#);
+    assert_eq!(serde_json::from_str::<ToServer>(&act.to_json()).unwrap(), act);
+    assert!(serde_json::from_str::<ToServer>(r#"{"t":"act","id":1}"#).is_err());
+    assert!(serde_json::from_str::<ToServer>(r#"{"t":"chat","text":"hi"}"#).is_err(), "no chat");
+    let event = ToClient::Event(Event { n: 4, action: "roll 5 3".into() });
+    assert_eq!(event.to_json(), r#"{"t":"event","n":4,"action":"roll 5 3"}"#);
+    assert_eq!(clean_name("  Bunică\u{7}  "), "Bunică");
+    assert_eq!(clean_name(&"a".repeat(100)).chars().count(), 24);
+}

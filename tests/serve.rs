@@ -1,0 +1,349 @@
+//! `tabla serve` and `tabla text --join` as a family's devices meet them: two text seats play a
+//! whole Crazy Nard match with the cube; the server killed with SIGKILL mid-game and started again
+//! on its folder, both seats go on; two servers on one `redis-server`, one killed, its seat goes on
+//! through the other; and bad messages are refused with a reason while the room goes on. Every
+//! test starts the servers it needs on 127.0.0.1 and stops them.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+const TABLA: &str = env!("CARGO_BIN_EXE_tabla");
+/// The longest any one answer may take (a seat waiting for the other side's move included).
+const ANSWER_WITHIN: Duration = Duration::from_secs(240);
+
+/// A child process that is killed when the test lets go of it.
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabla-serve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A port free now on 127.0.0.1.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Starts `tabla serve` on the port and waits for its first line, which says where it listens.
+fn serve(port: u16, args: &[&str]) -> (Process, String) {
+    let mut child = Command::new(TABLA)
+        .args(["serve", "--port", &port.to_string()])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("tabla serve starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.starts_with("tabla serve: listening on http://127.0.0.1:"), "{first}");
+    (Process(child), format!("http://127.0.0.1:{port}"))
+}
+
+/// A `tabla text --join` seat: one command line in, one JSON answer out.
+struct Seat {
+    _process: Process,
+    input: ChildStdin,
+    answers: Receiver<Value>,
+}
+
+impl Seat {
+    fn start(args: &[&str]) -> Seat {
+        let mut child = Command::new(TABLA)
+            .arg("text")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("tabla text starts");
+        let output = child.stdout.take().unwrap();
+        let input = child.stdin.take().unwrap();
+        let (send, answers) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                let answer = serde_json::from_str(&line).unwrap_or_else(|_| json!({"not_json": line}));
+                if send.send(answer).is_err() {
+                    break;
+                }
+            }
+        });
+        Seat { _process: Process(child), input, answers }
+    }
+
+    fn answer(&self) -> Value {
+        self.answers.recv_timeout(ANSWER_WITHIN).expect("the seat answers")
+    }
+
+    fn ask(&mut self, line: &str) -> Value {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+        self.answer()
+    }
+}
+
+/// Makes a room of the level at seat 0: the seat and the room's code.
+fn make(urls: &str, level: &str) -> (Seat, String) {
+    let seat = Seat::start(&["--join", urls, "new", "--level", level, "--name", "Grandma"]);
+    let made = seat.answer();
+    let code = made["room"].as_str().unwrap_or_else(|| panic!("a room's code: {made}")).to_string();
+    assert_eq!(made["pictures"].as_array().map(Vec::len), Some(4), "{made}");
+    (seat, code)
+}
+
+fn join(urls: &str, code: &str, seat: u8) -> Seat {
+    Seat::start(&["--join", urls, code, "--seat", &seat.to_string(), "--name", "Ion"])
+}
+
+/// Plays the seat until the game is over, `moves` actions at most (all of them: `usize::MAX`);
+/// its first chance to double, it doubles. Returns the actions it played.
+fn play(seat: &mut Seat, moves: usize, double_once: bool) -> usize {
+    let mut doubled = !double_once;
+    let mut played = 0;
+    while played < moves {
+        let state = seat.ask("wait");
+        assert!(state.get("ok").is_none(), "wait: {state}");
+        if state["outcome"] != Value::Null {
+            break;
+        }
+        let legal = seat.ask("legal");
+        let answer = if !doubled && legal["legal"].as_array().unwrap().contains(&json!("double")) {
+            doubled = true;
+            seat.ask("play double")
+        } else {
+            seat.ask("robot 1")
+        };
+        assert_eq!(answer["ok"], json!(true), "{answer}");
+        played += 1;
+    }
+    played
+}
+
+fn actions(seat: &mut Seat) -> Vec<String> {
+    let record = seat.ask("record");
+    let record = tabla::record::Record::from_ron(record["record"].as_str().expect("a record")).unwrap();
+    record.actions
+}
+
+fn room_file(data: &Path, code: &str) -> tabla::net::room::RoomFile {
+    let text = std::fs::read_to_string(data.join("rooms").join(format!("{code}.ron"))).unwrap();
+    ron::from_str(&text).unwrap()
+}
+
+#[test]
+fn two_text_seats_play_a_whole_crazy_nard_match_with_the_cube() {
+    let data = folder("match");
+    let (_server, url) = serve(free_port(), &["--data", data.to_str().unwrap()]);
+    let (mut white, code) = make(&url, "ron_configs/nard/three_points.ron");
+    let mut black = join(&url, &code, 1);
+    let other = std::thread::spawn(move || {
+        play(&mut black, usize::MAX, false);
+        black
+    });
+    play(&mut white, usize::MAX, true);
+    let mut black = other.join().unwrap();
+    let state = white.ask("state");
+    assert_eq!(state["outcome"]["reason"], json!("goal"), "the match was played out: {state}");
+    assert!(state["score"]["white"].as_u64().unwrap() >= 3 || state["score"]["black"].as_u64().unwrap() >= 3);
+    let seen_by_white = actions(&mut white);
+    assert_eq!(seen_by_white, actions(&mut black), "both seats saw the same game");
+    assert_eq!(room_file(&data, &code).record.actions, seen_by_white, "and the server kept it");
+    let offer = seen_by_white.iter().position(|a| a == "double").expect("the cube was offered");
+    assert!(["take", "drop"].contains(&seen_by_white[offer + 1].as_str()));
+    assert_eq!(state["room"]["people"].as_array().map(Vec::len), Some(2), "{state}");
+}
+
+#[test]
+fn a_server_killed_mid_game_and_started_again_on_its_folder_loses_nothing() {
+    let data = folder("kill");
+    let port = free_port();
+    let data_arg = data.to_str().unwrap().to_string();
+    let (mut server, url) = serve(port, &["--data", &data_arg]);
+    let (mut white, code) = make(&url, "ron_configs/knight_hunt/one_knight.ron");
+    let mut black = join(&url, &code, 1);
+    for _ in 0..3 {
+        play(&mut white, 1, false);
+        play(&mut black, 1, false);
+    }
+    let before = actions(&mut white);
+    assert_eq!(before.len(), 6);
+    // SIGKILL: no goodbye, no last write.
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
+    assert_eq!(room_file(&data, &code).record.actions, before, "every acknowledged action was kept");
+    let (_again, _) = serve(port, &["--data", &data_arg]);
+    let other = std::thread::spawn(move || {
+        play(&mut black, usize::MAX, false);
+        black
+    });
+    play(&mut white, usize::MAX, false);
+    let mut black = other.join().unwrap();
+    let after = actions(&mut white);
+    assert_eq!(after[..6], before[..], "the game went on from its last action");
+    assert!(after.len() > 6);
+    assert_eq!(after, actions(&mut black));
+    assert_ne!(white.ask("state")["outcome"], Value::Null);
+}
+
+/// Debian's `redis-server` on a free port, without saving anything to disk.
+fn redis() -> (Process, String) {
+    let port = free_port();
+    let child = Command::new("redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("redis-server starts (test.sh installs Debian's redis-server)");
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(started.elapsed() < Duration::from_secs(20), "redis-server listens");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (Process(child), format!("redis://127.0.0.1:{port}/"))
+}
+
+#[test]
+fn two_servers_share_rooms_through_redis_and_a_seat_goes_on_when_its_server_dies() {
+    let (_redis, redis_url) = redis();
+    let data = folder("redis");
+    let data_arg = data.to_str().unwrap().to_string();
+    let (mut first, first_url) = serve(free_port(), &["--redis", &redis_url, "--data", &data_arg]);
+    let (_second, second_url) = serve(free_port(), &["--redis", &redis_url, "--data", &data_arg]);
+    // White comes through the first server, Black through the second; each knows the other address.
+    let (mut white, code) = make(&format!("{first_url},{second_url}"), "ron_configs/halma/two_players.ron");
+    let mut black = join(&format!("{second_url},{first_url}"), &code, 1);
+    for _ in 0..4 {
+        play(&mut white, 1, false);
+        play(&mut black, 1, false);
+    }
+    let before = actions(&mut black);
+    assert_eq!(before.len(), 8, "the moves went between the servers");
+    first.0.kill().unwrap();
+    first.0.wait().unwrap();
+    for _ in 0..4 {
+        play(&mut white, 1, false);
+        play(&mut black, 1, false);
+    }
+    let after = actions(&mut white);
+    assert_eq!(after[..8], before[..]);
+    assert_eq!(after.len(), 16, "White went on through the second server");
+    assert_eq!(after, actions(&mut black));
+    assert!(!data.join("rooms").join(format!("{code}.ron")).exists(), "with Redis, rooms live in Redis");
+}
+
+/// A raw WebSocket to the server, for messages no seat would send.
+struct Raw(tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>);
+
+impl Raw {
+    fn open(url: &str) -> Raw {
+        let url = url.replace("http://", "ws://") + "/room";
+        Raw(tungstenite::connect(url).unwrap().0)
+    }
+
+    fn say(&mut self, text: &str) -> Value {
+        self.0.send(tungstenite::Message::Text(text.into())).unwrap();
+        self.next()
+    }
+
+    fn next(&mut self) -> Value {
+        loop {
+            if let tungstenite::Message::Text(text) = self.0.read().unwrap() {
+                return serde_json::from_str(text.as_str()).unwrap();
+            }
+        }
+    }
+
+    /// The next answer that is not a presence or an event.
+    fn reply(&mut self, text: &str) -> Value {
+        let mut answer = self.say(text);
+        while ["presence", "event"].contains(&answer["t"].as_str().unwrap_or("")) {
+            answer = self.next();
+        }
+        answer
+    }
+}
+
+fn refused(answer: &Value, containing: &str) {
+    assert_eq!(answer["t"], json!("refused"), "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains(containing), "{answer}");
+}
+
+#[test]
+fn bad_messages_are_refused_with_a_reason_and_the_room_goes_on() {
+    let data = folder("bad");
+    let (_server, url) = serve(free_port(), &["--data", data.to_str().unwrap()]);
+    let mut maker = Raw::open(&url);
+    let made = maker
+        .say(r#"{"t":"new","level":"ron_configs/knight_hunt/one_knight.ron","seats":["person","person"]}"#);
+    assert_eq!(made["t"], json!("made"), "{made}");
+    let code = made["room"].as_str().unwrap().to_string();
+
+    refused(&maker.say("not json"), "not a message");
+    refused(&maker.say(&"x".repeat(1 << 20)), "at most");
+    refused(&maker.say(r#"{"t":"act","id":1,"after":0,"action":"g1f3"}"#), "hello");
+    refused(
+        &maker.say(r#"{"t":"hello","room":"ZZZZZZ","seat":0,"last":0,"name":"A","picture":1}"#),
+        "no room",
+    );
+    refused(&maker.say(r#"{"t":"hello","room":"??","seat":0,"last":0,"name":"A","picture":1}"#), "code");
+    refused(&maker.say(r#"{"t":"new","level":"ron_configs/nowhere.ron","seats":["person"]}"#), "nowhere");
+
+    let hello = |seat: u8| {
+        format!(r#"{{"t":"hello","room":"{code}","seat":{seat},"last":0,"name":"Kid","picture":3}}"#)
+    };
+    let welcome = maker.say(&hello(0));
+    assert_eq!(welcome["t"], json!("welcome"), "{welcome}");
+    let mut other = Raw::open(&url);
+    assert_eq!(other.say(&hello(1))["t"], json!("welcome"));
+    refused(&maker.reply(&hello(1)), "sits at a seat already");
+
+    refused(&other.reply(r#"{"t":"act","id":1,"after":0,"action":"g8f6"}"#), "turn");
+    refused(&maker.reply(r#"{"t":"act","id":1,"after":0,"action":"g1g5"}"#), "");
+    refused(&maker.reply(r#"{"t":"act","id":1,"after":0,"action":"roll 6 6"}"#), "");
+    let ack = maker.reply(r#"{"t":"act","id":1,"after":0,"action":"g1f3"}"#);
+    assert_eq!(ack, json!({"t": "ack", "id": 1, "at": 1}));
+    // The same action again (a resend after a lost answer): acknowledged, not played twice.
+    assert_eq!(
+        maker.reply(r#"{"t":"act","id":1,"after":0,"action":"g1f3"}"#),
+        json!({"t": "ack", "id": 1, "at": 1})
+    );
+    // An action from an old event.
+    refused(&other.reply(r#"{"t":"act","id":1,"after":0,"action":"g8f6"}"#), "event 1");
+    refused(&maker.reply(r#"{"t":"end","token":"not the token"}"#), "maker");
+
+    // A hundred messages as fast as they go: the first ones are taken, the rest refused.
+    let mut too_many = 0;
+    for _ in 0..100 {
+        maker
+            .0
+            .send(tungstenite::Message::Text(r#"{"t":"act","id":1,"after":0,"action":"g1f3"}"#.into()))
+            .unwrap();
+    }
+    for _ in 0..100 {
+        let answer = maker.next();
+        if answer["t"] == json!("refused") && answer["error"].as_str().unwrap().contains("too many") {
+            too_many += 1;
+        }
+    }
+    assert!(too_many >= 40, "{too_many} of a hundred refused as too many");
+
+    // Nothing was lost: a new seat sees the one move, and the room plays on.
+    let mut late = Raw::open(&url);
+    let welcome = late.say(&hello(1));
+    let record = tabla::record::Record::from_ron(welcome["record"].as_str().unwrap()).unwrap();
+    assert_eq!(record.actions, vec!["g1f3".to_string()]);
+    assert_eq!(other.reply(r#"{"t":"act","id":1,"after":1,"action":"g8f6"}"#)["t"], json!("ack"));
+    assert_eq!(room_file(&data, &code).record.actions, vec!["g1f3".to_string(), "g8f6".to_string()]);
+}
