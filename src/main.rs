@@ -27,7 +27,10 @@ tabla text --join <url> new --level <file.ron> [--seats person,robot2,…] [--se
 tabla serve [--port N] [--listen ADDR] [--data DIR] [--redis URL] [--web DIR]
                               rooms for playing on two devices (127.0.0.1:8790 unless told)
 tabla bench [--game NAME] [--games N] [--seed N]
-                              print benchmark figures as `game.figure value`";
+                              print benchmark figures as `game.figure value`
+tabla bench --serve [--rooms N] [--seconds N]
+                              rooms of seats playing through tabla serve on loopback, alone
+                              and through Redis: `serve.figure value`";
 
 /// The tour's line, in a build for the tests only (the `tour` feature).
 #[cfg(feature = "tour")]
@@ -149,6 +152,14 @@ fn serve_command(args: &[String]) -> Result<(), String> {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn bench_command(args: &[String]) -> Result<(), String> {
+    if args.first().map(String::as_str) == Some("--serve") {
+        let flags = flags(&args[1..])?;
+        return bench::serve::run(&bench::serve::ServeOptions {
+            rooms: number(&flags, "rooms", 500)? as usize,
+            seconds: number(&flags, "seconds", 60)?,
+            seed: number(&flags, "seed", 1)?,
+        });
+    }
     let flags = flags(args)?;
     let game = match flags.iter().find(|(n, _)| n == "game") {
         Some((_, code)) => Some(tabla::rules::GameKind::parse(code)?),

@@ -2,6 +2,8 @@
 //! by reading these figures, not by timed tests.
 
 pub mod coach;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod serve;
 
 use crate::history::History;
 use crate::levels::{self, FromLevel};
