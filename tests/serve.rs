@@ -344,6 +344,8 @@ fn bad_messages_are_refused_with_a_reason_and_the_room_goes_on() {
     let welcome = late.say(&hello(1));
     let record = tabla::record::Record::from_ron(welcome["record"].as_str().unwrap()).unwrap();
     assert_eq!(record.actions, vec!["g1f3".to_string()]);
+    assert_eq!(record.seed, 0, "no device learns the room's seed");
+    assert_ne!(room_file(&data, &code).record.seed, 0);
     assert_eq!(other.reply(r#"{"t":"act","id":1,"after":1,"action":"g8f6"}"#)["t"], json!("ack"));
     assert_eq!(room_file(&data, &code).record.actions, vec!["g1f3".to_string(), "g8f6".to_string()]);
 }

@@ -140,9 +140,13 @@ impl Rooms {
         if !self.store.shared() {
             let _ = live.out.send(presence.into());
         }
+        // The record goes out without the room's seed: the dice still to come stay unknown to
+        // every device, which replays the record from the rolls it holds.
+        let mut record = room.file.record.clone();
+        record.seed = 0;
         let (record, events) = match last {
-            0 => (Some(room.file.record.to_ron()), Vec::new()),
-            last if last > at => (Some(room.file.record.to_ron()), Vec::new()),
+            0 => (Some(record.to_ron()), Vec::new()),
+            last if last > at => (Some(record.to_ron()), Vec::new()),
             last => (None, room.events_after(last)),
         };
         let seats = room.file.record.seats.len() as u8;
