@@ -29,7 +29,7 @@ trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -f "$native_ready" "$nati
 stage "the rules, the Robot, the levels, the text interface, the words (without Bevy)"
 cargo test --release --no-default-features --all-targets
 stage "the app without a window: whole games, the screen kit, a storm of input"
-cargo test --profile ci --features tour --test app --test kit --test storm --test halma_app --test nard_app --test hint_app --test help_app --test keeping_app --test two_windows --test replay_app --test path_app --test speech_app --test tutor_app
+cargo test --profile ci --features tour --test app --test kit --test storm --test halma_app --test nard_app --test hint_app --test help_app --test keeping_app --test two_windows --test replay_app --test path_app --test speech_app --test tutor_app --test far_app
 cargo build --profile ci --features tour --bin tabla
 touch "$native_ready"
 

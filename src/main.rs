@@ -14,6 +14,8 @@ tabla --continue              go on with the game in progress of the child who p
 tabla --child N               whose game it is (1 to 8); with --continue, --game or --load
 tabla --load <record.ron>     go on from a game's record file
 tabla --seed N                the first game's dice and Robot choices, as `tabla text --seed N`
+tabla --join CODE [--server URL]
+                              join a room of `tabla serve` (someone far away made it)
 tabla text --level <file.ron> [--seed N]
                               play through text: one command per line in, one JSON line out
 tabla text --load <record.ron> [--level <file.ron>]

@@ -29,6 +29,9 @@ pub const MOST_ACTIONS: usize = 20_000;
 pub enum Control {
     Person,
     Robot(RobotLevel),
+    /// A seat of a room played on another device (or by the room's Robot): its actions come from
+    /// the room's server.
+    Far,
 }
 
 /// One game from its start (a whole match, for Crazy Nard).
@@ -69,6 +72,19 @@ pub struct Record {
     /// `None` for free play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stage: Option<String>,
+    /// The room this game is played in, when it is played with someone far away.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<RoomPlace>,
+}
+
+/// Where a game played with someone far away lives: the server, the room's code and this
+/// device's seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomPlace {
+    pub server: String,
+    pub code: String,
+    pub seat: u8,
 }
 
 /// Read first and alone, so a record of another version names its version even when its other
@@ -192,6 +208,7 @@ impl Record {
             hints_asked: 0,
             takebacks: 0,
             stage: None,
+            room: None,
         }
     }
 

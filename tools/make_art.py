@@ -6,7 +6,7 @@ Needs Pillow and Debian's fonts-dejavu-core and fonts-noto-color-emoji (see asse
 `make_art.py chess` makes only the chess pieces (Pillow, DejaVu Sans); `make_art.py halma` only
 the Halma pictures, with Pillow alone; `make_art.py nard` only the Crazy Nard pictures and sound
 (Pillow, DejaVu Sans Bold, and pngquant if it is there); `make_art.py animals` only the children's
-pictures.
+pictures; `make_art.py room` only the pictures of a room's code.
 """
 import math
 import random
@@ -107,6 +107,28 @@ def animals():
         picture = token(char, disc, rim).resize((72, 72), Image.LANCZOS)
         path = IMAGES / f"animal_{n}.png"
         picture.save(path)
+        made.append(path)
+    return made
+
+
+# The pictures of a room's code, in the order of `net::code::ANIMALS` (bear, bee, bird, butterfly,
+# camel, cat, cow, crab, deer, dog, dolphin, duck, elephant, fish, fox, frog, giraffe, goat,
+# hedgehog, horse, koala, lion, monkey, mouse, owl, panda, penguin, pig, rabbit, snail, turtle,
+# whale); the app draws each on a disc of the code's colour.
+ROOM_ANIMALS = ["\U0001F43B", "\U0001F41D", "\U0001F426", "\U0001F98B", "\U0001F42B", "\U0001F431",
+                "\U0001F42E", "\U0001F980", "\U0001F98C", "\U0001F436", "\U0001F42C", "\U0001F986",
+                "\U0001F418", "\U0001F41F", "\U0001F98A", "\U0001F438", "\U0001F992", "\U0001F410",
+                "\U0001F994", "\U0001F434", "\U0001F428", "\U0001F981", "\U0001F435", "\U0001F42D",
+                "\U0001F989", "\U0001F43C", "\U0001F427", "\U0001F437", "\U0001F430", "\U0001F40C",
+                "\U0001F422", "\U0001F433"]
+
+
+def room_animals():
+    """Each animal of a room's code, 64 pixels, few colours: shown only by the desktop app."""
+    made = []
+    for n, char in enumerate(ROOM_ANIMALS):
+        path = IMAGES / f"room_animal_{n}.png"
+        emoji(char, 64).save(path)
         made.append(path)
     return made
 
@@ -704,6 +726,7 @@ def main():
     halma_pictures()
     nard_pictures()
     shrink_pictures(animals(), quality="50-80")
+    shrink_pictures(room_animals(), quality="50-80")
     sounds()
     nard_sound()
     shrink_pictures()
@@ -735,6 +758,9 @@ if __name__ == "__main__":
     elif sys.argv[1:] == ["animals"]:
         # Only the children's pictures: Pillow, Noto Color Emoji, and pngquant if it is there.
         shrink_pictures(animals(), quality="50-80")
+    elif sys.argv[1:] == ["room"]:
+        # Only the pictures of a room's code: Pillow, Noto Color Emoji, and pngquant if it is there.
+        shrink_pictures(room_animals(), quality="50-80")
     elif sys.argv[1:] == ["nard"]:
         # Only the Crazy Nard pictures and sound, each shrunk by pngquant if it is there.
         IMAGES.mkdir(parents=True, exist_ok=True)

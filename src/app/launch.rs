@@ -18,6 +18,8 @@ pub enum Opponent {
     #[default]
     Robot,
     Friend,
+    /// Someone on another device, through a room of `tabla serve`.
+    Far,
 }
 
 /// The game about to be played or being played: chosen on the setup screen or the command line.
@@ -47,7 +49,7 @@ impl MatchSetup {
             .iter()
             .find_map(|c| match c {
                 Control::Robot(level) => Some(*level),
-                Control::Person => None,
+                Control::Person | Control::Far => None,
             })
             .unwrap_or(RobotLevel::One);
         let has_robot = record.seats.iter().any(|c| matches!(c, Control::Robot(_)));
@@ -72,6 +74,7 @@ impl MatchSetup {
         Seat::all(seats)
             .map(|seat| match self.opponent {
                 Opponent::Robot if seat != self.person_seat => Control::Robot(self.robot_level),
+                Opponent::Far if seat != self.person_seat => Control::Far,
                 _ => Control::Person,
             })
             .collect()
@@ -123,6 +126,9 @@ pub struct Launch {
     pub seed: Option<u64>,
     /// `--child N` (1 to 8): whose game it is; else the child who played last on this device.
     pub child: Option<usize>,
+    /// `--join CODE`: join the room of that code at once (on `--server`, else the last server).
+    pub join: Option<String>,
+    pub server: Option<String>,
 }
 
 impl Launch {
@@ -143,6 +149,8 @@ impl Launch {
             "load",
             "seed",
             "child",
+            "join",
+            "server",
         ];
         if let Some((name, _)) = flags.iter().find(|(n, _)| !known.contains(&n.as_str())) {
             return Err(format!("unknown option --{}", crate::quote::quote(name)));
@@ -222,6 +230,13 @@ impl Launch {
                         .ok_or_else(|| format!("--child is 1 to {MOST_CHILDREN}, not '{}'", quote(n)))?,
                 ),
             },
+            join: match get("join") {
+                None => None,
+                Some(code) => Some(
+                    crate::net::code::RoomCode::parse(code).map_err(|e| format!("--join: {e}"))?.to_string(),
+                ),
+            },
+            server: get("server").map(str::to_string),
         })
     }
 

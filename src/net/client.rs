@@ -15,17 +15,17 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 use tungstenite::stream::MaybeTlsStream;
 
-type Socket = tungstenite::WebSocket<MaybeTlsStream<TcpStream>>;
+pub(super) type Socket = tungstenite::WebSocket<MaybeTlsStream<TcpStream>>;
 
 /// How long a reading waits before looking again (the connection stays open).
-const POLL: Duration = Duration::from_millis(200);
+pub(super) const POLL: Duration = Duration::from_millis(200);
 /// How long the seat tries to reach a server again before it gives up.
 const RECONNECT_FOR: Duration = Duration::from_secs(180);
 /// How long `wait` and an action wait for the room.
 const WAIT_FOR: Duration = Duration::from_secs(600);
 
 /// Why the seat cannot go on.
-struct Lost(String);
+pub(super) struct Lost(pub(super) String);
 
 pub struct RoomSeat {
     urls: Vec<String>,
@@ -48,7 +48,7 @@ pub struct RoomSeat {
 
 /// The room's WebSocket address from what a person gives: `http://host:port`, `ws://…`, with or
 /// without the room path.
-fn socket_url(url: &str) -> Result<String, String> {
+pub(super) fn socket_url(url: &str) -> Result<String, String> {
     let url = url.trim().trim_end_matches('/');
     let rest = if let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("ws://")) {
         rest
@@ -61,7 +61,7 @@ fn socket_url(url: &str) -> Result<String, String> {
     Ok(format!("ws://{rest}{}", crate::serve::ROOM_PATH))
 }
 
-fn connect(url: &str) -> Result<Socket, String> {
+pub(super) fn connect(url: &str) -> Result<Socket, String> {
     let (mut socket, _) = tungstenite::connect(url).map_err(|e| format!("{url}: {e}"))?;
     if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
         stream.set_read_timeout(Some(POLL)).map_err(|e| e.to_string())?;
@@ -70,12 +70,12 @@ fn connect(url: &str) -> Result<Socket, String> {
     Ok(socket)
 }
 
-fn send(socket: &mut Socket, message: &ToServer) -> Result<(), Lost> {
+pub(super) fn send(socket: &mut Socket, message: &ToServer) -> Result<(), Lost> {
     socket.send(tungstenite::Message::Text(message.to_json().into())).map_err(|e| Lost(e.to_string()))
 }
 
 /// The next message, `Ok(None)` when none came before `until`.
-fn receive(socket: &mut Socket, until: Instant) -> Result<Option<ToClient>, Lost> {
+pub(super) fn receive(socket: &mut Socket, until: Instant) -> Result<Option<ToClient>, Lost> {
     loop {
         match socket.read() {
             Ok(tungstenite::Message::Text(text)) => {

@@ -13,11 +13,15 @@ pub mod room;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod client;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod link;
 
 use serde::{Deserialize, Serialize};
 
 /// The longest message a server reads; a longer one is refused unread.
 pub const MOST_MESSAGE_BYTES: usize = 16 * 1024;
+/// A `hello`'s seat that asks for the first person's seat nobody sat at yet.
+pub const ANY_SEAT: u8 = u8::MAX;
 /// The longest first name a seat may give.
 pub const MOST_NAME_CHARS: usize = 24;
 
@@ -28,7 +32,8 @@ pub enum ToServer {
     /// Makes a room of a level (`ron_configs/<game>/<variant>.ron`), each seat `person` or
     /// `robot1` to `robot3`; the maker then says `hello` like anyone.
     New { level: String, seats: Vec<String> },
-    /// Sits at a person's seat of a room, having the room's events up to `last` (0: none).
+    /// Sits at a person's seat of a room (`ANY_SEAT`: the first free one), having the room's
+    /// events up to `last` (0: none).
     Hello { room: String, seat: u8, last: u64, name: String, picture: u8 },
     /// An action of the seat, `id` counting the client's actions from 1, played only when the room
     /// is at event `after`. `roll` asks the server to throw the dice.

@@ -54,7 +54,7 @@ impl<G: Game + RobotPlayer + FromLevel + Send> RefereeOf<G> {
         let before = game.clone();
         let robot = game.to_move().and_then(|seat| match self.control(seat) {
             Control::Robot(level) => Some(level),
-            Control::Person => None,
+            Control::Person | Control::Far => None,
         });
         let action = match (robot, game.chance()) {
             (Some(level), _) => self.history.robot_action(level)?,

@@ -125,6 +125,12 @@ impl Room {
         self.file.record.seats.get(seat as usize) == Some(&Control::Person)
     }
 
+    /// The first person's seat nobody sat at yet.
+    pub fn free_seat(&self) -> Option<u8> {
+        (0..self.file.people.len() as u8)
+            .find(|&seat| self.is_persons(seat) && self.file.people[seat as usize].is_none())
+    }
+
     pub fn seat_names(&self) -> Vec<String> {
         self.file.record.seats.iter().map(|control| control_name(*control)).collect()
     }
@@ -192,7 +198,7 @@ pub fn parse_control(text: &str) -> Result<Control, String> {
 
 pub fn control_name(control: Control) -> String {
     match control {
-        Control::Person => "person".into(),
+        Control::Person | Control::Far => "person".into(),
         Control::Robot(level) => format!("robot{}", level.number()),
     }
 }

@@ -136,6 +136,8 @@ async fn take(rooms: &Rooms, seated: &mut Option<Seated>, text: &str) -> Vec<ToC
             let live = rooms.enter(&code);
             match rooms.hello(&live, &code, seat, last, &name, picture).await {
                 Ok((welcome, messages)) => {
+                    // The seat sat at (the one chosen for `ANY_SEAT`).
+                    let seat = if let ToClient::Welcome { seat, .. } = &welcome { *seat } else { seat };
                     *seated = Some(Seated { code, seat, live, messages });
                     vec![welcome]
                 }

@@ -6,7 +6,7 @@ use super::store::Store;
 use super::{log, now};
 use crate::net::code::RoomCode;
 use crate::net::room::{Acted, Room};
-use crate::net::{ToClient, clean_name};
+use crate::net::{ANY_SEAT, ToClient, clean_name};
 use rand::{RngCore, SeedableRng};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -18,6 +18,8 @@ pub struct Live {
     room: tokio::sync::Mutex<Option<Room>>,
     /// The room's messages (JSON), to each of its clients on this server.
     pub out: broadcast::Sender<Arc<str>>,
+    /// The seats whose clients are connected to this server (a seat once for each).
+    seated: Mutex<Vec<u8>>,
 }
 
 struct Entry {
@@ -39,7 +41,11 @@ impl Rooms {
     pub fn enter(&self, code: &str) -> Arc<Live> {
         let mut open = self.open.lock().expect("the rooms' list is never left half-changed");
         let entry = open.entry(code.to_string()).or_insert_with(|| Entry {
-            live: Arc::new(Live { room: tokio::sync::Mutex::new(None), out: broadcast::channel(256).0 }),
+            live: Arc::new(Live {
+                room: tokio::sync::Mutex::new(None),
+                out: broadcast::channel(256).0,
+                seated: Mutex::new(Vec::new()),
+            }),
             clients: 0,
         });
         entry.clients += 1;
@@ -120,6 +126,19 @@ impl Rooms {
             log(&format!("room {code} ended: a day without an action"));
             return Err(ToClient::Ended { reason: "a day passed without a move".into() });
         }
+        let seat = match seat {
+            // The first seat nobody took yet, else the first whose client is not connected here (a
+            // device coming back by the room's code alone).
+            ANY_SEAT => {
+                let seated = live.seated.lock().expect("never left half-changed").clone();
+                let away =
+                    (0..room.file.people.len() as u8).find(|s| room.is_persons(*s) && !seated.contains(s));
+                room.free_seat()
+                    .or(away)
+                    .ok_or_else(|| refused(format!("every seat of room {code} is taken")))?
+            }
+            seat => seat,
+        };
         if !room.is_persons(seat) {
             return Err(refused(format!("seat {seat} is no person's seat in room {code}")));
         }
@@ -137,6 +156,13 @@ impl Rooms {
             return Err(refused("the room changed meanwhile; say hello again".into()));
         }
         let receiver = live.out.subscribe();
+        // Who is connected, as this server knows (with Redis, a seat on another server is told
+        // by its own presence message when it comes).
+        let seated = {
+            let mut seated = live.seated.lock().expect("never left half-changed");
+            seated.push(seat);
+            seated.clone()
+        };
         if !self.store.shared() {
             let _ = live.out.send(presence.into());
         }
@@ -157,7 +183,7 @@ impl Rooms {
             seats: room.seat_names(),
             record,
             events,
-            people: (0..seats).filter_map(|s| room.person(s, s == seat)).collect(),
+            people: (0..seats).filter_map(|s| room.person(s, seated.contains(&s))).collect(),
         };
         Ok((welcome, receiver))
     }
@@ -218,6 +244,12 @@ impl Rooms {
 
     /// A seat's client went away: the others are told.
     pub async fn gone(&self, live: &Live, code: &str, seat: u8) {
+        {
+            let mut seated = live.seated.lock().expect("never left half-changed");
+            if let Some(at) = seated.iter().position(|s| *s == seat) {
+                seated.remove(at);
+            }
+        }
         let person = live.room.lock().await.as_ref().and_then(|room| room.person(seat, false));
         if let Some(person) = person {
             self.pass(live, code, ToClient::Presence(person).to_json()).await;

@@ -6,6 +6,7 @@
 //!   (`clocks`), the messages, marks and sounds (`feedback`);
 //! - the board and its view (`board`), the pieces on it (`pieces`), input (`input`, `keys`),
 //!   animation (`animate`), the celebration of a win (`celebrate`);
+//! - a game played in a room with someone far away (`far`, the desktop's);
 //! - hints (`hint`), help's demonstration (`help`), what covers the board (`covered`), watching
 //!   again (`replay`) with the coach (`coach`);
 //! - the screens' states (`screen`);
@@ -25,6 +26,8 @@ pub mod children;
 pub mod clocks;
 pub mod coach;
 pub mod covered;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod far;
 pub mod feedback;
 pub mod game;
 pub mod help;
@@ -68,6 +71,8 @@ pub fn plugin(app: &mut App) {
         replay::plugin,
     ));
     app.add_plugins((children::plugin, stages::plugin, transfer::plugin, time_played::plugin));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(far::plugin);
 }
 
 /// Puts `G` on the kit: its entry (its card on the menu, how its game begins and shows its

@@ -12,7 +12,7 @@ use super::shown::Shown;
 use crate::app::launch::{Control, MatchSetup};
 use crate::history::History;
 use crate::levels::Level;
-use crate::record::{Record, RecordError};
+use crate::record::{Record, RecordError, RoomPlace};
 use crate::robot::{RobotLevel, Thinker};
 use crate::rules::board::{Move, Square};
 use crate::rules::{GameKind, Seat};
@@ -44,6 +44,10 @@ pub struct PlayOf<G: AppGame> {
     /// own, whatever is chosen next on the setup screen or the map).
     level: Level,
     stage: Option<String>,
+    /// The room the game is played in, with someone far away.
+    room: Option<RoomPlace>,
+    /// A person asked for the dice of a room's game, which its server throws.
+    dice_asked: bool,
 }
 
 impl<G: AppGame> PlayOf<G> {
@@ -61,6 +65,8 @@ impl<G: AppGame> PlayOf<G> {
             asked: Asked::default(),
             level: setup.level.clone(),
             stage: setup.stage.clone(),
+            room: None,
+            dice_asked: false,
         }
     }
 
@@ -85,6 +91,8 @@ impl<G: AppGame> PlayOf<G> {
             asked: Asked { hints: record.hints_asked, takebacks: record.takebacks },
             level,
             stage: record.stage.clone(),
+            room: record.room.clone(),
+            dice_asked: false,
         })
     }
 
@@ -357,18 +365,25 @@ impl<G: AppGame> Playing for PlayOf<G> {
             && game.legal_actions().iter().any(|a| game.motion_of(a).is_some())
     }
 
-    /// A person's move can be taken back (with a clock running, nothing is).
+    /// A person's move can be taken back (with a clock running, nothing is; in a room, only a
+    /// move tried out in a dice set's draft).
     fn can_undo(&self) -> bool {
-        self.drafting() || self.history.steps().iter().skip(1).any(|s| self.is_person(s.mover))
+        self.drafting()
+            || (!self.afar() && self.history.steps().iter().skip(1).any(|s| self.is_person(s.mover)))
     }
 
-    /// Dice are due on a person's turn.
+    /// Dice are due on a person's turn (in a room, asked for only where the person may choose
+    /// something else first; the server throws them by itself otherwise).
     fn can_roll(&self) -> bool {
-        !self.drafting() && self.person_to_move().is_some() && self.game().chance().is_some()
+        let game = self.game();
+        !self.drafting()
+            && self.person_to_move().is_some()
+            && game.chance().is_some()
+            && !(self.afar() && game.legal_actions().is_empty())
     }
 
     fn can_redo(&self) -> bool {
-        !self.drafting() && !self.history.undone().is_empty()
+        !self.drafting() && !self.afar() && !self.history.undone().is_empty()
     }
 
     fn last_move(&self) -> Option<Move> {
@@ -413,6 +428,7 @@ impl<G: AppGame> Playing for PlayOf<G> {
             hints_asked: self.asked.hints,
             takebacks: self.asked.takebacks,
             stage: self.stage.clone(),
+            room: self.room.clone(),
             ..Record::of_history(&self.level, &self.history, self.controls.clone())
         }
     }
@@ -456,6 +472,10 @@ impl<G: AppGame> Playing for PlayOf<G> {
     /// While dice are due: rolls them through the history (the same seeded dice as `tabla text`).
     fn roll(&mut self) -> bool {
         let Some(mover) = self.game().actor().filter(|_| !self.drafting()) else { return false };
+        if self.afar() {
+            self.dice_asked = true;
+            return false;
+        }
         let before = self.game().clone();
         let Some(roll) = self.history.roll() else { return false };
         let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
@@ -636,6 +656,29 @@ impl<G: AppGame> Playing for PlayOf<G> {
 
     fn set_hint(&mut self, choice: &Choice) {
         self.hint = action_of::<G>(choice).cloned();
+    }
+
+    fn play_far(&mut self, text: &str) -> bool {
+        let game = self.history.game();
+        let Ok(action) = game.parse_action(text) else { return false };
+        let Some(mover) = game.actor() else { return false };
+        let rolled = game.chance().is_some_and(|rolls| rolls.iter().any(|(roll, _)| *roll == action));
+        if !rolled {
+            return self.play(action);
+        }
+        let before = game.clone();
+        if self.history.play(&action, StepNote::default()).is_err() {
+            return false;
+        }
+        info!("tabla move {} {} far {}", G::KIND, before.seat_name(mover), before.action_text(&action));
+        self.tell_played();
+        self.change = Change::Played { motion: None, path: Vec::new(), mover };
+        self.news.push(News::Rolled { before: Box::new(before), after: Box::new(self.game().clone()) });
+        true
+    }
+
+    fn take_dice_asked(&mut self) -> bool {
+        std::mem::take(&mut self.dice_asked)
     }
 
     fn play_choice(&mut self, choice: Choice) -> bool {

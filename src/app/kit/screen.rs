@@ -19,4 +19,6 @@ pub enum Screen {
     Diploma,
     /// Another window holds the data: this one says so, with a button to play here instead.
     Elsewhere,
+    /// Making a room to play with someone far away (behind the grown-ups' gate), or joining one.
+    Far,
 }

@@ -194,6 +194,8 @@ fn obey(
     // of the round just ended).
     let fixed = clocks.left.is_some() || feedback.round_over.0.is_some();
     match command {
+        // A room's game is the room's: it is not begun again here.
+        GameCommand::Restart | GameCommand::NewGame | GameCommand::StartAgain if play.afar() => {}
         GameCommand::Undo if play.can_undo() && !fixed => play.undo(),
         GameCommand::Redo if play.can_redo() && !fixed => play.redo(),
         // A game with moves, not over yet, is not thrown away by one tap: the person is asked.

@@ -1,10 +1,12 @@
 //! The egui side of the game screen: what the panels show (`scoreboard`), the panels around the
 //! board (`hud`), a phone's thin strips (`hud_slim`), the dialogs over the board (`dialogs`), the
 //! in-game settings (`settings_window`), the help window, the replay's bar, the seats' cards, a
-//! stage's stars at its end (`stage_end`), the game screen said aloud (`spoken`), the parts they share (`panel_parts`), and the look every
+//! stage's stars at its end (`stage_end`), the game screen said aloud (`spoken`), the parts they share (`panel_parts`), a room's strip (`far_strip`), and the look every
 //! screen shares (`theme`).
 
 pub mod dialogs;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod far_strip;
 pub mod help_window;
 pub mod hud;
 pub mod hud_slim;
@@ -22,6 +24,8 @@ use bevy::prelude::*;
 /// The panels and the look (they need a window).
 pub fn plugin(app: &mut App) {
     app.add_plugins((theme::plugin, hud::plugin));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(far_strip::plugin);
 }
 
 /// What the panels show of the game, and what is said of it (the headless tests read both).

@@ -119,7 +119,8 @@ pub fn seat_name(play: &dyn Playing, seat: Seat, words: &Words) -> String {
     let colour = words.get(play.game().seat_label_key(seat));
     let who = match play.control(seat) {
         Control::Robot(_) => words.get("robot").to_string(),
-        _ if play.has_robot() => words.get("you").to_string(),
+        Control::Far => words.get("seat_far").to_string(),
+        _ if play.has_robot() || play.afar() => words.get("you").to_string(),
         _ => words.get(&format!("player_{}", seat.index() + 1)).to_string(),
     };
     format!("{who} ({colour})")
@@ -231,6 +232,7 @@ pub fn publish_scoreboard(
         Some(_) if play.draft_done() => Some((game_key(&words, "confirm_first", kind), Vec::new())),
         Some(_) if previewing => Some((game_key(&words, "preview", kind), Vec::new())),
         Some(_) if play.can_roll() => Some((game_key(&words, "roll_prompt", kind), Vec::new())),
+        Some(seat) if play.control(seat) == Control::Far => Some(("far_their_turn".to_string(), Vec::new())),
         Some(_) if play.person_to_move().is_none() => Some(("robot_thinking".to_string(), Vec::new())),
         Some(_) if play.has_robot() => Some(("your_turn".to_string(), Vec::new())),
         Some(seat) => Some(("to_move".to_string(), vec![("name", seat_name(play, seat, &words))])),

@@ -64,6 +64,9 @@ pub enum Art {
     NardDrop,
     /// A child's picture: one of eight animals, each on its own colour.
     Animal(u8),
+    /// An animal of a room's code (`net::code::ANIMALS`), drawn on a disc of the code's colour
+    /// (the desktop's only: the browser build has no rooms yet).
+    RoomAnimal(u8),
 }
 
 impl Art {
@@ -132,6 +135,8 @@ impl Art {
         all.extend((0..=6).map(Art::Cube));
         all.extend((2..=15).map(Art::Count));
         all.extend((0..8).map(Art::Animal));
+        #[cfg(not(target_arch = "wasm32"))]
+        all.extend((0..ROOM_ANIMALS.len() as u8).map(Art::RoomAnimal));
         all
     }
 
@@ -211,6 +216,10 @@ impl Art {
                 image!("animal_6"),
                 image!("animal_7"),
             ][usize::from(n % 8)],
+            #[cfg(not(target_arch = "wasm32"))]
+            Art::RoomAnimal(n) => ROOM_ANIMALS[usize::from(n) % ROOM_ANIMALS.len()],
+            #[cfg(target_arch = "wasm32")]
+            Art::RoomAnimal(_) => &[],
             Art::Count(n) => [
                 image!("count_2"),
                 image!("count_3"),
@@ -262,3 +271,40 @@ fn load_pictures(mut images: ResMut<Assets<Image>>, mut art: ResMut<ArtImages>) 
         }
     }
 }
+
+/// The animals of a room's code, in `net::code::ANIMALS`' order.
+#[cfg(not(target_arch = "wasm32"))]
+const ROOM_ANIMALS: [&[u8]; 32] = [
+    include_bytes!("../../../assets/images/room_animal_0.png"),
+    include_bytes!("../../../assets/images/room_animal_1.png"),
+    include_bytes!("../../../assets/images/room_animal_2.png"),
+    include_bytes!("../../../assets/images/room_animal_3.png"),
+    include_bytes!("../../../assets/images/room_animal_4.png"),
+    include_bytes!("../../../assets/images/room_animal_5.png"),
+    include_bytes!("../../../assets/images/room_animal_6.png"),
+    include_bytes!("../../../assets/images/room_animal_7.png"),
+    include_bytes!("../../../assets/images/room_animal_8.png"),
+    include_bytes!("../../../assets/images/room_animal_9.png"),
+    include_bytes!("../../../assets/images/room_animal_10.png"),
+    include_bytes!("../../../assets/images/room_animal_11.png"),
+    include_bytes!("../../../assets/images/room_animal_12.png"),
+    include_bytes!("../../../assets/images/room_animal_13.png"),
+    include_bytes!("../../../assets/images/room_animal_14.png"),
+    include_bytes!("../../../assets/images/room_animal_15.png"),
+    include_bytes!("../../../assets/images/room_animal_16.png"),
+    include_bytes!("../../../assets/images/room_animal_17.png"),
+    include_bytes!("../../../assets/images/room_animal_18.png"),
+    include_bytes!("../../../assets/images/room_animal_19.png"),
+    include_bytes!("../../../assets/images/room_animal_20.png"),
+    include_bytes!("../../../assets/images/room_animal_21.png"),
+    include_bytes!("../../../assets/images/room_animal_22.png"),
+    include_bytes!("../../../assets/images/room_animal_23.png"),
+    include_bytes!("../../../assets/images/room_animal_24.png"),
+    include_bytes!("../../../assets/images/room_animal_25.png"),
+    include_bytes!("../../../assets/images/room_animal_26.png"),
+    include_bytes!("../../../assets/images/room_animal_27.png"),
+    include_bytes!("../../../assets/images/room_animal_28.png"),
+    include_bytes!("../../../assets/images/room_animal_29.png"),
+    include_bytes!("../../../assets/images/room_animal_30.png"),
+    include_bytes!("../../../assets/images/room_animal_31.png"),
+];

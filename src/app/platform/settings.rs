@@ -1,5 +1,5 @@
 //! The player's settings (language, sound, reading aloud when no child plays, the last choices on
-//! each setup screen, the child who played last), kept between runs in the store and written only when one of them changed. The
+//! each setup screen, the child who played last, the room server and name last used), kept between runs in the store and written only when one of them changed. The
 //! file is read field by field: one bad or outdated field falls back to its default alone; a file
 //! that is no settings file is set aside with a message and the defaults are used; a file of a
 //! newer Tabla (or one that cannot be read now) is left as it is and never written over.
@@ -28,7 +28,14 @@ pub struct Settings {
     pub last_child: Option<u8>,
     /// Reading aloud when no child plays (each child has their own).
     pub reading: Reading,
+    /// The room server's address last used for playing with someone far away.
+    pub server: String,
+    /// The first name last given there.
+    pub far_name: String,
 }
+
+/// The room server's address until another is given: `tabla serve` on this computer.
+pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8790";
 
 impl Default for Settings {
     fn default() -> Self {
@@ -38,6 +45,8 @@ impl Default for Settings {
             choices: BTreeMap::new(),
             last_child: None,
             reading: Reading::default(),
+            server: DEFAULT_SERVER.to_string(),
+            far_name: String::new(),
         }
     }
 }
@@ -108,6 +117,10 @@ struct RawSettings {
     last_child: Option<Box<RawValue>>,
     #[serde(deserialize_with = "present")]
     reading: Option<Box<RawValue>>,
+    #[serde(deserialize_with = "present")]
+    server: Option<Box<RawValue>>,
+    #[serde(deserialize_with = "present")]
+    far_name: Option<Box<RawValue>>,
 }
 
 /// A field that is written is there (RON would otherwise want `Some(…)` around it); a field
@@ -146,6 +159,8 @@ pub fn read_settings(text: &str) -> Result<(Settings, Vec<String>), SettingsErro
         v.into_rust::<Option<u8>>().map(|slot| settings.last_child = slot.filter(|&s| s < 8)).is_ok()
     });
     field("reading", &raw.reading, &mut |v| v.into_rust().map(|r| settings.reading = r).is_ok());
+    field("server", &raw.server, &mut |v| v.into_rust().map(|s| settings.server = s).is_ok());
+    field("far_name", &raw.far_name, &mut |v| v.into_rust().map(|n| settings.far_name = n).is_ok());
     for (game, value) in raw.choices.unwrap_or_default() {
         field(&format!("choices of {game}"), &Some(value), &mut |v| {
             let kind = GameKind::parse(&game);
@@ -168,6 +183,8 @@ fn write_settings(settings: &Settings) -> Result<String, String> {
         choices: &'a BTreeMap<GameKind, Choices>,
         last_child: Option<u8>,
         reading: Reading,
+        server: &'a str,
+        far_name: &'a str,
     }
     let written = Written {
         version: SETTINGS_VERSION,
@@ -176,6 +193,8 @@ fn write_settings(settings: &Settings) -> Result<String, String> {
         choices: &settings.choices,
         last_child: settings.last_child,
         reading: settings.reading,
+        server: &settings.server,
+        far_name: &settings.far_name,
     };
     ron::ser::to_string_pretty(&written, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
 }

@@ -140,7 +140,7 @@ fn grownups_screen(
 }
 
 /// The gate: hold the button, then answer the sum on the digit buttons.
-fn gate(ui: &mut egui::Ui, words: &Words, gate: &mut Gate, dt: f32) {
+pub(super) fn gate(ui: &mut egui::Ui, words: &Words, gate: &mut Gate, dt: f32) {
     card(CARD).show(ui, |ui| {
         ui.set_width((ui.available_width() - 24.0).min(520.0));
         ui.vertical_centered(|ui| match gate.sum() {

@@ -142,6 +142,19 @@ fn menu(
         if let Some(file) = open_card(ui, &words, &store, &mut opening) {
             chosen = Some((keeping::read_record_file(&file), Opened::File));
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        ui.vertical_centered(|ui| {
+            let response = ui.button(RichText::new(format!("◆ {}", words.get("far_join_title"))).size(18.0));
+            web::tag(&response, "far_join");
+            if response.clicked() {
+                commands.insert_resource(super::far::FarPage::to_join(
+                    &settings.server,
+                    "",
+                    &settings.far_name,
+                ));
+                next.set(Screen::Far);
+            }
+        });
     });
     let Some((read, from)) = chosen else { return Ok(()) };
     let opened = read.and_then(|record| {
@@ -201,6 +214,7 @@ fn players(words: &Words, record: &Record) -> String {
             Control::Robot(level) => {
                 format!("{} {}", words.get("robot"), "★".repeat(level.number() as usize))
             }
+            Control::Far => words.get("seat_far").to_string(),
             Control::Person if has_robot => words.get("you").to_string(),
             Control::Person => words.get(&format!("player_{}", i + 1)).to_string(),
         })

@@ -7,6 +7,8 @@
 mod children;
 mod diploma;
 mod elsewhere;
+#[cfg(not(target_arch = "wasm32"))]
+mod far;
 mod grownups;
 mod map;
 mod menu;
@@ -51,6 +53,8 @@ pub fn ui_plugin(app: &mut App) {
     grownups::plugin(app);
     diploma::plugin(app);
     elsewhere::ui_plugin(app);
+    #[cfg(not(target_arch = "wasm32"))]
+    far::plugin(app);
     app.add_systems(Startup, who_is_playing.after(start_from_launch));
 }
 
@@ -60,6 +64,7 @@ fn who_is_playing(launch: Res<Launch>, store: Res<Store>, mut next: ResMut<NextS
     if store.holding().is_err() {
         next.set(Screen::Elsewhere);
     } else if launch.start.is_none()
+        && launch.join.is_none()
         && launch.load.is_none()
         && !launch.continue_game
         && launch.tour.is_none()

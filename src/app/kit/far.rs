@@ -1,0 +1,290 @@
+//! A game played in a room, with someone far away (`tabla serve`): the room's link on its own
+//! thread (`net::link`), the room's record opening the game screen, the other seats' actions and
+//! the dice coming in as the server numbers them and played as a Robot's are, this device's moves
+//! going out as they are played, a refused one taken back with the server's reason, and who is
+//! connected. The game itself is the same `Play` as any: the far seats are `Control::Far`, whose
+//! turns nothing here plays.
+
+use super::feedback::Feedback;
+use super::play::{Opened, Play, Resume, change_if};
+use super::screen::Screen;
+use crate::app::launch::{Control, MatchSetup};
+use crate::net::link::{FromRoom, Link, Want};
+use crate::net::room::control_name;
+use crate::net::{Event, Person};
+use crate::record::{Record, RoomPlace};
+use bevy::prelude::*;
+
+/// The room this device plays in, while it is open.
+#[derive(Resource)]
+pub struct FarGame {
+    link: Link,
+    pub server: String,
+    pub code: Option<String>,
+    /// The four pictures of the code, as `net::code::Picture` writes them ("blue fox").
+    pub pictures: Vec<String>,
+    /// What ends the room, for its maker.
+    pub token: Option<String>,
+    /// This device made the room: its game opens once someone else is seated.
+    pub maker: bool,
+    pub seat: Option<u8>,
+    pub people: Vec<Person>,
+    /// The connection is lost (why), and the link is trying again.
+    pub away: Option<String>,
+    /// The room cannot be played any more (why).
+    pub over: Option<String>,
+    /// The room's record, until the game screen opens with it.
+    welcome: Option<Record>,
+    /// Events that came before the game screen opened.
+    waiting: Vec<Event>,
+    /// The room's events played here.
+    at: u64,
+    /// This device's actions sent (counted over the whole record).
+    sent: usize,
+    next_id: u64,
+    /// The numbers of the requests for the dice (a refused one takes nothing back).
+    rolls: Vec<u64>,
+}
+
+impl FarGame {
+    fn open(server: &str, want: Want, name: &str, maker: bool) -> FarGame {
+        FarGame {
+            link: Link::open(server, want, name, 0),
+            server: server.to_string(),
+            code: None,
+            pictures: Vec::new(),
+            token: None,
+            maker,
+            seat: None,
+            people: Vec::new(),
+            away: None,
+            over: None,
+            welcome: None,
+            waiting: Vec::new(),
+            at: 0,
+            sent: 0,
+            next_id: 1,
+            rolls: Vec::new(),
+        }
+    }
+
+    /// Makes a room of the setup's game on `server`, this device at the setup's person's seat and
+    /// every other person's seat far away (the Robot's seats are played by the server).
+    pub fn make(server: &str, setup: &MatchSetup, name: &str) -> FarGame {
+        let seats = setup.controls(setup.level.seat_count());
+        let seat = seats.iter().position(|c| *c == Control::Person).unwrap_or(0) as u8;
+        let names = seats
+            .iter()
+            .map(|control| match control {
+                Control::Far => "person".to_string(),
+                other => control_name(*other),
+            })
+            .collect();
+        let want = Want::Make { level: setup.level.file.clone(), seats: names, seat };
+        FarGame::open(server, want, name, true)
+    }
+
+    /// Joins the room of `code` on `server`, at `seat` (`net::ANY_SEAT`: the first free one).
+    pub fn join(server: &str, code: &str, seat: u8, name: &str) -> FarGame {
+        FarGame::open(server, Want::Join { code: code.to_string(), seat }, name, false)
+    }
+
+    /// Ends the room, when this device made it (its maker let go before anyone came).
+    pub fn end_if_maker(&self) {
+        if let (true, Some(token)) = (self.maker, &self.token) {
+            self.link.end(token);
+        }
+    }
+
+    /// Someone else is seated and connected.
+    pub fn others_here(&self) -> bool {
+        self.people.iter().any(|p| Some(p.seat) != self.seat && p.here)
+    }
+
+    /// The first name of someone seated who is not connected now.
+    pub fn waiting_for(&self) -> Option<&str> {
+        self.people.iter().find(|p| Some(p.seat) != self.seat && !p.here).map(|p| p.name.as_str())
+    }
+
+    /// The room's record as this device plays it: its seat a person's, every other far away,
+    /// and the room's place.
+    fn local_record(&self, mut record: Record, seat: u8) -> Record {
+        for (index, control) in record.seats.iter_mut().enumerate() {
+            *control = if index == seat as usize { Control::Person } else { Control::Far };
+        }
+        record.room = Some(RoomPlace {
+            server: self.server.clone(),
+            code: self.code.clone().unwrap_or_default(),
+            seat,
+        });
+        record
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (listen, open_game, send_moves.after(super::turn::TurnSet)).run_if(resource_exists::<FarGame>),
+    );
+    app.add_systems(OnEnter(Screen::Playing), rejoin.after(super::turn::StartSet));
+    // The game screen left: the link lets go (the room lives on, and the menu's Continue joins it
+    // again).
+    app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<FarGame>());
+}
+
+/// A room's game continued from the menu: its room is joined again.
+fn rejoin(
+    mut commands: Commands,
+    play: Option<Res<Play>>,
+    far: Option<Res<FarGame>>,
+    settings: Res<crate::app::platform::settings::Settings>,
+) {
+    let Some(play) = play.filter(|_| far.is_none()) else { return };
+    let Some(place) = play.record().room else { return };
+    let mut far = FarGame::join(&place.server, &place.code, place.seat, &settings.far_name);
+    far.code = Some(place.code);
+    far.seat = Some(place.seat);
+    far.at = play.moves_played() as u64;
+    far.sent = play.moves_played();
+    commands.insert_resource(far);
+}
+
+/// Takes what the room said.
+fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback: Feedback) {
+    for heard in far.link.take() {
+        match heard {
+            FromRoom::Made { code, pictures, token } => {
+                far.code = Some(code);
+                far.pictures = pictures;
+                far.token = Some(token);
+            }
+            FromRoom::Welcome { code, seat, record, people } => {
+                far.code = Some(code);
+                far.seat = Some(seat);
+                far.people = people;
+                match Record::from_ron(&record) {
+                    Ok(record) => welcomed(&mut far, play.as_deref(), record, seat),
+                    Err(e) => far.over = Some(e.to_string()),
+                }
+            }
+            FromRoom::Event(event) => far.waiting.push(event),
+            FromRoom::Acked { .. } => {}
+            FromRoom::Refused { id, error } => {
+                let roll = id.is_some_and(|id| far.rolls.contains(&id));
+                if let (Some(play), false) = (play.as_mut(), roll) {
+                    let at = far.at as usize;
+                    change_if(play, |play| {
+                        // Bounded: each undo takes back at least one action.
+                        for _ in 0..play.moves_played() {
+                            if play.moves_played() <= at {
+                                break;
+                            }
+                            play.undo();
+                        }
+                        feedback.tell_words(error);
+                        feedback.report(play);
+                    });
+                    far.sent = at;
+                }
+            }
+            FromRoom::Presence(person) => {
+                far.people.retain(|p| p.seat != person.seat);
+                far.people.push(person);
+            }
+            FromRoom::Away(why) => far.away = Some(why),
+            FromRoom::Back => far.away = None,
+            FromRoom::Over(why) => far.over = Some(why),
+        }
+    }
+    if let Some(play) = play.as_mut().filter(|_| far.welcome.is_none()) {
+        play_events(&mut far, play, &mut feedback);
+    }
+}
+
+/// The room's record came: the game screen opens with it (for the room's maker, once someone else
+/// is there), or, for a game continued from the menu, the actions it missed are played.
+fn welcomed(far: &mut FarGame, play: Option<&Play>, record: Record, seat: u8) {
+    let record = far.local_record(record, seat);
+    let Some(play) = play.filter(|play| play.afar()) else {
+        far.at = record.actions.len() as u64;
+        far.sent = record.actions.len();
+        far.welcome = Some(record);
+        return;
+    };
+    let here = play.record().actions;
+    if record.actions.len() < here.len() || record.actions[..here.len()] != here[..] {
+        far.over = Some("the room's game is not this game any more".into());
+        return;
+    }
+    let missed = (here.len()..record.actions.len())
+        .map(|i| Event { n: i as u64 + 1, action: record.actions[i].clone() });
+    far.waiting.extend(missed);
+    far.at = here.len() as u64;
+    far.sent = here.len();
+}
+
+/// Plays the room's events that came, in order: this device's own moves (already played here)
+/// are counted, every other action played as it came.
+fn play_events(far: &mut FarGame, play: &mut ResMut<Play>, feedback: &mut Feedback) {
+    let events = std::mem::take(&mut far.waiting);
+    for event in events {
+        if event.n <= far.at {
+            continue;
+        }
+        if (event.n as usize) <= play.moves_played() {
+            far.at = event.n;
+            continue;
+        }
+        let played = change_if(play, |play| {
+            let played = play.play_far(&event.action);
+            feedback.report(play);
+            played
+        });
+        if !played {
+            far.over = Some(format!("the room's move '{}' does not fit this game", event.action));
+            return;
+        }
+        far.at = event.n;
+        far.sent = far.sent.max(event.n as usize);
+    }
+}
+
+/// Once the room's record came (and, for its maker, someone else is there): the game screen.
+fn open_game(mut far: ResMut<FarGame>, mut commands: Commands, mut next: ResMut<NextState<Screen>>) {
+    if far.welcome.is_none() || (far.maker && !far.others_here()) {
+        return;
+    }
+    let record = far.welcome.take().expect("looked at above");
+    match MatchSetup::of_record(&record) {
+        Ok(setup) => {
+            commands.insert_resource(setup);
+            commands.insert_resource(Resume { record, from: Opened::New });
+            next.set(Screen::Playing);
+        }
+        Err(e) => far.over = Some(e.to_string()),
+    }
+}
+
+/// Sends this device's moves as they are played, and its requests for the dice.
+fn send_moves(mut far: ResMut<FarGame>, play: Option<ResMut<Play>>) {
+    let Some(mut play) = play.filter(|play| play.afar()) else { return };
+    let played = play.moves_played();
+    if played < far.sent {
+        far.sent = played;
+    }
+    if played > far.sent {
+        let actions = play.record().actions;
+        for (index, action) in actions.iter().enumerate().take(played).skip(far.sent) {
+            let id = far.next_id;
+            far.next_id += 1;
+            far.link.act(id, index as u64, action);
+        }
+        far.sent = played;
+    }
+    if play.bypass_change_detection().take_dice_asked() {
+        let id = far.next_id;
+        far.next_id += 1;
+        far.rolls.push(id);
+        far.link.act(id, far.at, crate::net::referee::ROLL);
+    }
+}

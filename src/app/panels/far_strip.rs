@@ -1,0 +1,69 @@
+//! A game played with someone far away shows its room at the top of the screen: its code, who is
+//! there, and whether the other side (or this device's connection) is away for now.
+
+use crate::app::kit::far::FarGame;
+use crate::app::kit::screen::Screen;
+use crate::app::panels::theme::{CALM, CARD, UiReady, bold};
+use crate::app::platform::settings::Words;
+use crate::app::platform::web;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+/// The strip's colour while someone (or the connection) is away.
+const WAITING: Color32 = Color32::from_rgb(200, 110, 20);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        strip
+            .run_if(resource_exists::<UiReady>)
+            .run_if(resource_exists::<FarGame>)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// What the strip says: the room, and the first thing that stands in the way of playing, if any.
+pub fn strip_text(far: &FarGame, words: &Words) -> (String, bool) {
+    let room = words.fill("far_room", &[("code", far.code.as_deref().unwrap_or(""))]);
+    let (said, waiting) = if let Some(why) = &far.over {
+        (words.fill("far_over", &[("why", why)]), true)
+    } else if far.away.is_some() {
+        (words.get("far_lost").to_string(), true)
+    } else if let Some(name) = far.waiting_for() {
+        (words.fill("far_waiting_for", &[("name", name)]), true)
+    } else {
+        let names: Vec<&str> = far
+            .people
+            .iter()
+            .filter(|p| Some(p.seat) != far.seat && p.here)
+            .map(|p| p.name.as_str())
+            .collect();
+        (words.fill("far_here", &[("name", &names.join(", "))]), false)
+    };
+    (format!("{room} · {said}"), waiting)
+}
+
+fn strip(mut contexts: EguiContexts, far: Res<FarGame>, words: Res<Words>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (text, waiting) = strip_text(&far, &words);
+    // Above the buttons' row, at the left: clear of the seats' cards, the board and its line.
+    egui::Area::new("far_strip".into()).anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -60.0)).show(
+        ctx,
+        |ui| {
+            egui::Frame::new()
+                .fill(CARD)
+                .stroke(egui::Stroke::new(2.0, if waiting { WAITING } else { CALM }))
+                .corner_radius(10.0)
+                .inner_margin(egui::Margin::symmetric(12, 4))
+                .show(ui, |ui| {
+                    let label = ui.label(bold(text, 16.0).color(if waiting { WAITING } else { CALM }));
+                    web::tag(&label, if waiting { "far.waiting" } else { "far.here" });
+                });
+        },
+    );
+    if waiting {
+        ctx.request_repaint_after(std::time::Duration::from_millis(250));
+    }
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! Two devices play one game through `tabla serve`, as two headless apps: one makes a room, the
+//! other joins it by its code, and they play Knight Hunt to its end, each move made by a person's
+//! taps on one device and seen on the other; the server is killed in the middle and started again
+//! on its folder, both devices say the connection is lost, come back, and the game goes on. The
+//! test starts the server it needs (on 127.0.0.1) and stops it.
+#![cfg(feature = "app")]
+
+mod common;
+
+use bevy::prelude::*;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tabla::app::kit::far::FarGame;
+use tabla::app::kit::play::Play;
+use tabla::app::{Control, Launch, Opponent, Screen};
+use tabla::net::ANY_SEAT;
+use tabla::robot::RobotLevel;
+use tabla::rules::Seat;
+use tabla::rules::knight_hunt::KnightHunt;
+
+/// `tabla serve` on a port, killed when let go.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn serve(port: u16, data: &std::path::Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabla"))
+        .args(["serve", "--port", &port.to_string(), "--data", data.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("tabla serve starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.contains("listening"), "{first}");
+    Server(child)
+}
+
+fn device(name: &str) -> App {
+    let folder = common::test_home(&format!("far-{name}"));
+    let _ = std::fs::remove_dir_all(&folder);
+    common::launched(Launch { settings_dir: Some(folder), ..default() }, 1, |app| {
+        app.add_plugins(tabla::app::core_plugin);
+    })
+}
+
+/// Runs frames of both devices until `done`, for at most a minute of real time (the server and
+/// the links answer on their own threads meanwhile).
+fn both_until(a: &mut App, b: &mut App, done: impl Fn(&App, &App) -> bool) {
+    let started = Instant::now();
+    while !done(a, b) {
+        assert!(started.elapsed() < Duration::from_secs(60), "it never came");
+        a.update();
+        b.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn far(app: &App) -> &FarGame {
+    app.world().resource::<FarGame>()
+}
+
+fn playing(app: &App) -> bool {
+    *app.world().resource::<State<Screen>>().get() == Screen::Playing
+        && app.world().contains_resource::<Play>()
+}
+
+fn actions(app: &App) -> Vec<String> {
+    app.world().resource::<Play>().record().actions
+}
+
+/// The device whose person is to move makes the move the level-1 Robot would, by two taps.
+fn tap_a_move(app: &mut App) -> bool {
+    let play = app.world().resource::<Play>();
+    if play.person_to_move().is_none() {
+        return false;
+    }
+    let game = play.of::<KnightHunt>().game();
+    let seed = play.moves_played() as u64;
+    let Some(motion) = tabla::robot::choose(game, RobotLevel::One, seed) else { return false };
+    common::press(app, motion.from);
+    common::press(app, motion.to);
+    true
+}
+
+/// Plays `moves` moves (or to the end), each device tapping on its turn, until both show the
+/// same game.
+fn play_moves(a: &mut App, b: &mut App, moves: usize) {
+    for _ in 0..moves {
+        if a.world().resource::<Play>().game().outcome().is_some() {
+            return;
+        }
+        let before = actions(a).len();
+        if !tap_a_move(a) {
+            assert!(tap_a_move(b), "one of the two devices is to move");
+        }
+        both_until(a, b, |a, b| actions(a).len() > before && actions(a) == actions(b));
+    }
+}
+
+#[test]
+fn two_devices_play_knight_hunt_through_a_room_and_the_server_comes_back() {
+    let data = common::test_home("far-server");
+    let _ = std::fs::remove_dir_all(&data);
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = format!("http://127.0.0.1:{port}");
+    let server = serve(port, &data);
+
+    let mut grandma = device("grandma");
+    let mut child = device("child");
+    let setup = common::setup("knight_hunt/one_knight", Opponent::Far, Seat::WHITE, RobotLevel::One);
+    grandma.insert_resource(FarGame::make(&url, &setup, "Grandma"));
+    both_until(&mut grandma, &mut child, |a, _| far(a).code.is_some());
+    let code = far(&grandma).code.clone().unwrap();
+    assert_eq!(far(&grandma).pictures.len(), 4);
+    assert!(!playing(&grandma), "the maker waits with the code until someone joins");
+
+    child.insert_resource(FarGame::join(&url, &code, ANY_SEAT, "Ion"));
+    both_until(&mut grandma, &mut child, |a, b| playing(a) && playing(b));
+    let controls = |app: &App| app.world().resource::<Play>().controls().to_vec();
+    assert_eq!(controls(&grandma), vec![Control::Person, Control::Far]);
+    assert_eq!(controls(&child), vec![Control::Far, Control::Person]);
+    both_until(&mut grandma, &mut child, |a, b| far(a).others_here() && far(b).others_here());
+    assert_eq!(far(&child).people.iter().find(|p| p.seat == 0).map(|p| p.name.as_str()), Some("Grandma"));
+
+    play_moves(&mut grandma, &mut child, 6);
+    assert_eq!(actions(&grandma).len(), 6);
+
+    // The server goes away (SIGKILL): both devices say so and keep trying.
+    drop(server);
+    both_until(&mut grandma, &mut child, |a, b| far(a).away.is_some() && far(b).away.is_some());
+    let _again = serve(port, &data);
+    both_until(&mut grandma, &mut child, |a, b| far(a).away.is_none() && far(b).away.is_none());
+
+    play_moves(&mut grandma, &mut child, 1_000);
+    let over = |app: &App| app.world().resource::<Play>().game().outcome();
+    assert!(over(&grandma).is_some(), "the game was played to its end");
+    assert_eq!(over(&grandma), over(&child));
+    assert_eq!(actions(&grandma), actions(&child));
+    let kept = std::fs::read_to_string(data.join("rooms").join(format!("{code}.ron"))).unwrap();
+    let room: tabla::net::room::RoomFile = ron::from_str(&kept).unwrap();
+    assert_eq!(room.record.actions, actions(&grandma), "the server kept every move");
+    let place = grandma.world().resource::<Play>().record().room.expect("the record names its room");
+    assert_eq!((place.code.as_str(), place.seat), (code.as_str(), 0));
+}
