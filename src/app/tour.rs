@@ -103,6 +103,23 @@ enum Step {
     SaveDiploma,
     /// Fails the tour unless this file is in the tour's data folder.
     ExpectFile(&'static str),
+    /// A room with someone far away: `tabla serve` started for the tour and the setup's room page
+    /// opened past its gate; the room made; someone joining it by text; the server stopped.
+    FarServe,
+    FarMake,
+    FarJoinOther,
+    FarServerDown,
+    FarDone,
+    /// Waits (a bounded number of frames) until the room is as named.
+    FarUntil(FarReady),
+}
+
+/// What a room step waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FarReady {
+    Code,
+    Playing,
+    Lost,
 }
 
 #[derive(Resource)]
@@ -313,6 +330,7 @@ fn script() -> Vec<Step> {
     steps.extend(halma());
     steps.extend(nard());
     steps.extend(path());
+    steps.extend(far());
     steps
 }
 
@@ -595,6 +613,7 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
         steps: match std::env::var("TABLA_TOUR").as_deref() {
             Ok("nard") => nard(),
             Ok("path") => path(),
+            Ok("far") => far(),
             _ => script(),
         },
         next: 0,
@@ -613,8 +632,13 @@ const PACE: (RobotPace, AnimationPace) =
 const HURRIED: (RobotPace, AnimationPace) =
     (RobotPace { think: 0.0, show: 0.0, slice_ms: 8.0 }, AnimationPace(12.0));
 
-/// The replay and its orders, and the Knight Hunt on screen.
-type TourParts<'w> = (Option<Res<'w, Replay>>, MessageWriter<'w, ReplayCommand>, Option<Res<'w, Play>>);
+/// The replay and its orders, the Knight Hunt on screen, and a room's game.
+type TourParts<'w> = (
+    Option<Res<'w, Replay>>,
+    MessageWriter<'w, ReplayCommand>,
+    Option<Res<'w, Play>>,
+    Option<Res<'w, crate::app::kit::far::FarGame>>,
+);
 
 #[allow(clippy::too_many_arguments)]
 fn run(
@@ -632,7 +656,7 @@ fn run(
     board: Res<ScoreBoard>,
     mut windows: Query<(Entity, &mut Window)>,
     mut pointer: PointerSender,
-    (replay, mut replay_orders, knights): TourParts,
+    (replay, mut replay_orders, knights, far): TourParts,
     mut exit: MessageWriter<AppExit>,
 ) {
     if tour.waiting > 0 {
@@ -835,6 +859,26 @@ fn run(
             next.set(Screen::Diploma);
         }
         Step::OpenGate => commands.run_system_cached(crate::app::screens::pass_gate),
+        Step::FarServe => commands.run_system_cached(far_tour::serve),
+        Step::FarMake => commands.run_system_cached(far_tour::make),
+        Step::FarJoinOther => commands.run_system_cached(far_tour::join_other),
+        Step::FarServerDown => commands.run_system_cached(far_tour::server_down),
+        Step::FarDone => commands.remove_resource::<far_tour::TourFar>(),
+        Step::FarUntil(what) => {
+            let ready = far.as_deref().is_some_and(|far| match what {
+                FarReady::Code => far.code.is_some(),
+                FarReady::Playing => knights.as_ref().is_some_and(|play| play.afar()) && far.others_here(),
+                FarReady::Lost => far.away.is_some(),
+            });
+            if ready {
+                tour.waited_for = 0;
+            } else if tour.waited_for < 600 {
+                tour.waited_for += 1;
+                tour.next -= 1;
+            } else {
+                tour.failures.push(format!("the room never came to {what:?}"));
+            }
+        }
         Step::SaveDiploma => commands.insert_resource(crate::app::screens::SaveDiploma(Some(2))),
         Step::ExpectFile(name) => {
             // The tour keeps what it makes in its own folder (`Launch::from_flags`).
@@ -935,6 +979,129 @@ fn save_checked(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>, ResMut<Tour
 /// dice they use, a whole dice set played by taps and confirmed, a doubles chain, numbers passed
 /// to the other side, the cube offered, bearing off, a phone upright and on its side, and a
 /// match played to its end by two Robots.
+/// Playing with someone far away: the room's page past its gate, its code, the game once someone
+/// joined (the room's strip says who is there), and the strip when the server goes away.
+fn far() -> Vec<Step> {
+    use Step::*;
+    vec![
+        Language(crate::i18n::Language::En),
+        WindowSize(1280.0, 800.0),
+        FarServe,
+        Wait(20),
+        Shot("far_make_en"),
+        FarMake,
+        FarUntil(FarReady::Code),
+        Wait(10),
+        Shot("far_code_en"),
+        FarJoinOther,
+        FarUntil(FarReady::Playing),
+        Wait(20),
+        Shot("far_game_en"),
+        FarServerDown,
+        FarUntil(FarReady::Lost),
+        Wait(5),
+        Shot("far_lost_en"),
+        FarDone,
+        Go(Screen::Menu),
+        Wait(10),
+    ]
+}
+
+/// The room's part of the tour: its own `tabla serve` and a seat played through text, both
+/// stopped when the part is done.
+mod far_tour {
+    use super::Tour;
+    use crate::app::kit::far::FarGame;
+    use crate::app::kit::screen::Screen;
+    use crate::app::launch::{MatchSetup, Opponent};
+    use crate::app::screens::FarPage;
+    use bevy::prelude::*;
+    use std::io::BufRead;
+    use std::process::{Child, Command, Stdio};
+
+    #[derive(Resource)]
+    pub(super) struct TourFar {
+        url: String,
+        server: Option<Child>,
+        seat: Option<Child>,
+    }
+
+    impl Drop for TourFar {
+        fn drop(&mut self) {
+            for child in [self.server.as_mut(), self.seat.as_mut()].into_iter().flatten() {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        }
+    }
+
+    fn setup() -> MatchSetup {
+        let level = crate::levels::find("ron_configs/knight_hunt/one_knight.ron").expect("built in");
+        MatchSetup {
+            level,
+            opponent: Opponent::Far,
+            person_seat: crate::rules::Seat::WHITE,
+            robot_level: crate::robot::RobotLevel::One,
+            clock_minutes: 0,
+            seats: Vec::new(),
+            stage: None,
+        }
+    }
+
+    pub(super) fn serve(mut commands: Commands, mut tour: ResMut<Tour>, mut next: ResMut<NextState<Screen>>) {
+        let data = tour.dir.join("serve");
+        let started = std::env::current_exe().and_then(|exe| {
+            Command::new(exe)
+                .args(["serve", "--port", "0", "--data"])
+                .arg(&data)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+        });
+        let mut child = match started {
+            Ok(child) => child,
+            Err(e) => return tour.failures.push(format!("tabla serve did not start: {e}")),
+        };
+        let mut first = String::new();
+        let _ = std::io::BufReader::new(child.stdout.take().expect("piped")).read_line(&mut first);
+        let Some(url) = first.split_whitespace().find(|word| word.starts_with("http://")) else {
+            return tour.failures.push(format!("tabla serve said {first}"));
+        };
+        let mut page = FarPage::to_make(setup(), url, "Grandma");
+        page.pass_gate();
+        commands.insert_resource(page);
+        commands.insert_resource(TourFar { url: url.to_string(), server: Some(child), seat: None });
+        next.set(Screen::Far);
+    }
+
+    pub(super) fn make(mut commands: Commands, far: Res<TourFar>) {
+        commands.insert_resource(FarGame::make(&far.url, &setup(), "Grandma"));
+    }
+
+    pub(super) fn join_other(mut far: ResMut<TourFar>, game: Res<FarGame>, mut tour: ResMut<Tour>) {
+        let code = game.code.clone().unwrap_or_default();
+        let seat = std::env::current_exe().and_then(|exe| {
+            Command::new(exe)
+                .args(["text", "--join", &far.url, &code, "--seat", "1", "--name", "Ion"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+        });
+        match seat {
+            Ok(seat) => far.seat = Some(seat),
+            Err(e) => tour.failures.push(format!("the seat far away did not start: {e}")),
+        }
+    }
+
+    pub(super) fn server_down(mut far: ResMut<TourFar>) {
+        if let Some(mut server) = far.server.take() {
+            let _ = server.kill();
+            let _ = server.wait();
+        }
+    }
+}
+
 fn nard() -> Vec<Step> {
     use Step::*;
     const ROBOTS: &[Control] = &[Control::Robot(RobotLevel::Two), Control::Robot(RobotLevel::One)];

@@ -88,7 +88,7 @@ pub(super) fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
         PanelAction::Game(GameCommand::Hint),
     ));
     let new_game =
-        board.passes_first.then_some(("▶", "new_game", true, PanelAction::Game(GameCommand::NewGame)));
+        board.passes_first.then_some(("▶", "new_game", !board.afar, PanelAction::Game(GameCommand::NewGame)));
     roll.into_iter()
         .chain(preview.into_iter().filter(|_| board.previewing))
         .chain(Some(confirm).filter(|_| board.draft_done && !board.previewing))
@@ -96,7 +96,7 @@ pub(super) fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
         .chain([("⌂", "menu", true, PanelAction::Menu)])
         .chain(new_game)
         .chain([
-            ("↻", "restart", true, PanelAction::Game(GameCommand::Restart)),
+            ("↻", "restart", !board.afar, PanelAction::Game(GameCommand::Restart)),
             ("↶", "undo", board.can_undo, PanelAction::Game(GameCommand::Undo)),
             ("↷", "redo", board.can_redo, PanelAction::Game(GameCommand::Redo)),
             ("?", "help", true, PanelAction::Help),

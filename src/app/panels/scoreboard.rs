@@ -60,6 +60,8 @@ pub struct ScoreBoard {
     pub move_list: Vec<String>,
     pub result: Option<ResultBoard>,
     pub can_undo: bool,
+    /// The game is a room's, played with someone far away: it is not begun again here.
+    pub afar: bool,
     /// Dice are due on a person's turn: the Roll button shows.
     pub can_roll: bool,
     pub can_redo: bool,
@@ -345,6 +347,7 @@ pub fn publish_scoreboard(
         move_list: move_list(play, &words),
         result,
         can_undo: play.can_undo() && takes_back,
+        afar: play.afar(),
         can_roll: play.can_roll(),
         can_redo: play.can_redo() && takes_back,
         moves: play.moves_played(),

@@ -18,6 +18,8 @@ mod spoken;
 pub use diploma::SaveDiploma;
 pub use elsewhere::PlayHere;
 #[cfg(not(target_arch = "wasm32"))]
+pub use far::FarPage;
+#[cfg(not(target_arch = "wasm32"))]
 #[cfg(feature = "tour")]
 pub(crate) use grownups::pass_gate;
 pub use setup::SetupFor;
