@@ -149,3 +149,79 @@ fn two_devices_play_knight_hunt_through_a_room_and_the_server_comes_back() {
     let place = grandma.world().resource::<Play>().record().room.expect("the record names its room");
     assert_eq!((place.code.as_str(), place.seat), (code.as_str(), 0));
 }
+
+/// The person of the device to act does what the level-1 Robot would: asks for the dice where
+/// it may double first, confirms a finished dice set, else plays its next move.
+fn act_in_nard(app: &mut App) -> bool {
+    use tabla::app::kit::play::Choice;
+    use tabla::app::kit::turn::GameCommand;
+    use tabla::rules::Game;
+    use tabla::rules::nard::NardAction;
+    let play = app.world().resource::<Play>();
+    if play.person_to_move().is_none() {
+        return false;
+    }
+    if play.draft_done() {
+        common::command(app, GameCommand::Confirm);
+        return true;
+    }
+    let game = play.of::<tabla::rules::nard::Nard>().game().clone();
+    let seed = play.moves_played() as u64;
+    if play.can_roll() {
+        // The first time the cube may be turned, it is.
+        let doubled = play.record().actions.iter().any(|a| a == "double");
+        let double = NardAction::Double;
+        if !doubled && game.legal_actions().contains(&double) {
+            app.world_mut().resource_mut::<Play>().play_choice(Choice(Box::new(double)));
+        } else {
+            common::command(app, GameCommand::Roll);
+        }
+        return true;
+    }
+    match tabla::robot::choose(&game, RobotLevel::One, seed) {
+        Some(action) => app.world_mut().resource_mut::<Play>().play_choice(Choice(Box::new(action))),
+        None => false,
+    }
+}
+
+#[test]
+fn two_devices_play_crazy_nard_with_the_servers_dice_and_the_cube() {
+    let data = common::test_home("far-nard-server");
+    let _ = std::fs::remove_dir_all(&data);
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = format!("http://127.0.0.1:{port}");
+    let _server = serve(port, &data);
+    let mut white = device("nard-white");
+    let mut black = device("nard-black");
+    let setup = common::setup("nard/three_points", Opponent::Far, Seat::WHITE, RobotLevel::One);
+    white.insert_resource(FarGame::make(&url, &setup, "Grandma"));
+    both_until(&mut white, &mut black, |a, _| far(a).code.is_some());
+    let code = far(&white).code.clone().unwrap();
+    black.insert_resource(FarGame::join(&url, &code, ANY_SEAT, "Ion"));
+    both_until(&mut white, &mut black, |a, b| playing(a) && playing(b));
+    // The opening dice were thrown by the server as the room was made.
+    assert!(actions(&white).iter().take(2).all(|a| a.starts_with("roll ")), "{:?}", actions(&white));
+
+    let started = Instant::now();
+    while actions(&white).len() < 160 && white.world().resource::<Play>().game().outcome().is_none() {
+        assert!(started.elapsed() < Duration::from_secs(120), "the game went on");
+        let acted = act_in_nard(&mut white) || act_in_nard(&mut black);
+        white.update();
+        black.update();
+        if !acted {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    both_until(&mut white, &mut black, |a, b| {
+        actions(a) == actions(b) && far(a).sent_all() && far(b).sent_all()
+    });
+    let played = actions(&white);
+    assert!(
+        played.iter().filter(|a| a.starts_with("roll ")).count() > 10,
+        "the server threw the dice: {played:?}"
+    );
+    assert!(played.iter().any(|a| a == "double"), "the cube was offered: {played:?}");
+    let kept = std::fs::read_to_string(data.join("rooms").join(format!("{code}.ron"))).unwrap();
+    let room: tabla::net::room::RoomFile = ron::from_str(&kept).unwrap();
+    assert_eq!(room.record.actions, played, "the server's game is the devices' game");
+}

@@ -96,6 +96,11 @@ impl FarGame {
         }
     }
 
+    /// Every action of this device's was sent, and the room's events played here reach them.
+    pub fn sent_all(&self) -> bool {
+        self.at as usize >= self.sent
+    }
+
     /// Someone else is seated and connected.
     pub fn others_here(&self) -> bool {
         self.people.iter().any(|p| Some(p.seat) != self.seat && p.here)
