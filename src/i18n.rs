@@ -42,6 +42,17 @@ impl Language {
         Language::ALL.into_iter().find(|l| l.code() == code).unwrap_or(Language::En)
     }
 
+    /// The words of rooms with someone far away: the desktop's only.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn far_source(self) -> &'static str {
+        match self {
+            Language::Ro => include_str!("../i18n/far/ro.ron"),
+            Language::En => include_str!("../i18n/far/en.ron"),
+            Language::It => include_str!("../i18n/far/it.ron"),
+            Language::El => include_str!("../i18n/far/el.ron"),
+        }
+    }
+
     fn source(self) -> &'static str {
         match self {
             Language::Ro => include_str!("../i18n/ro.ron"),
@@ -60,10 +71,18 @@ pub struct Strings {
     english: BTreeMap<String, String>,
 }
 
-/// Reads a language's table; a broken table is reported with its line.
+/// Reads a language's table; a broken table is reported with its line. On the desktop the words
+/// of playing with someone far away (`i18n/far/`) are in it too.
 pub fn table(language: Language) -> Result<BTreeMap<String, String>, String> {
-    ron::from_str(language.source())
-        .map_err(|e| format!("i18n/{}.ron:{}: {}", language.code(), e.span.start.line, e.code))
+    let read = |file: &str, text: &str| {
+        ron::from_str::<BTreeMap<String, String>>(text)
+            .map_err(|e| format!("{file}:{}: {}", e.span.start.line, e.code))
+    };
+    #[allow(unused_mut)]
+    let mut words = read(&format!("i18n/{}.ron", language.code()), language.source())?;
+    #[cfg(not(target_arch = "wasm32"))]
+    words.extend(read(&format!("i18n/far/{}.ron", language.code()), language.far_source())?);
+    Ok(words)
 }
 
 impl Strings {

@@ -106,6 +106,26 @@ fn parse_seats(text: &str, level: &Level, robot_level: RobotLevel) -> Result<Vec
     Ok(seats)
 }
 
+/// `--join CODE`: the room's code as typed (rooms are the desktop's: the browser's download leaves
+/// their code out).
+#[cfg(not(target_arch = "wasm32"))]
+fn join_code(code: Option<&str>) -> Result<Option<String>, String> {
+    code.map(|code| {
+        crate::net::code::RoomCode::parse(code)
+            .map(|code| code.to_string())
+            .map_err(|e| format!("--join: {e}"))
+    })
+    .transpose()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn join_code(code: Option<&str>) -> Result<Option<String>, String> {
+    match code {
+        None => Ok(None),
+        Some(_) => Err("this Tabla has no rooms: --join is the desktop's".into()),
+    }
+}
+
 /// What the command line asked for.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Launch {
@@ -230,12 +250,7 @@ impl Launch {
                         .ok_or_else(|| format!("--child is 1 to {MOST_CHILDREN}, not '{}'", quote(n)))?,
                 ),
             },
-            join: match get("join") {
-                None => None,
-                Some(code) => Some(
-                    crate::net::code::RoomCode::parse(code).map_err(|e| format!("--join: {e}"))?.to_string(),
-                ),
-            },
+            join: join_code(get("join"))?,
             server: get("server").map(str::to_string),
         })
     }

@@ -658,6 +658,7 @@ impl<G: AppGame> Playing for PlayOf<G> {
         self.hint = action_of::<G>(choice).cloned();
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn play_far(&mut self, text: &str) -> bool {
         let game = self.history.game();
         let Ok(action) = game.parse_action(text) else { return false };
@@ -677,6 +678,7 @@ impl<G: AppGame> Playing for PlayOf<G> {
         true
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn take_dice_asked(&mut self) -> bool {
         std::mem::take(&mut self.dice_asked)
     }
