@@ -20,7 +20,7 @@ use tabla::rules::Seat;
 use tabla::rules::knight_hunt::KnightHunt;
 
 /// `tabla serve` on a port, killed when let go.
-struct Server(Child);
+struct Server(Child, u16);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -39,7 +39,7 @@ fn serve(port: u16, data: &std::path::Path) -> Server {
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
     assert!(first.contains("listening"), "{first}");
-    Server(child)
+    Server(child, port)
 }
 
 fn device(name: &str) -> App {
@@ -60,6 +60,27 @@ fn both_until(a: &mut App, b: &mut App, done: impl Fn(&App, &App) -> bool) {
         b.update();
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+/// `tabla serve` on a free port with a folder of its own, and two devices: the first makes a room
+/// of `level` (`ron_configs/<level>.ron`, the first seat its own), the second joins it by its code;
+/// both on the game screen. The server, its folder, the devices and the room's code.
+fn room_of(level: &str, name: &str) -> (Server, std::path::PathBuf, App, App, String) {
+    let data = common::test_home(&format!("far-{name}-server"));
+    let _ = std::fs::remove_dir_all(&data);
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = format!("http://127.0.0.1:{port}");
+    let server = serve(port, &data);
+    let mut maker = device(&format!("{name}-maker"));
+    let mut joiner = device(&format!("{name}-joiner"));
+    let setup = common::setup(level, Opponent::Far, Seat::WHITE, RobotLevel::One);
+    maker.insert_resource(FarGame::make(&url, &setup, "Grandma"));
+    both_until(&mut maker, &mut joiner, |a, _| far(a).code.is_some());
+    let code = far(&maker).code.clone().unwrap();
+    assert!(!playing(&maker), "the maker waits with the code until someone joins");
+    joiner.insert_resource(FarGame::join(&url, &code, ANY_SEAT, "Ion"));
+    both_until(&mut maker, &mut joiner, |a, b| playing(a) && playing(b));
+    (server, data, maker, joiner, code)
 }
 
 fn far(app: &App) -> &FarGame {
@@ -106,23 +127,9 @@ fn play_moves(a: &mut App, b: &mut App, moves: usize) {
 
 #[test]
 fn two_devices_play_knight_hunt_through_a_room_and_the_server_comes_back() {
-    let data = common::test_home("far-server");
-    let _ = std::fs::remove_dir_all(&data);
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let url = format!("http://127.0.0.1:{port}");
-    let server = serve(port, &data);
-
-    let mut grandma = device("grandma");
-    let mut child = device("child");
-    let setup = common::setup("knight_hunt/one_knight", Opponent::Far, Seat::WHITE, RobotLevel::One);
-    grandma.insert_resource(FarGame::make(&url, &setup, "Grandma"));
-    both_until(&mut grandma, &mut child, |a, _| far(a).code.is_some());
-    let code = far(&grandma).code.clone().unwrap();
+    let (server, data, mut grandma, mut child, code) = room_of("knight_hunt/one_knight", "knights");
+    let port = server.1;
     assert_eq!(far(&grandma).pictures.len(), 4);
-    assert!(!playing(&grandma), "the maker waits with the code until someone joins");
-
-    child.insert_resource(FarGame::join(&url, &code, ANY_SEAT, "Ion"));
-    both_until(&mut grandma, &mut child, |a, b| playing(a) && playing(b));
     let controls = |app: &App| app.world().resource::<Play>().controls().to_vec();
     assert_eq!(controls(&grandma), vec![Control::Person, Control::Far]);
     assert_eq!(controls(&child), vec![Control::Far, Control::Person]);
@@ -186,19 +193,7 @@ fn act_in_nard(app: &mut App) -> bool {
 
 #[test]
 fn two_devices_play_crazy_nard_with_the_servers_dice_and_the_cube() {
-    let data = common::test_home("far-nard-server");
-    let _ = std::fs::remove_dir_all(&data);
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let url = format!("http://127.0.0.1:{port}");
-    let _server = serve(port, &data);
-    let mut white = device("nard-white");
-    let mut black = device("nard-black");
-    let setup = common::setup("nard/three_points", Opponent::Far, Seat::WHITE, RobotLevel::One);
-    white.insert_resource(FarGame::make(&url, &setup, "Grandma"));
-    both_until(&mut white, &mut black, |a, _| far(a).code.is_some());
-    let code = far(&white).code.clone().unwrap();
-    black.insert_resource(FarGame::join(&url, &code, ANY_SEAT, "Ion"));
-    both_until(&mut white, &mut black, |a, b| playing(a) && playing(b));
+    let (_server, data, mut white, mut black, code) = room_of("nard/three_points", "nard");
     // The opening dice were thrown by the server as the room was made.
     assert!(actions(&white).iter().take(2).all(|a| a.starts_with("roll ")), "{:?}", actions(&white));
 

@@ -1035,6 +1035,17 @@ mod far_tour {
         }
     }
 
+    /// This program with `args`: its output piped, its input kept open (a text seat stays until
+    /// it is stopped).
+    fn tabla(args: &[&str]) -> std::io::Result<Child> {
+        Command::new(std::env::current_exe()?)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+    }
+
     fn setup() -> MatchSetup {
         let level = crate::levels::find("ron_configs/knight_hunt/one_knight.ron").expect("built in");
         MatchSetup {
@@ -1049,16 +1060,8 @@ mod far_tour {
     }
 
     pub(super) fn serve(mut commands: Commands, mut tour: ResMut<Tour>, mut next: ResMut<NextState<Screen>>) {
-        let data = tour.dir.join("serve");
-        let started = std::env::current_exe().and_then(|exe| {
-            Command::new(exe)
-                .args(["serve", "--port", "0", "--data"])
-                .arg(&data)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-        });
-        let mut child = match started {
+        let data = tour.dir.join("serve").to_string_lossy().to_string();
+        let mut child = match tabla(&["serve", "--port", "0", "--data", &data]) {
             Ok(child) => child,
             Err(e) => return tour.failures.push(format!("tabla serve did not start: {e}")),
         };
@@ -1080,15 +1083,7 @@ mod far_tour {
 
     pub(super) fn join_other(mut far: ResMut<TourFar>, game: Res<FarGame>, mut tour: ResMut<Tour>) {
         let code = game.code.clone().unwrap_or_default();
-        let seat = std::env::current_exe().and_then(|exe| {
-            Command::new(exe)
-                .args(["text", "--join", &far.url, &code, "--seat", "1", "--name", "Ion"])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-        });
-        match seat {
+        match tabla(&["text", "--join", &far.url, &code, "--seat", "1", "--name", "Ion"]) {
             Ok(seat) => far.seat = Some(seat),
             Err(e) => tour.failures.push(format!("the seat far away did not start: {e}")),
         }
