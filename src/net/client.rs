@@ -4,6 +4,7 @@
 //! next address given, when there are several), the missed events asked for by number, and an
 //! action without an answer sent again under its number, so it is never played twice.
 
+use super::session::socket_url;
 use super::{Event, Person, ToClient, ToServer, referee::ROLL};
 use crate::levels;
 use crate::record::Record;
@@ -46,22 +47,10 @@ pub struct RoomSeat {
     played: Vec<(u64, Value)>,
 }
 
-/// The room's WebSocket address from what a person gives: `http://host:port`, `ws://…`, with or
-/// without the room path.
-pub(super) fn socket_url(url: &str) -> Result<String, String> {
-    let url = url.trim().trim_end_matches('/');
-    let rest = if let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("ws://")) {
-        rest
-    } else if url.starts_with("https://") || url.starts_with("wss://") {
-        return Err("this Tabla joins rooms over plain ws:// (put a TLS proxy in front for https)".into());
-    } else {
-        url
-    };
-    let rest = rest.trim_end_matches(crate::serve::ROOM_PATH);
-    Ok(format!("ws://{rest}{}", crate::serve::ROOM_PATH))
-}
-
 pub(super) fn connect(url: &str) -> Result<Socket, String> {
+    if url.starts_with("wss://") {
+        return Err("this Tabla joins rooms over plain ws:// (put a TLS proxy in front for https)".into());
+    }
     let (mut socket, _) = tungstenite::connect(url).map_err(|e| format!("{url}: {e}"))?;
     if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
         stream.set_read_timeout(Some(POLL)).map_err(|e| e.to_string())?;
@@ -101,7 +90,7 @@ pub(super) fn receive(socket: &mut Socket, until: Instant) -> Result<Option<ToCl
 
 /// Makes a room of the level on the first server that answers: its `made` message.
 pub fn make_room(urls: &[String], level: &str, seats: Vec<String>) -> Result<ToClient, String> {
-    let mut socket = connect(&socket_url(&urls[0])?)?;
+    let mut socket = connect(&socket_url(&urls[0]))?;
     send(&mut socket, &ToServer::New { level: level.to_string(), seats }).map_err(|Lost(e)| e)?;
     match receive(&mut socket, Instant::now() + WAIT_FOR).map_err(|Lost(e)| e)? {
         Some(made @ ToClient::Made { .. }) => Ok(made),
@@ -136,7 +125,7 @@ impl RoomSeat {
         name: &str,
         picture: u8,
     ) -> Result<RoomSeat, String> {
-        let urls = urls.iter().map(|url| socket_url(url)).collect::<Result<Vec<_>, _>>()?;
+        let urls = urls.iter().map(|url| socket_url(url)).collect::<Vec<_>>();
         let mut socket = connect(&urls[0])?;
         let hello =
             ToServer::Hello { room: code.to_string(), seat, last: 0, name: name.to_string(), picture };

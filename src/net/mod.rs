@@ -10,11 +10,18 @@
 pub mod code;
 pub mod referee;
 pub mod room;
+pub mod session;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod client;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod link;
+#[cfg(target_arch = "wasm32")]
+#[path = "link_web.rs"]
+pub mod link;
+
+/// Where a server's rooms are reached (its WebSocket).
+pub const ROOM_PATH: &str = "/room";
 
 use serde::{Deserialize, Serialize};
 

@@ -15,8 +15,7 @@ use rooms::Rooms;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// The path of the rooms' WebSocket.
-pub const ROOM_PATH: &str = "/room";
+pub use crate::net::ROOM_PATH;
 
 pub struct Options {
     /// The address to listen on (127.0.0.1 unless told otherwise).

@@ -1,0 +1,261 @@
+//! What an app's room connection says and does, without the network: it makes or joins the room,
+//! passes on what the server says in order, keeps every action until the server answers it, and
+//! on a new connection asks for the events it missed and sends again what was not answered (under
+//! its number, so nothing is played twice). The desktop's link (a socket on a thread) and the
+//! browser's (the page's WebSocket) each carry its messages.
+
+use super::{Event, Person, ToClient, ToServer};
+use crate::record::Record;
+
+/// What the link is to do first.
+#[derive(Clone, Debug)]
+pub enum Want {
+    /// Make a room of the level with these seats (`person`, `robot1`…), and sit at `seat`.
+    Make { level: String, seats: Vec<String>, seat: u8 },
+    /// Sit at a seat of a room (`ANY_SEAT`: the first free one).
+    Join { code: String, seat: u8 },
+}
+
+/// What the room said, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FromRoom {
+    Made {
+        code: String,
+        pictures: Vec<String>,
+        token: String,
+    },
+    /// Seated, with the room's record (RON, without its seed) and who sits where.
+    Welcome {
+        code: String,
+        seat: u8,
+        record: String,
+        people: Vec<Person>,
+    },
+    Event(Event),
+    Acked {
+        id: u64,
+    },
+    Refused {
+        id: Option<u64>,
+        error: String,
+    },
+    Presence(Person),
+    /// The connection is lost; the link tries again.
+    Away(String),
+    /// Connected again, with every event missed passed on before this.
+    Back,
+    /// The room cannot be played (it is unknown, full or ended).
+    Over(String),
+}
+
+/// Why a connection is let go.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drop {
+    /// Lost: the link connects again.
+    Retry(String),
+    /// The room cannot be played any more.
+    End(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Phase {
+    Closed,
+    /// `new` sent, waiting for `made`.
+    Making,
+    /// `hello` sent, waiting for `welcome`.
+    Greeting,
+    Seated,
+}
+
+pub struct Session {
+    want: Want,
+    name: String,
+    picture: u8,
+    code: Option<String>,
+    seat: u8,
+    /// The last event passed on (`None`: not seated yet).
+    at: Option<u64>,
+    /// Sent and not answered yet, or waiting for a connection.
+    unanswered: Vec<ToServer>,
+    phase: Phase,
+    away: bool,
+    heard: Vec<FromRoom>,
+}
+
+impl Session {
+    pub fn new(want: Want, name: &str, picture: u8) -> Session {
+        Session {
+            want,
+            name: name.to_string(),
+            picture,
+            code: None,
+            seat: 0,
+            at: None,
+            unanswered: Vec::new(),
+            phase: Phase::Closed,
+            away: false,
+            heard: Vec::new(),
+        }
+    }
+
+    /// Seated on the connection open now.
+    pub fn seated(&self) -> bool {
+        self.phase == Phase::Seated
+    }
+
+    /// A connection is open: what to send first (`new` for a room still to make, else `hello`).
+    pub fn opened(&mut self) -> Vec<ToServer> {
+        if self.code.is_none() {
+            match self.want.clone() {
+                Want::Make { level, seats, .. } => {
+                    self.phase = Phase::Making;
+                    return vec![ToServer::New { level, seats }];
+                }
+                Want::Join { code, seat } => {
+                    self.code = Some(code);
+                    self.seat = seat;
+                }
+            }
+        }
+        vec![self.hello()]
+    }
+
+    fn hello(&mut self) -> ToServer {
+        self.phase = Phase::Greeting;
+        ToServer::Hello {
+            room: self.code.clone().unwrap_or_default(),
+            seat: self.seat,
+            last: self.at.unwrap_or(0),
+            name: self.name.clone(),
+            picture: self.picture,
+        }
+    }
+
+    /// The connection is lost (said once until it is back).
+    pub fn lost(&mut self, why: &str) {
+        self.phase = Phase::Closed;
+        if !self.away {
+            self.away = true;
+            self.heard.push(FromRoom::Away(why.to_string()));
+        }
+    }
+
+    /// The app's action: kept until answered, and to be sent now when seated.
+    pub fn act(&mut self, action: ToServer) -> Option<ToServer> {
+        if matches!(action, ToServer::Act { .. }) || !self.seated() {
+            self.unanswered.push(action.clone());
+        }
+        self.seated().then_some(action)
+    }
+
+    /// What the server said: what to send in answer, or why the connection is let go.
+    pub fn heard(&mut self, message: ToClient) -> Result<Vec<ToServer>, Drop> {
+        match (self.phase, message) {
+            (Phase::Making, ToClient::Made { room, pictures, token }) => {
+                self.code = Some(room.clone());
+                if let Want::Make { seat, .. } = self.want {
+                    self.seat = seat;
+                }
+                self.heard.push(FromRoom::Made { code: room, pictures, token });
+                Ok(vec![self.hello()])
+            }
+            (Phase::Greeting, ToClient::Welcome { seat, record, events, people, .. }) => {
+                self.welcomed(seat, record, events, people)?;
+                self.phase = Phase::Seated;
+                if std::mem::take(&mut self.away) {
+                    self.heard.push(FromRoom::Back);
+                }
+                Ok(self.unanswered.clone())
+            }
+            (Phase::Making | Phase::Greeting, ToClient::Refused { error, .. }) => Err(Drop::End(error)),
+            (_, ToClient::Ended { reason }) => Err(Drop::End(reason)),
+            (Phase::Seated, ToClient::Event(event)) => self.pass(event).map(|()| Vec::new()),
+            (Phase::Seated, ToClient::Ack { id, .. }) => {
+                self.answered(id);
+                self.heard.push(FromRoom::Acked { id });
+                Ok(Vec::new())
+            }
+            (Phase::Seated, ToClient::Refused { id, error }) => {
+                if let Some(id) = id {
+                    self.answered(id);
+                }
+                self.heard.push(FromRoom::Refused { id, error });
+                Ok(Vec::new())
+            }
+            (_, ToClient::Presence(person)) => {
+                self.heard.push(FromRoom::Presence(person));
+                Ok(Vec::new())
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// The link has ended: the room cannot be played here any more (why).
+    pub fn ended(&mut self, why: &str) {
+        self.phase = Phase::Closed;
+        self.heard.push(FromRoom::Over(why.to_string()));
+    }
+
+    /// Everything said since the last call, in order.
+    pub fn take(&mut self) -> Vec<FromRoom> {
+        std::mem::take(&mut self.heard)
+    }
+
+    fn welcomed(
+        &mut self,
+        seat: u8,
+        record: Option<String>,
+        events: Vec<Event>,
+        people: Vec<Person>,
+    ) -> Result<(), Drop> {
+        self.seat = seat;
+        let code = self.code.clone().unwrap_or_default();
+        match (self.at, record) {
+            (Some(_), None) => {
+                self.heard.extend(people.into_iter().map(FromRoom::Presence));
+                events.into_iter().try_for_each(|event| self.pass(event))
+            }
+            (_, Some(record)) => {
+                let actions = Record::from_ron(&record)
+                    .map_err(|e| Drop::End(format!("the room's record: {e}")))?
+                    .actions
+                    .len();
+                self.at = Some(actions as u64);
+                self.heard.push(FromRoom::Welcome { code, seat, record, people });
+                Ok(())
+            }
+            (None, None) => Err(Drop::End("no record came".into())),
+        }
+    }
+
+    fn pass(&mut self, event: Event) -> Result<(), Drop> {
+        let at = self.at.unwrap_or(0);
+        if event.n <= at {
+            return Ok(());
+        }
+        if event.n > at + 1 {
+            return Err(Drop::Retry(format!("event {} came after {at}: asking again", event.n)));
+        }
+        self.at = Some(event.n);
+        self.heard.push(FromRoom::Event(event));
+        Ok(())
+    }
+
+    fn answered(&mut self, id: u64) {
+        self.unanswered.retain(|a| !matches!(a, ToServer::Act { id: i, .. } if *i == id));
+    }
+}
+
+/// The room's WebSocket address from what a person gives: `http://host:port`, `ws://…`,
+/// `https://…`, with or without the room path.
+pub fn socket_url(url: &str) -> String {
+    let url = url.trim().trim_end_matches('/');
+    let (scheme, rest) =
+        if let Some(rest) = url.strip_prefix("https://").or_else(|| url.strip_prefix("wss://")) {
+            ("wss", rest)
+        } else {
+            ("ws", url.strip_prefix("http://").or_else(|| url.strip_prefix("ws://")).unwrap_or(url))
+        };
+    let rest = rest.trim_end_matches(super::ROOM_PATH);
+    format!("{scheme}://{rest}{}", super::ROOM_PATH)
+}

@@ -1,0 +1,155 @@
+//! An app's connection to a room, without the network (`net::session`, which the desktop's link
+//! and the browser's both carry): what it says on each new connection, the room's events passed on
+//! in order, every action kept until the server answers it and sent again on the next connection,
+//! a lost connection said once, and a room that cannot be played. The server's side is a real
+//! `Room`.
+
+use tabla::net::code::RoomCode;
+use tabla::net::room::{Acted, Room};
+use tabla::net::session::{Drop, FromRoom, Session, Want, socket_url};
+use tabla::net::{Event, ToClient, ToServer};
+
+const LEVEL: &str = "ron_configs/knight_hunt/one_knight.ron";
+
+fn room() -> Room {
+    let seats = ["person".to_string(), "person".to_string()];
+    Room::make(LEVEL, &seats, 3, RoomCode::from_bits(3), "token".into(), 1_000).unwrap()
+}
+
+/// The server's welcome, as `tabla serve` writes it: the record for a client with no events,
+/// else the events after its last.
+fn welcome(room: &Room, seat: u8, last: u64) -> ToClient {
+    let (record, events) = match last {
+        0 => (Some(room.file.record.to_ron()), Vec::new()),
+        last => (None, room.events_after(last)),
+    };
+    ToClient::Welcome {
+        room: room.file.code.clone(),
+        seat,
+        level: LEVEL.into(),
+        seats: room.seat_names(),
+        record,
+        events,
+        people: Vec::new(),
+    }
+}
+
+/// The hello a session sent, with the last event it named.
+fn last_of(said: &[ToServer]) -> u64 {
+    match said {
+        [ToServer::Hello { last, .. }] => *last,
+        other => panic!("expected one hello, not {other:?}"),
+    }
+}
+
+fn act(id: u64, after: u64, action: &str) -> ToServer {
+    ToServer::Act { id, after, action: action.into() }
+}
+
+#[test]
+fn a_room_is_made_then_greeted_and_its_events_pass_on_in_order() {
+    let mut room = room();
+    let want = Want::Make { level: LEVEL.into(), seats: vec!["person".into(), "person".into()], seat: 0 };
+    let mut session = Session::new(want, "Ana", 2);
+    assert_eq!(
+        session.opened(),
+        vec![ToServer::New { level: LEVEL.into(), seats: vec!["person".into(); 2] }]
+    );
+    let made =
+        ToClient::Made { room: room.file.code.clone(), pictures: vec!["red fox".into()], token: "t".into() };
+    let hello = session.heard(made).unwrap();
+    assert_eq!(last_of(&hello), 0);
+    assert!(!session.seated(), "seated only once welcomed");
+    assert_eq!(session.heard(welcome(&room, 0, 0)), Ok(Vec::new()));
+    assert!(session.seated());
+    let heard = session.take();
+    assert!(matches!(&heard[0], FromRoom::Made { code, .. } if *code == room.file.code), "{heard:?}");
+    assert!(matches!(&heard[1], FromRoom::Welcome { seat: 0, .. }), "{heard:?}");
+
+    // This seat's move, answered; the other seat's, passed on; an event said twice, once.
+    assert_eq!(session.act(act(1, 0, "g1f3")), Some(act(1, 0, "g1f3")));
+    let Ok(Acted::Played(events)) = room.act(0, 1, 0, "g1f3", 2_000) else { panic!("played") };
+    session.heard(ToClient::Event(events[0].clone())).unwrap();
+    session.heard(ToClient::Ack { id: 1, at: 1 }).unwrap();
+    let Ok(Acted::Played(events)) = room.act(1, 1, 1, "g8f6", 2_000) else { panic!("played") };
+    session.heard(ToClient::Event(events[0].clone())).unwrap();
+    session.heard(ToClient::Event(events[0].clone())).unwrap();
+    assert_eq!(
+        session.take(),
+        vec![
+            FromRoom::Event(Event { n: 1, action: "g1f3".into() }),
+            FromRoom::Acked { id: 1 },
+            FromRoom::Event(Event { n: 2, action: "g8f6".into() }),
+        ]
+    );
+}
+
+#[test]
+fn after_a_lost_connection_the_missed_events_are_asked_for_and_unanswered_actions_sent_again() {
+    let mut room = room();
+    let mut session = Session::new(Want::Join { code: room.file.code.clone(), seat: 1 }, "Ion", 0);
+    assert_eq!(last_of(&session.opened()), 0);
+    session.heard(welcome(&room, 1, 0)).unwrap();
+    let Ok(Acted::Played(events)) = room.act(0, 1, 0, "g1f3", 2_000) else { panic!("played") };
+    session.heard(ToClient::Event(events[0].clone())).unwrap();
+    session.take();
+
+    // Black's answer goes out, then the connection drops before the server's word.
+    assert!(session.act(act(1, 1, "g8f6")).is_some());
+    session.lost("the connection closed (1006)");
+    session.lost("the connection closed (1006)");
+    assert!(session.act(act(2, 1, "f6e4")).is_none(), "nothing is sent while away");
+    assert_eq!(session.take(), vec![FromRoom::Away("the connection closed (1006)".into())], "said once");
+
+    // The server played the first; meanwhile White moved too.
+    room.act(1, 1, 1, "g8f6", 2_000).unwrap();
+    room.act(0, 2, 2, "f3e5", 2_000).unwrap();
+    assert_eq!(last_of(&session.opened()), 1, "the last event it has");
+    let again = session.heard(welcome(&room, 1, 1)).unwrap();
+    assert_eq!(
+        again,
+        vec![act(1, 1, "g8f6"), act(2, 1, "f6e4")],
+        "both unanswered actions, under their numbers"
+    );
+    assert_eq!(room.act(1, 1, 1, "g8f6", 2_000), Ok(Acted::Already), "never played twice");
+    assert_eq!(
+        session.take(),
+        vec![
+            FromRoom::Event(Event { n: 2, action: "g8f6".into() }),
+            FromRoom::Event(Event { n: 3, action: "f3e5".into() }),
+            FromRoom::Back,
+        ]
+    );
+    session.heard(ToClient::Ack { id: 1, at: 3 }).unwrap();
+    session.heard(ToClient::Refused { id: Some(2), error: "stale".into() }).unwrap();
+    session.lost("again");
+    session.opened();
+    assert_eq!(session.heard(welcome(&room, 1, 3)), Ok(Vec::new()), "answered actions are not sent again");
+}
+
+#[test]
+fn a_gap_in_the_events_reconnects_and_a_room_that_cannot_be_played_ends_the_link() {
+    let mut room = room();
+    let mut session = Session::new(Want::Join { code: room.file.code.clone(), seat: 1 }, "Ion", 0);
+    session.opened();
+    session.heard(welcome(&room, 1, 0)).unwrap();
+    room.act(0, 1, 0, "g1f3", 2_000).unwrap();
+    room.act(1, 1, 1, "g8f6", 2_000).unwrap();
+    let second = room.events_after(1).remove(0);
+    assert!(matches!(session.heard(ToClient::Event(second)), Err(Drop::Retry(_))), "event 2 before 1");
+
+    let mut refused = Session::new(Want::Join { code: "ZZZZZZ".into(), seat: 0 }, "Ion", 0);
+    refused.opened();
+    let unknown = ToClient::Refused { id: None, error: "no room ZZZZZZ".into() };
+    assert_eq!(refused.heard(unknown), Err(Drop::End("no room ZZZZZZ".into())));
+    let ended = ToClient::Ended { reason: "its maker ended it".into() };
+    assert_eq!(session.heard(ended), Err(Drop::End("its maker ended it".into())));
+}
+
+#[test]
+fn a_servers_address_becomes_its_rooms_socket() {
+    assert_eq!(socket_url("http://127.0.0.1:8790"), "ws://127.0.0.1:8790/room");
+    assert_eq!(socket_url(" 127.0.0.1:8790/ "), "ws://127.0.0.1:8790/room");
+    assert_eq!(socket_url("ws://host/room"), "ws://host/room");
+    assert_eq!(socket_url("https://tabla.example"), "wss://tabla.example/room");
+}
