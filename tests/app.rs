@@ -609,16 +609,24 @@ fn the_command_line_gives_each_seat_its_player() {
 }
 
 #[test]
-fn every_sound_is_mono_16_bit_pcm_the_browser_can_play() {
-    use tabla::app::platform::sound::{SoundCue, pcm16_mono};
+fn every_sound_is_made_audible_and_the_same_each_time() {
+    use tabla::app::platform::sound::SoundCue;
+    use tabla::app::platform::synth::RATE;
     for cue in SoundCue::ALL {
-        let (rate, samples) = pcm16_mono(cue.wav()).expect("a mono 16-bit PCM file");
-        let samples: Vec<f32> = samples.collect();
-        assert!(rate >= 8000, "{cue:?}: {rate} Hz");
-        assert!(samples.len() > rate as usize / 20, "{cue:?}: {} samples", samples.len());
-        assert!(samples.iter().any(|s| s.abs() > 0.05), "{cue:?} is not silent");
+        let samples = cue.samples();
+        assert!(samples.len() > RATE as usize / 20, "{cue:?}: {} samples", samples.len());
+        assert!(samples.iter().all(|s| s.abs() <= 1.0), "{cue:?} stays in range");
+        assert!(samples.iter().any(|s| s.abs() > 0.5), "{cue:?} is not silent");
+        assert_eq!(samples, cue.samples(), "{cue:?} is the same sound each time");
+        // The desktop's file: a mono 16-bit PCM WAV at the rate, its data every sample.
+        let wav = cue.wav();
+        assert_eq!((&wav[..4], &wav[8..16]), (&b"RIFF"[..], &b"WAVEfmt "[..]));
+        assert_eq!(u16::from_le_bytes([wav[22], wav[23]]), 1, "mono");
+        assert_eq!(u32::from_le_bytes(wav[24..28].try_into().unwrap()), RATE);
+        assert_eq!(u16::from_le_bytes([wav[34], wav[35]]), 16, "16-bit");
+        assert_eq!(wav.len(), 44 + 2 * samples.len());
     }
-    assert!(pcm16_mono(b"RIFF....WAVEfmt ").is_none(), "a file that is no sound is refused");
+    assert_ne!(SoundCue::Move.samples(), SoundCue::Capture.samples());
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The edge below everything: where things are kept (`store`, with one window writing at a time:
 //! `holder`), the settings and the words (`settings`), the browser glue (`web`), sound (`sound`),
-//! speech (`speech`) and the pictures (`art`).
+//! speech (`speech`), the sounds made as it starts (`synth`) and the pictures (`art`).
 
 pub mod art;
 pub mod holder;
@@ -8,6 +8,7 @@ pub mod settings;
 pub mod sound;
 pub mod speech;
 pub mod store;
+pub mod synth;
 pub mod web;
 
 use bevy::prelude::*;

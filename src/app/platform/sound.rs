@@ -1,9 +1,10 @@
 //! Short sounds for a move, a capture, a pass, a win and a roll of the dice, silenced by the sound
 //! setting. On the desktop through Bevy's audio; in the browser straight through the page's Web
-//! Audio (the sounds are tiny PCM files the project makes), which keeps Bevy's audio stack out of
-//! the download.
+//! Audio, which keeps Bevy's audio stack out of the download. The sounds are made as the program
+//! starts (`synth`).
 
 use super::settings::Settings;
+use super::synth;
 use bevy::prelude::*;
 
 /// A sound to play: the game writes these, the sound plays them (when there is one).
@@ -17,15 +18,20 @@ pub enum SoundCue {
 }
 
 impl SoundCue {
-    /// The sound's file, built into the program.
-    pub fn wav(self) -> &'static [u8] {
+    /// The sound, as mono samples at `synth::RATE`.
+    pub fn samples(self) -> Vec<f32> {
         match self {
-            SoundCue::Move => include_bytes!("../../../assets/sounds/move.wav"),
-            SoundCue::Capture => include_bytes!("../../../assets/sounds/capture.wav"),
-            SoundCue::Pass => include_bytes!("../../../assets/sounds/pass.wav"),
-            SoundCue::Win => include_bytes!("../../../assets/sounds/win.wav"),
-            SoundCue::Roll => include_bytes!("../../../assets/sounds/dice.wav"),
+            SoundCue::Move => synth::move_sound(),
+            SoundCue::Capture => synth::capture_sound(),
+            SoundCue::Pass => synth::pass_sound(),
+            SoundCue::Win => synth::win_sound(),
+            SoundCue::Roll => synth::dice_sound(),
         }
+    }
+
+    /// The sound as a WAV file.
+    pub fn wav(self) -> Vec<u8> {
+        synth::wav(&self.samples())
     }
 
     pub const ALL: [SoundCue; 5] =
@@ -111,16 +117,17 @@ mod player {
             tracing::warn!("this browser has no Web Audio: no sounds");
             return None;
         };
-        let buffers =
-            SoundCue::ALL.into_iter().filter_map(|cue| Some((cue, buffer(&context, cue.wav())?))).collect();
+        let buffers = SoundCue::ALL
+            .into_iter()
+            .filter_map(|cue| Some((cue, buffer(&context, cue.samples())?)))
+            .collect();
         Some((context, buffers))
     }
 
-    /// A mono 16-bit PCM file as an audio buffer.
-    fn buffer(context: &AudioContext, wav: &[u8]) -> Option<AudioBuffer> {
-        let (rate, samples) = super::pcm16_mono(wav)?;
-        let mut samples: Vec<f32> = samples.collect();
-        let buffer = context.create_buffer(1, samples.len() as u32, rate as f32).ok()?;
+    /// Mono samples as an audio buffer.
+    fn buffer(context: &AudioContext, mut samples: Vec<f32>) -> Option<AudioBuffer> {
+        let rate = super::synth::RATE as f32;
+        let buffer = context.create_buffer(1, samples.len() as u32, rate).ok()?;
         buffer.copy_to_channel(&mut samples, 0).ok()?;
         Some(buffer)
     }
@@ -136,30 +143,4 @@ mod player {
             }
         });
     }
-}
-
-/// A WAV file of mono 16-bit PCM: its sample rate and its samples in [-1, 1]; `None` for any
-/// other kind of file.
-pub fn pcm16_mono(wav: &[u8]) -> Option<(u32, impl Iterator<Item = f32> + '_)> {
-    let u16_at = |at: usize| Some(u16::from_le_bytes(wav.get(at..at + 2)?.try_into().ok()?));
-    let u32_at = |at: usize| Some(u32::from_le_bytes(wav.get(at..at + 4)?.try_into().ok()?));
-    if wav.get(0..4)? != b"RIFF" || wav.get(8..12)? != b"WAVE" {
-        return None;
-    }
-    let (mut at, mut rate, mut data) = (12, None, None);
-    while at + 8 <= wav.len() {
-        let (id, size) = (wav.get(at..at + 4)?, u32_at(at + 4)? as usize);
-        let body = at + 8;
-        match id {
-            b"fmt " if u16_at(body)? == 1 && u16_at(body + 2)? == 1 && u16_at(body + 14)? == 16 => {
-                rate = Some(u32_at(body + 4)?);
-            }
-            b"fmt " => return None,
-            b"data" => data = Some(wav.get(body..body + size)?),
-            _ => {}
-        }
-        at = body + size + size % 2;
-    }
-    let samples = data?.chunks_exact(2).map(|pair| i16::from_le_bytes([pair[0], pair[1]]) as f32 / 32768.0);
-    Some((rate?, samples))
 }
