@@ -42,8 +42,7 @@ impl Language {
         Language::ALL.into_iter().find(|l| l.code() == code).unwrap_or(Language::En)
     }
 
-    /// The words of rooms with someone far away: the desktop's only.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// The words of rooms with someone far away.
     fn far_source(self) -> &'static str {
         match self {
             Language::Ro => include_str!("../i18n/far/ro.ron"),
@@ -71,16 +70,14 @@ pub struct Strings {
     english: BTreeMap<String, String>,
 }
 
-/// Reads a language's table; a broken table is reported with its line. On the desktop the words
-/// of playing with someone far away (`i18n/far/`) are in it too.
+/// Reads a language's table; a broken table is reported with its line. The words of playing
+/// with someone far away (`i18n/far/`) are in it too.
 pub fn table(language: Language) -> Result<BTreeMap<String, String>, String> {
     let read = |file: &str, text: &str| {
         ron::from_str::<BTreeMap<String, String>>(text)
             .map_err(|e| format!("{file}:{}: {}", e.span.start.line, e.code))
     };
-    #[allow(unused_mut)]
     let mut words = read(&format!("i18n/{}.ron", language.code()), language.source())?;
-    #[cfg(not(target_arch = "wasm32"))]
     words.extend(read(&format!("i18n/far/{}.ron", language.code()), language.far_source())?);
     Ok(words)
 }

@@ -13,6 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tabla::app::kit::far::FarGame;
 use tabla::app::kit::play::Play;
+use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::{Control, Launch, Opponent, Screen};
 use tabla::net::ANY_SEAT;
 use tabla::robot::RobotLevel;
@@ -135,6 +136,8 @@ fn two_devices_play_knight_hunt_through_a_room_and_the_server_comes_back() {
     assert_eq!(controls(&child), vec![Control::Far, Control::Person]);
     both_until(&mut grandma, &mut child, |a, b| far(a).others_here() && far(b).others_here());
     assert_eq!(far(&child).people.iter().find(|p| p.seat == 0).map(|p| p.name.as_str()), Some("Grandma"));
+    let card = |app: &App| app.world().resource::<ScoreBoard>().seats[0].name.clone();
+    assert!(card(&child).starts_with("Grandma ("), "the far seat's card names her: {}", card(&child));
 
     play_moves(&mut grandma, &mut child, 6);
     assert_eq!(actions(&grandma).len(), 6);

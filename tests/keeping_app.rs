@@ -482,6 +482,18 @@ fn an_address_drops_what_it_cannot_use_one_option_at_a_time() {
     assert!(launch.tour.is_none(), "the browser takes no tour from its address");
     let (launch, _) = Launch::from_address(&flags(&[("game", "chess")]));
     assert!(launch.start.is_none(), "an unknown game: the menu, as usual");
+    // A room's link: its code (typed as a child may), and the server when it is another.
+    let link = [("join", "ec7-yk3"), ("server", "http://192.168.1.5:8790")];
+    let (launch, warnings) = Launch::from_address(&flags(&link));
+    assert_eq!(launch.join.as_deref(), Some("EC7YK3"), "{warnings:?}");
+    assert_eq!(launch.server.as_deref(), Some("http://192.168.1.5:8790"));
+    let (launch, warnings) = Launch::from_address(&flags(&[("join", "nope!"), ("lang", "el")]));
+    assert_eq!(
+        (launch.join, launch.language),
+        (None, Some(tabla::i18n::Language::El)),
+        "a bad code goes alone"
+    );
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
 }
 
 #[test]

@@ -1,27 +1,24 @@
 #!/usr/bin/env python3
-"""Makes Tabla's pictures and sounds: assets/images/*.png and assets/sounds/*.wav.
+"""Makes Tabla's pictures: assets/images/*.png (its sounds are made by the app as it starts,
+src/app/platform/synth.rs).
 
 Run it again after changing it; its output is committed, so building the game never needs it.
 Needs Pillow and Debian's fonts-dejavu-core and fonts-noto-color-emoji (see assets/LICENSES.md).
 `make_art.py chess` makes only the chess pieces (Pillow, DejaVu Sans); `make_art.py halma` only
-the Halma pictures, with Pillow alone; `make_art.py nard` only the Crazy Nard pictures and sound
+the Halma pictures, with Pillow alone; `make_art.py nard` only the Crazy Nard pictures
 (Pillow, DejaVu Sans Bold, and pngquant if it is there); `make_art.py animals` only the children's
 pictures; `make_art.py room` only the pictures of a room's code.
 """
 import math
-import random
 import shutil
-import struct
 import subprocess
 import sys
-import wave
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "assets" / "images"
-SOUNDS = ROOT / "assets" / "sounds"
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 EMOJI = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 SIZE = 192
@@ -124,13 +121,14 @@ ROOM_ANIMALS = ["\U0001F43B", "\U0001F41D", "\U0001F426", "\U0001F98B", "\U0001F
 
 
 def room_animals():
-    """Each animal of a room's code, 64 pixels, few colours: shown only by the desktop app."""
-    made = []
+    """The animals of a room's code on one sheet, 8 across and 4 down, 64 pixels each, few
+    colours: one picture the app cuts (the browser fetches it only when a room is played)."""
+    sheet = Image.new("RGBA", (8 * 64, 4 * 64), (0, 0, 0, 0))
     for n, char in enumerate(ROOM_ANIMALS):
-        path = IMAGES / f"room_animal_{n}.png"
-        emoji(char, 64).save(path)
-        made.append(path)
-    return made
+        sheet.paste(emoji(char, 64), ((n % 8) * 64, (n // 8) * 64))
+    path = IMAGES / "room_animals.png"
+    sheet.save(path)
+    return [path]
 
 
 def clockwise_ring():
@@ -628,84 +626,10 @@ def nard_pictures():
     return [IMAGES / name for name in NARD_FILES]
 
 
-# The sounds' sample rate: their highest tones are under 5 kHz, and the browser download is half
-# what it was at 22050.
-RATE = 11025
-
-
-def write_wave(name, samples, rate=RATE):
-    peak = max(1e-9, max(abs(s) for s in samples))
-    with wave.open(str(SOUNDS / name), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(rate)
-        out.writeframes(b"".join(struct.pack("<h", int(s / peak * 0.8 * 32767)) for s in samples))
-
-
-def tone(freq, seconds, decay, rate=RATE, harmonics=(1.0, 0.3, 0.1)):
-    return [
-        sum(a * math.sin(2 * math.pi * freq * (k + 1) * i / rate) for k, a in enumerate(harmonics))
-        * math.exp(-decay * i / rate)
-        for i in range(int(seconds * rate))
-    ]
-
-
-def sounds():
-    rng = random.Random(7)
-    knock = tone(420, 0.12, 38, harmonics=(1.0, 0.5, 0.2))
-    noise = [rng.uniform(-1, 1) * math.exp(-120 * i / RATE) * 0.6 for i in range(len(knock))]
-    write_wave("move.wav", [a + b for a, b in zip(knock, noise)])
-    pop = tone(660, 0.09, 30) + tone(990, 0.16, 22)
-    write_wave("capture.wav", pop)
-    notes = [523.25, 659.25, 783.99, 1046.5]
-    win = []
-    for i, f in enumerate(notes):
-        win += tone(f, 0.13 if i < 3 else 0.55, 9 if i < 3 else 5, harmonics=(1.0, 0.25, 0.08))
-    write_wave("win.wav", win)
-    write_wave("pass.wav", tone(392, 0.12, 20) + tone(330, 0.2, 16))
-
-
-def resonate(samples, freq, damping, rate=RATE):
-    """Noise through a two-pole resonator: a ring around freq that dies by damping per second."""
-    r = math.exp(-damping / rate)
-    a1, a2 = 2 * r * math.cos(2 * math.pi * freq / rate), -r * r
-    out, y1, y2 = [], 0.0, 0.0
-    for x in samples:
-        y = x + a1 * y1 + a2 * y2
-        out.append(y)
-        y1, y2 = y, y1
-    return out
-
-
-def nard_sound(rate=RATE):
-    """Two dice rattling and settling: short bright clicks at irregular, slowing intervals, the
-    last two softer."""
-    rng = random.Random(11)
-    seconds = 0.42
-    out = [0.0] * int(seconds * rate)
-    # (start in seconds, strength): the gaps grow as the dice lose speed.
-    hits = [(0.004, 1.0), (0.030, 0.7), (0.058, 0.9), (0.071, 0.55), (0.105, 0.8), (0.140, 0.6),
-            (0.152, 0.45), (0.196, 0.65), (0.252, 0.5), (0.318, 0.28), (0.366, 0.16)]
-    for start, strength in hits:
-        length = int(0.028 * rate)
-        burst = [rng.uniform(-1, 1) * math.exp(-i / (0.0022 * rate)) for i in range(length)]
-        ring = resonate(burst, rng.uniform(2600, 4200), 900)
-        knock = resonate(burst, rng.uniform(700, 1000), 500)
-        peak = max(abs(v) for v in ring) or 1
-        kpeak = max(abs(v) for v in knock) or 1
-        first = int(start * rate)
-        for i, (a, b) in enumerate(zip(ring, knock)):
-            if first + i < len(out):
-                out[first + i] += strength * (a / peak + 0.35 * b / kpeak)
-    fade = int(0.02 * rate)
-    for i in range(fade):
-        out[-1 - i] *= i / fade
-    write_wave("dice.wav", out, rate)
 
 
 def main():
     IMAGES.mkdir(parents=True, exist_ok=True)
-    SOUNDS.mkdir(parents=True, exist_ok=True)
     for name in CHESS:
         chess_piece(name, True).save(IMAGES / f"white_{name}.png")
         chess_piece(name, False).save(IMAGES / f"black_{name}.png")
@@ -727,8 +651,6 @@ def main():
     nard_pictures()
     shrink_pictures(animals(), quality="50-80")
     shrink_pictures(room_animals(), quality="50-80")
-    sounds()
-    nard_sound()
     shrink_pictures()
 
 
@@ -762,10 +684,8 @@ if __name__ == "__main__":
         # Only the pictures of a room's code: Pillow, Noto Color Emoji, and pngquant if it is there.
         shrink_pictures(room_animals(), quality="50-80")
     elif sys.argv[1:] == ["nard"]:
-        # Only the Crazy Nard pictures and sound, each shrunk by pngquant if it is there.
+        # Only the Crazy Nard pictures, each shrunk by pngquant if it is there.
         IMAGES.mkdir(parents=True, exist_ok=True)
-        SOUNDS.mkdir(parents=True, exist_ok=True)
         shrink_pictures(nard_pictures())
-        nard_sound()
     else:
         main()

@@ -28,11 +28,14 @@ started=$SECONDS
 GATE_BYTES=4000000
 
 step() { echo "== web: $*"; }
-# Voice packs (assets/voice/<lang>/), where a family or a translator recorded one, go beside the
-# page last: it fetches one only when its language is chosen, so they never weigh on the first
-# download, which the gate counts.
-copy_voice_packs() {
+# What the page fetches only when it is wanted goes beside it last, so it never weighs on the
+# first download, which the gate counts: voice packs (assets/voice/<lang>/, where a family or a
+# translator recorded one), fetched when their language is chosen, and the animals of a room's
+# code, fetched when a room is played (a room needs the network anyway).
+copy_fetched_later() {
     if [ -d assets/voice ]; then cp -r assets/voice "$dist/voice"; fi
+    mkdir -p "$dist/pictures"
+    cp assets/images/room_animals.png "$dist/pictures/"
 }
 took() { echo "   ($(( SECONDS - $1 )) s)"; }
 gz() { gzip -9 -c "$1" | wc -c; }
@@ -76,7 +79,7 @@ if [ -f "$bundles/$inputs/summary" ]; then
     rm -rf "$dist"
     mkdir -p "$dist"
     cp "$bundles/$inputs"/dist/* "$dist/"
-    copy_voice_packs
+    copy_fetched_later
     cat "$bundles/$inputs/summary"
     exit 0
 fi
@@ -197,4 +200,4 @@ mkdir -p "$bundles/$inputs/dist"
 cp "$dist"/* "$bundles/$inputs/dist/"
 echo "$report" >"$bundles/$inputs/summary"
 ls -td "$bundles"/*/ 2>/dev/null | tail -n +4 | xargs -r rm -rf
-copy_voice_packs
+copy_fetched_later

@@ -106,24 +106,14 @@ fn parse_seats(text: &str, level: &Level, robot_level: RobotLevel) -> Result<Vec
     Ok(seats)
 }
 
-/// `--join CODE`: the room's code as typed (rooms are the desktop's: the browser's download leaves
-/// their code out).
-#[cfg(not(target_arch = "wasm32"))]
+/// `--join CODE` (in the browser, `?join=CODE`): the room's code as typed.
 fn join_code(code: Option<&str>) -> Result<Option<String>, String> {
     code.map(|code| {
         crate::net::code::RoomCode::parse(code)
             .map(|code| code.to_string())
-            .map_err(|e| format!("--join: {e}"))
+            .map_err(|e| format!("--join {}: {e}", crate::quote::quote(code)))
     })
     .transpose()
-}
-
-#[cfg(target_arch = "wasm32")]
-fn join_code(code: Option<&str>) -> Result<Option<String>, String> {
-    match code {
-        None => Ok(None),
-        Some(_) => Err("this Tabla has no rooms: --join is the desktop's".into()),
-    }
 }
 
 /// What the command line asked for.
@@ -298,7 +288,7 @@ impl Launch {
 }
 
 /// The options a page's address may carry (the command line's, without the tour).
-const ADDRESS_OPTIONS: [&str; 13] = [
+const ADDRESS_OPTIONS: [&str; 15] = [
     "game",
     "variant",
     "players",
@@ -312,6 +302,8 @@ const ADDRESS_OPTIONS: [&str; 13] = [
     "load",
     "seed",
     "child",
+    "join",
+    "server",
 ];
 
 /// The first built-in variant of a game.

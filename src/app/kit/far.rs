@@ -1,5 +1,5 @@
-//! A game played in a room, with someone far away (`tabla serve`): the room's link on its own
-//! thread (`net::link`), the room's record opening the game screen, the other seats' actions and
+//! A game played in a room, with someone far away (`tabla serve`): the room's link (`net::link`:
+//! on a thread of its own on the desktop, the page's WebSocket in the browser), the room's record opening the game screen, the other seats' actions and
 //! the dice coming in as the server numbers them and played as a Robot's are, this device's moves
 //! going out as they are played, a refused one taken back with the server's reason, and who is
 //! connected. The game itself is the same `Play` as any: the far seats are `Control::Far`, whose
@@ -196,8 +196,14 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
                 far.people.retain(|p| p.seat != person.seat);
                 far.people.push(person);
             }
-            FromRoom::Away(why) => far.away = Some(why),
-            FromRoom::Back => far.away = None,
+            FromRoom::Away(why) => {
+                crate::app::platform::web::report(&format!("tabla far away {why}"));
+                far.away = Some(why);
+            }
+            FromRoom::Back => {
+                crate::app::platform::web::report("tabla far back");
+                far.away = None;
+            }
             FromRoom::Over(why) => far.over = Some(why),
         }
     }

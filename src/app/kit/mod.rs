@@ -6,7 +6,7 @@
 //!   (`clocks`), the messages, marks and sounds (`feedback`);
 //! - the board and its view (`board`), the pieces on it (`pieces`), input (`input`, `keys`),
 //!   animation (`animate`), the celebration of a win (`celebrate`);
-//! - a game played in a room with someone far away (`far`, the desktop's);
+//! - a game played in a room with someone far away (`far`);
 //! - hints (`hint`), help's demonstration (`help`), what covers the board (`covered`), watching
 //!   again (`replay`) with the coach (`coach`);
 //! - the screens' states (`screen`);
@@ -26,7 +26,6 @@ pub mod children;
 pub mod clocks;
 pub mod coach;
 pub mod covered;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod far;
 pub mod feedback;
 pub mod game;
@@ -71,7 +70,6 @@ pub fn plugin(app: &mut App) {
         replay::plugin,
     ));
     app.add_plugins((children::plugin, stages::plugin, transfer::plugin, time_played::plugin));
-    #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(far::plugin);
 }
 

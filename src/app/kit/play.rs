@@ -138,12 +138,9 @@ pub trait Playing: Send + Sync + 'static {
     /// Plays a move held for the tutor; `false` when it is no move.
     fn play_pending(&mut self, pending: Pending) -> bool;
     /// Plays an action of a room's game that came from its server (another seat's, or the dice),
-    /// as text; `false` when the rules refuse it here. (Rooms are the desktop's: the browser's
-    /// download leaves this out.)
-    #[cfg(not(target_arch = "wasm32"))]
+    /// as text; `false` when the rules refuse it here.
     fn play_far(&mut self, text: &str) -> bool;
     /// Whether a person asked for the dice of a room's game since the last call.
-    #[cfg(not(target_arch = "wasm32"))]
     fn take_dice_asked(&mut self) -> bool;
     /// Whether the game is played in a room, with someone far away.
     fn afar(&self) -> bool {

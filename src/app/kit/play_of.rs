@@ -149,6 +149,15 @@ impl<G: AppGame> PlayOf<G> {
         self.history.steps().iter().flat_map(|step| step.note.moves.iter().map(|m| (m, step.note.hinted)))
     }
 
+    /// Who plays the seat, as the move lines name it: a person here, someone far away, the Robot.
+    fn who(&self, seat: Seat) -> &'static str {
+        match self.control(seat) {
+            Control::Person => "person",
+            Control::Far => "far",
+            Control::Robot(_) => "robot",
+        }
+    }
+
     fn is_person(&self, seat: Option<Seat>) -> bool {
         seat.is_some_and(|s| self.control(s) == Control::Person)
     }
@@ -210,8 +219,13 @@ impl<G: AppGame> PlayOf<G> {
         let note = StepNote::of(&before, &action, &after, hinted);
         self.history.play(&action, note).ok()?;
         // One line per move, which the browser test reads from the console.
-        let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
-        info!("tabla move {} {} {} {}", G::KIND, before.seat_name(mover), who, before.action_text(&action));
+        info!(
+            "tabla move {} {} {} {}",
+            G::KIND,
+            before.seat_name(mover),
+            self.who(mover),
+            before.action_text(&action)
+        );
         self.tell_played();
         Some(())
     }
@@ -478,8 +492,13 @@ impl<G: AppGame> Playing for PlayOf<G> {
         }
         let before = self.game().clone();
         let Some(roll) = self.history.roll() else { return false };
-        let who = if self.is_person(Some(mover)) { "person" } else { "robot" };
-        info!("tabla move {} {} {who} {}", G::KIND, before.seat_name(mover), before.action_text(&roll));
+        info!(
+            "tabla move {} {} {} {}",
+            G::KIND,
+            before.seat_name(mover),
+            self.who(mover),
+            before.action_text(&roll)
+        );
         self.tell_played();
         self.change = Change::Played { motion: None, path: Vec::new(), mover };
         self.news.push(News::Rolled { before: Box::new(before), after: Box::new(self.game().clone()) });
@@ -658,7 +677,6 @@ impl<G: AppGame> Playing for PlayOf<G> {
         self.hint = action_of::<G>(choice).cloned();
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn play_far(&mut self, text: &str) -> bool {
         let game = self.history.game();
         let Ok(action) = game.parse_action(text) else { return false };
@@ -678,7 +696,6 @@ impl<G: AppGame> Playing for PlayOf<G> {
         true
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn take_dice_asked(&mut self) -> bool {
         std::mem::take(&mut self.dice_asked)
     }

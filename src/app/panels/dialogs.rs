@@ -67,6 +67,8 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
 
     if let Some(result) = &board.result {
         dialog("result").show(ctx, |ui| {
+            // Within a phone's width: the buttons go onto a second line rather than off the screen.
+            ui.set_max_width((screen.width() - 40.0).min(560.0));
             ui.vertical_centered(|ui| {
                 let picture = if result.winner.is_some() { Art::Trophy } else { Art::Handshake };
                 ui.add(art.image(picture, 96.0));
@@ -81,13 +83,14 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
                 if stage.stars_won(ui, &art, &words) {
                     next.set(Screen::Diploma);
                 }
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let watch = ui.button(bold(format!("▶ {}", words.get("watch_again")), 20.0));
                     web::tag(&watch, "button.watch_again");
                     if watch.clicked() {
                         replay_orders.write(ReplayCommand::Open);
                     }
-                    if ui.button(bold(words.get("play_again"), 20.0)).clicked() {
+                    // A room's game is not begun again from one side.
+                    if !board.afar && ui.button(bold(words.get("play_again"), 20.0)).clicked() {
                         commands.write(GameCommand::NewGame);
                     }
                     let (out, key) = match stage.way_out() {

@@ -1,8 +1,11 @@
-//! A game played with someone far away shows its room at the top of the screen: its code, who is
-//! there, and whether the other side (or this device's connection) is away for now.
+//! A game played with someone far away shows its room above the buttons, at the left: its code
+//! and who is there, in orange while the other side (or this device's connection) is away. What
+//! stands in the way of playing is said by the line under the board (`trouble`), the only word of
+//! the room a phone has room for.
 
 use crate::app::kit::far::FarGame;
 use crate::app::kit::screen::Screen;
+use crate::app::panels::panel_parts::PHONE_SIDE;
 use crate::app::panels::theme::{CALM, CARD, UiReady, bold};
 use crate::app::platform::settings::Words;
 use crate::app::platform::web;
@@ -23,29 +26,35 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// What the strip says: the room, and the first thing that stands in the way of playing, if any.
-pub fn strip_text(far: &FarGame, words: &Words) -> (String, bool) {
-    let room = words.fill("far_room", &[("code", far.code.as_deref().unwrap_or(""))]);
-    let (said, waiting) = if let Some(why) = &far.over {
-        (words.fill("far_over", &[("why", why)]), true)
+/// The first thing that stands in the way of playing in a room, if any: a words key and its
+/// arguments.
+pub fn trouble(far: &FarGame) -> Option<(String, Vec<(&'static str, String)>)> {
+    if let Some(why) = &far.over {
+        Some(("far_over".into(), vec![("why", why.clone())]))
     } else if far.away.is_some() {
-        (words.get("far_lost").to_string(), true)
-    } else if let Some(name) = far.waiting_for() {
-        (words.fill("far_waiting_for", &[("name", name)]), true)
+        Some(("far_lost".into(), Vec::new()))
     } else {
-        let names: Vec<&str> = far
-            .people
-            .iter()
-            .filter(|p| Some(p.seat) != far.seat && p.here)
-            .map(|p| p.name.as_str())
-            .collect();
-        (words.fill("far_here", &[("name", &names.join(", "))]), false)
-    };
-    (format!("{room} · {said}"), waiting)
+        far.waiting_for().map(|name| ("far_waiting_for".into(), vec![("name", name.to_string())]))
+    }
+}
+
+/// What the strip says: the room, and who is there when nothing stands in the way of playing
+/// (whatever does is the line under the board); whether something does.
+fn strip_text(far: &FarGame, words: &Words) -> (String, bool) {
+    let room = words.fill("far_room", &[("code", far.code.as_deref().unwrap_or(""))]);
+    if trouble(far).is_some() {
+        return (room, true);
+    }
+    let names: Vec<&str> =
+        far.people.iter().filter(|p| Some(p.seat) != far.seat && p.here).map(|p| p.name.as_str()).collect();
+    (format!("{room} · {}", words.fill("far_here", &[("name", &names.join(", "))])), false)
 }
 
 fn strip(mut contexts: EguiContexts, far: Res<FarGame>, words: Res<Words>) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if ctx.content_rect().width() < PHONE_SIDE {
+        return Ok(());
+    }
     let (text, waiting) = strip_text(&far, &words);
     // Above the buttons' row, at the left: clear of the seats' cards, the board and its line.
     egui::Area::new("far_strip".into()).anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -60.0)).show(

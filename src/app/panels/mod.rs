@@ -5,7 +5,6 @@
 //! screen shares (`theme`).
 
 pub mod dialogs;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod far_strip;
 pub mod help_window;
 pub mod hud;
@@ -24,7 +23,6 @@ use bevy::prelude::*;
 /// The panels and the look (they need a window).
 pub fn plugin(app: &mut App) {
     app.add_plugins((theme::plugin, hud::plugin));
-    #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(far_strip::plugin);
 }
 

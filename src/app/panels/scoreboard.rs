@@ -2,12 +2,14 @@
 //! turn it is, the move list, the result. The panels (hud.rs) only read `ScoreBoard`.
 
 use crate::app::kit::clocks::Clocks;
+use crate::app::kit::far::FarGame;
 use crate::app::kit::feedback::{AskFirst, Notice, Notices, Preview, Question, RoundOver, game_key};
 use crate::app::kit::game::{Extra, RoundReport};
 use crate::app::kit::play::{Play, Playing};
 use crate::app::launch::{Control, MatchSetup};
 use crate::app::platform::settings::Words;
 use crate::app::platform::speech::Utterance;
+use crate::net::Person;
 use crate::rules::{EndReason, GameKind, Seat, Winner};
 use bevy::prelude::*;
 
@@ -116,12 +118,14 @@ pub struct ResultBoard {
     pub winner: Option<Seat>,
 }
 
-/// The name a seat goes by: "You", "Robot", "Player 1"…, with its colour or role.
-pub fn seat_name(play: &dyn Playing, seat: Seat, words: &Words) -> String {
+/// The name a seat goes by: "You", "Robot", "Player 1", the first name of someone far away…, with
+/// its colour or role.
+pub fn seat_name(play: &dyn Playing, seat: Seat, words: &Words, far: &[Person]) -> String {
     let colour = words.get(play.game().seat_label_key(seat));
+    let first_name = far.iter().find(|p| usize::from(p.seat) == seat.index() && !p.name.is_empty());
     let who = match play.control(seat) {
         Control::Robot(_) => words.get("robot").to_string(),
-        Control::Far => words.get("seat_far").to_string(),
+        Control::Far => first_name.map_or_else(|| words.get("seat_far").to_string(), |p| p.name.clone()),
         _ if play.has_robot() || play.afar() => words.get("you").to_string(),
         _ => words.get(&format!("player_{}", seat.index() + 1)).to_string(),
     };
@@ -184,9 +188,11 @@ pub fn publish_scoreboard(
     preview: Res<Preview>,
     round_over: Res<RoundOver>,
     ask: Res<AskFirst>,
+    room: Option<Res<FarGame>>,
     mut board: ResMut<ScoreBoard>,
 ) {
     let changed = ask.is_changed()
+        || room.as_ref().is_some_and(|room| room.is_changed())
         || play.is_changed()
         || clocks.is_changed()
         || notices.is_changed()
@@ -198,11 +204,12 @@ pub fn publish_scoreboard(
         return;
     }
     let play: &dyn Playing = play.0.as_ref();
+    let far = room.as_ref().map_or(&[][..], |room| &room.people[..]);
     let game = play.game();
     let seats = Seat::all(game.seat_count())
         .map(|seat| SeatBoard {
             seat,
-            name: seat_name(play, seat, &words),
+            name: seat_name(play, seat, &words, far),
             control: play.control(seat),
             score: game.score(seat),
             extras: extras(play, seat, &words),
@@ -216,30 +223,33 @@ pub fn publish_scoreboard(
         if notice.ready {
             return Utterance::words(&words, notice.key.clone());
         }
-        let name = notice.seat.map(|s| seat_name(play, s, &words)).unwrap_or_default();
+        let name = notice.seat.map(|s| seat_name(play, s, &words, far)).unwrap_or_default();
         Utterance::filled(&words, &notice.key, &[("name", &name)])
     };
     let notice_text = |notice: &Notice| {
         if notice.ready {
             return notice.key.clone();
         }
-        let name = notice.seat.map(|s| seat_name(play, s, &words)).unwrap_or_default();
+        let name = notice.seat.map(|s| seat_name(play, s, &words, far)).unwrap_or_default();
         words.fill(&notice.key, &[("name", &name)])
     };
     let person_acts = play.person_to_move().is_some();
     let previewing = person_acts && !preview.0.is_empty();
     // The line under the board: a message of the moment, else whose turn it is (as a words key
     // with its arguments, written and said).
-    let turn_line: Option<(String, Vec<(&str, String)>)> = match game.actor() {
+    // In a room, what stands in the way of playing comes first (on a phone it is the room's only
+    // word).
+    let trouble = room.as_deref().and_then(super::far_strip::trouble);
+    let turn_line: Option<(String, Vec<(&str, String)>)> = trouble.or(match game.actor() {
         Some(_) if play.draft_done() => Some((game_key(&words, "confirm_first", kind), Vec::new())),
         Some(_) if previewing => Some((game_key(&words, "preview", kind), Vec::new())),
         Some(_) if play.can_roll() => Some((game_key(&words, "roll_prompt", kind), Vec::new())),
         Some(seat) if play.control(seat) == Control::Far => Some(("far_their_turn".to_string(), Vec::new())),
         Some(_) if play.person_to_move().is_none() => Some(("robot_thinking".to_string(), Vec::new())),
         Some(_) if play.has_robot() => Some(("your_turn".to_string(), Vec::new())),
-        Some(seat) => Some(("to_move".to_string(), vec![("name", seat_name(play, seat, &words))])),
+        Some(seat) => Some(("to_move".to_string(), vec![("name", seat_name(play, seat, &words, far))])),
         None => None,
-    };
+    });
     let fill = |(key, args): &(String, Vec<(&str, String)>)| {
         let args: Vec<(&str, &str)> = args.iter().map(|(name, value)| (*name, value.as_str())).collect();
         (words.fill(key, &args), Utterance::filled(&words, key, &args))
@@ -271,7 +281,7 @@ pub fn publish_scoreboard(
             (false, true) if person_won => words.get("you_win").to_string(),
             (false, true) => words.get("robot_wins").to_string(),
             (false, false) => {
-                let names: Vec<String> = winners.iter().map(|s| seat_name(play, *s, &words)).collect();
+                let names: Vec<String> = winners.iter().map(|s| seat_name(play, *s, &words, far)).collect();
                 words.fill("wins", &[("name", &names.join(" & "))])
             }
         };
@@ -279,7 +289,7 @@ pub fn publish_scoreboard(
             EndReason::OutOfTime => {
                 // The seat whose clock ran out was the one to move before the game ended.
                 let loser = play.previous().and_then(|before| before.to_move()).unwrap_or(Seat(0));
-                words.fill("reason_out_of_time", &[("name", &seat_name(play, loser, &words))])
+                words.fill("reason_out_of_time", &[("name", &seat_name(play, loser, &words, far))])
             }
             other => words.get(&game_key(&words, &format!("reason_{}", other.key()), kind)).to_string(),
         };

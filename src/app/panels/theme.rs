@@ -51,6 +51,32 @@ fn premultiplied(image: &Image) -> Image {
     image
 }
 
+fn add_later_pictures(
+    mut contexts: EguiContexts,
+    images: Res<ArtImages>,
+    mut assets: ResMut<Assets<Image>>,
+    mut art: ResMut<EguiArt>,
+) {
+    add_pictures(&mut contexts, &images, &mut assets, &mut art);
+}
+
+/// Gives egui every loaded picture it does not have yet.
+fn add_pictures(
+    contexts: &mut EguiContexts,
+    images: &ArtImages,
+    assets: &mut Assets<Image>,
+    art: &mut EguiArt,
+) {
+    for (picture, handle) in images.loaded() {
+        if art.0.contains_key(&picture) {
+            continue;
+        }
+        let Some(image) = assets.get(handle).map(premultiplied) else { continue };
+        let id = contexts.add_image(EguiTextureHandle::Strong(assets.add(image)));
+        art.0.insert(picture, id);
+    }
+}
+
 /// Present once egui has the game's fonts (they take effect from the next frame on).
 #[derive(Resource)]
 pub struct UiReady;
@@ -58,6 +84,11 @@ pub struct UiReady;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EguiArt>();
     app.add_systems(EguiPrimaryContextPass, style_once.run_if(not(resource_exists::<UiReady>)));
+    // A picture that came later (the browser fetches a room's animals when first shown).
+    app.add_systems(
+        EguiPrimaryContextPass,
+        add_later_pictures.run_if(resource_exists::<UiReady>).run_if(resource_changed::<ArtImages>),
+    );
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, tell_page_ready.run_if(resource_exists::<UiReady>));
 }
@@ -69,11 +100,7 @@ fn style_once(
     mut assets: ResMut<Assets<Image>>,
     mut art: ResMut<EguiArt>,
 ) -> Result {
-    for picture in Art::all() {
-        let Some(image) = assets.get(&images.get(picture)).map(premultiplied) else { continue };
-        let id = contexts.add_image(EguiTextureHandle::Strong(assets.add(image)));
-        art.0.insert(picture, id);
-    }
+    add_pictures(&mut contexts, &images, &mut assets, &mut art);
     let ctx = contexts.ctx_mut()?;
     let mut fonts = egui::FontDefinitions::empty();
     fonts.font_data.insert(

@@ -1,5 +1,6 @@
-//! The pictures, built into the program (so the browser build fetches nothing but the page):
-//! made by tools/make_art.py from free fonts, see assets/LICENSES.md.
+//! The pictures, built into the program (so the browser build fetches nothing but the page, save
+//! the animals of a room's code, fetched beside it when a room is played): made by
+//! tools/make_art.py from free fonts, see assets/LICENSES.md.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
@@ -64,9 +65,10 @@ pub enum Art {
     NardDrop,
     /// A child's picture: one of eight animals, each on its own colour.
     Animal(u8),
-    /// An animal of a room's code (`net::code::ANIMALS`), drawn on a disc of the code's colour
-    /// (the desktop's only: the browser build has no rooms yet).
-    RoomAnimal(u8),
+    /// The animals of a room's code on one sheet, 8 across and 4 down in `net::code::ANIMALS`'
+    /// order (`room_animal` cuts one out). The browser fetches it beside the page when a room
+    /// first shows it.
+    RoomAnimals,
 }
 
 impl Art {
@@ -136,7 +138,7 @@ impl Art {
         all.extend((2..=15).map(Art::Count));
         all.extend((0..8).map(Art::Animal));
         #[cfg(not(target_arch = "wasm32"))]
-        all.extend((0..ROOM_ANIMALS.len() as u8).map(Art::RoomAnimal));
+        all.push(Art::RoomAnimals);
         all
     }
 
@@ -217,9 +219,9 @@ impl Art {
                 image!("animal_7"),
             ][usize::from(n % 8)],
             #[cfg(not(target_arch = "wasm32"))]
-            Art::RoomAnimal(n) => ROOM_ANIMALS[usize::from(n) % ROOM_ANIMALS.len()],
+            Art::RoomAnimals => image!("room_animals"),
             #[cfg(target_arch = "wasm32")]
-            Art::RoomAnimal(_) => &[],
+            Art::RoomAnimals => &[],
             Art::Count(n) => [
                 image!("count_2"),
                 image!("count_3"),
@@ -247,64 +249,115 @@ impl ArtImages {
     pub fn get(&self, art: Art) -> Handle<Image> {
         self.0.get(&art).cloned().unwrap_or_default()
     }
+
+    /// Every picture loaded so far.
+    pub fn loaded(&self) -> impl Iterator<Item = (Art, &Handle<Image>)> {
+        self.0.iter().map(|(art, handle)| (*art, handle))
+    }
+}
+
+/// Where an animal of a room's code lies on `Art::RoomAnimals`' sheet (egui's 0 to 1 measure).
+pub fn room_animal(index: usize) -> bevy_egui::egui::Rect {
+    let (column, row) = ((index % 8) as f32, (index / 8 % 4) as f32);
+    bevy_egui::egui::Rect::from_min_size(
+        bevy_egui::egui::pos2(column / 8.0, row / 4.0),
+        bevy_egui::egui::vec2(1.0 / 8.0, 1.0 / 4.0),
+    )
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ArtImages>();
     app.add_systems(PreStartup, load_pictures);
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, fetched::take);
 }
 
 fn load_pictures(mut images: ResMut<Assets<Image>>, mut art: ResMut<ArtImages>) {
     for picture in Art::all() {
-        match Image::from_buffer(
-            picture.png(),
-            ImageType::Extension("png"),
-            CompressedImageFormats::NONE,
-            true,
-            ImageSampler::linear(),
-            RenderAssetUsages::default(),
-        ) {
-            Ok(image) => {
-                art.0.insert(picture, images.add(image));
-            }
-            Err(e) => error!("the picture {picture:?} could not be decoded: {e}"),
-        }
+        add_picture(&mut images, &mut art, picture, picture.png());
     }
 }
 
-/// The animals of a room's code, in `net::code::ANIMALS`' order.
-#[cfg(not(target_arch = "wasm32"))]
-const ROOM_ANIMALS: [&[u8]; 32] = [
-    include_bytes!("../../../assets/images/room_animal_0.png"),
-    include_bytes!("../../../assets/images/room_animal_1.png"),
-    include_bytes!("../../../assets/images/room_animal_2.png"),
-    include_bytes!("../../../assets/images/room_animal_3.png"),
-    include_bytes!("../../../assets/images/room_animal_4.png"),
-    include_bytes!("../../../assets/images/room_animal_5.png"),
-    include_bytes!("../../../assets/images/room_animal_6.png"),
-    include_bytes!("../../../assets/images/room_animal_7.png"),
-    include_bytes!("../../../assets/images/room_animal_8.png"),
-    include_bytes!("../../../assets/images/room_animal_9.png"),
-    include_bytes!("../../../assets/images/room_animal_10.png"),
-    include_bytes!("../../../assets/images/room_animal_11.png"),
-    include_bytes!("../../../assets/images/room_animal_12.png"),
-    include_bytes!("../../../assets/images/room_animal_13.png"),
-    include_bytes!("../../../assets/images/room_animal_14.png"),
-    include_bytes!("../../../assets/images/room_animal_15.png"),
-    include_bytes!("../../../assets/images/room_animal_16.png"),
-    include_bytes!("../../../assets/images/room_animal_17.png"),
-    include_bytes!("../../../assets/images/room_animal_18.png"),
-    include_bytes!("../../../assets/images/room_animal_19.png"),
-    include_bytes!("../../../assets/images/room_animal_20.png"),
-    include_bytes!("../../../assets/images/room_animal_21.png"),
-    include_bytes!("../../../assets/images/room_animal_22.png"),
-    include_bytes!("../../../assets/images/room_animal_23.png"),
-    include_bytes!("../../../assets/images/room_animal_24.png"),
-    include_bytes!("../../../assets/images/room_animal_25.png"),
-    include_bytes!("../../../assets/images/room_animal_26.png"),
-    include_bytes!("../../../assets/images/room_animal_27.png"),
-    include_bytes!("../../../assets/images/room_animal_28.png"),
-    include_bytes!("../../../assets/images/room_animal_29.png"),
-    include_bytes!("../../../assets/images/room_animal_30.png"),
-    include_bytes!("../../../assets/images/room_animal_31.png"),
-];
+fn add_picture(images: &mut Assets<Image>, art: &mut ArtImages, picture: Art, png: &[u8]) {
+    match Image::from_buffer(
+        png,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::linear(),
+        RenderAssetUsages::default(),
+    ) {
+        Ok(image) => {
+            art.0.insert(picture, images.add(image));
+        }
+        Err(e) => error!("the picture {picture:?} could not be decoded: {e}"),
+    }
+}
+
+/// Asks for a picture the browser fetches beside the page (`Art::RoomAnimals`); it shows once it
+/// came. Nothing on the desktop, where every picture is built in.
+pub fn want(picture: Art) {
+    #[cfg(target_arch = "wasm32")]
+    fetched::want(picture);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = picture;
+}
+
+/// The pictures a page fetches when first wanted, beside it: `web/build.sh` puts them in
+/// `pictures/`, outside the first download.
+#[cfg(target_arch = "wasm32")]
+mod fetched {
+    use super::{Art, ArtImages};
+    use bevy::prelude::*;
+    use std::cell::RefCell;
+    use wasm_bindgen::{JsCast, JsValue};
+    use wasm_bindgen_futures::JsFuture;
+
+    thread_local! {
+        static ASKED: RefCell<Vec<Art>> = const { RefCell::new(Vec::new()) };
+        static CAME: RefCell<Vec<(Art, Vec<u8>)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    pub fn want(picture: Art) {
+        let new = ASKED.with(|asked| {
+            let mut asked = asked.borrow_mut();
+            let new = !asked.contains(&picture);
+            if new {
+                asked.push(picture);
+            }
+            new
+        });
+        if !new {
+            return;
+        }
+        let file = match picture {
+            Art::RoomAnimals => "pictures/room_animals.png",
+            _ => return,
+        };
+        wasm_bindgen_futures::spawn_local(async move {
+            match fetch(file).await {
+                Ok(png) => CAME.with(|came| came.borrow_mut().push((picture, png))),
+                Err(e) => tracing::warn!("the picture {file} did not come: {e:?}"),
+            }
+        });
+    }
+
+    async fn fetch(file: &str) -> Result<Vec<u8>, JsValue> {
+        let window = web_sys::window().ok_or("no window")?;
+        let response = JsFuture::from(window.fetch_with_str(file)).await?;
+        if !js_sys::Reflect::get(&response, &"ok".into())?.is_truthy() {
+            return Err("not found".into());
+        }
+        let read = js_sys::Reflect::get(&response, &"arrayBuffer".into())?;
+        let promise = read.unchecked_ref::<js_sys::Function>().call0(&response)?;
+        let buffer = JsFuture::from(js_sys::Promise::from(promise)).await?;
+        Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+    }
+
+    /// Takes the pictures that came.
+    pub fn take(mut images: ResMut<Assets<Image>>, mut art: ResMut<ArtImages>) {
+        for (picture, png) in CAME.with(|came| std::mem::take(&mut *came.borrow_mut())) {
+            super::add_picture(&mut images, &mut art, picture, &png);
+        }
+    }
+}

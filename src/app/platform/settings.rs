@@ -37,6 +37,12 @@ pub struct Settings {
 /// The room server's address until another is given: `tabla serve` on this computer.
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8790";
 
+/// The room server a first room is made on: in the browser the page's own (`tabla serve --web`
+/// serves both), on the desktop `DEFAULT_SERVER`.
+pub fn first_server() -> String {
+    super::web::page_address().map_or_else(|| DEFAULT_SERVER.to_string(), |(origin, _)| origin)
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -45,7 +51,7 @@ impl Default for Settings {
             choices: BTreeMap::new(),
             last_child: None,
             reading: Reading::default(),
-            server: DEFAULT_SERVER.to_string(),
+            server: first_server(),
             far_name: String::new(),
         }
     }
@@ -117,11 +123,8 @@ struct RawSettings {
     last_child: Option<Box<RawValue>>,
     #[serde(deserialize_with = "present")]
     reading: Option<Box<RawValue>>,
-    // Rooms are the desktop's: the browser's download leaves their settings out.
-    #[cfg(not(target_arch = "wasm32"))]
     #[serde(deserialize_with = "present")]
     server: Option<Box<RawValue>>,
-    #[cfg(not(target_arch = "wasm32"))]
     #[serde(deserialize_with = "present")]
     far_name: Option<Box<RawValue>>,
 }
@@ -162,11 +165,8 @@ pub fn read_settings(text: &str) -> Result<(Settings, Vec<String>), SettingsErro
         v.into_rust::<Option<u8>>().map(|slot| settings.last_child = slot.filter(|&s| s < 8)).is_ok()
     });
     field("reading", &raw.reading, &mut |v| v.into_rust().map(|r| settings.reading = r).is_ok());
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        field("server", &raw.server, &mut |v| v.into_rust().map(|s| settings.server = s).is_ok());
-        field("far_name", &raw.far_name, &mut |v| v.into_rust().map(|n| settings.far_name = n).is_ok());
-    }
+    field("server", &raw.server, &mut |v| v.into_rust().map(|s| settings.server = s).is_ok());
+    field("far_name", &raw.far_name, &mut |v| v.into_rust().map(|n| settings.far_name = n).is_ok());
     for (game, value) in raw.choices.unwrap_or_default() {
         field(&format!("choices of {game}"), &Some(value), &mut |v| {
             let kind = GameKind::parse(&game);
@@ -189,9 +189,7 @@ fn write_settings(settings: &Settings) -> Result<String, String> {
         choices: &'a BTreeMap<GameKind, Choices>,
         last_child: Option<u8>,
         reading: Reading,
-        #[cfg(not(target_arch = "wasm32"))]
         server: &'a str,
-        #[cfg(not(target_arch = "wasm32"))]
         far_name: &'a str,
     }
     let written = Written {
@@ -201,9 +199,7 @@ fn write_settings(settings: &Settings) -> Result<String, String> {
         choices: &settings.choices,
         last_child: settings.last_child,
         reading: settings.reading,
-        #[cfg(not(target_arch = "wasm32"))]
         server: &settings.server,
-        #[cfg(not(target_arch = "wasm32"))]
         far_name: &settings.far_name,
     };
     ron::ser::to_string_pretty(&written, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())

@@ -233,6 +233,31 @@ pub fn call_page(name: &str, text: &str) {
     let _ = (name, text);
 }
 
+/// The page's own address without its options (`https://host:port/path/`), where
+/// `tabla serve --web` serves its rooms too; none on the desktop.
+pub fn page_address() -> Option<(String, String)> {
+    #[cfg(target_arch = "wasm32")]
+    return browser::page_address();
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// Whether the browser offers its share sheet (never on the desktop).
+pub fn can_share() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return browser::can_share();
+    #[cfg(not(target_arch = "wasm32"))]
+    false
+}
+
+/// Opens the browser's share sheet with a title and a link; nothing on the desktop.
+pub fn share(title: &str, link: &str) {
+    #[cfg(target_arch = "wasm32")]
+    browser::share(title, link);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (title, link);
+}
+
 /// Names a widget for the browser test: in the browser, logs `tabla target <name> x y w h` (its
 /// visible rectangle in CSS pixels) whenever it moves. Nothing on the desktop.
 pub fn tag(response: &egui::Response, name: &str) {
@@ -293,6 +318,30 @@ mod browser {
         if let Some(function) = function.dyn_ref::<js_sys::Function>() {
             let _ = function.call1(&JsValue::NULL, &JsValue::from_str(text));
         }
+    }
+
+    /// The page's origin (`https://host:port`) and its address without options.
+    pub fn page_address() -> Option<(String, String)> {
+        let location = web_sys::window()?.location();
+        let origin = location.origin().ok().filter(|o| o.starts_with("http"))?;
+        let path = location.pathname().unwrap_or_default();
+        Some((origin.clone(), format!("{origin}{path}")))
+    }
+
+    pub fn can_share() -> bool {
+        web_sys::window().is_some_and(|w| {
+            js_sys::Reflect::has(&w.navigator(), &JsValue::from_str("share")).unwrap_or(false)
+        })
+    }
+
+    pub fn share(title: &str, link: &str) {
+        let Some(window) = web_sys::window() else { return };
+        let data = web_sys::ShareData::new();
+        data.set_title(title);
+        data.set_url(link);
+        // The sheet answers later; a closed sheet is no error to tell.
+        let _ = window.navigator().share_with_data(&data);
+        info!("tabla share {link}");
     }
 
     /// `navigator.storage.persist()`, where the browser has it.

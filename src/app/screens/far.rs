@@ -1,4 +1,4 @@
-//! Playing with someone far away (the desktop's, through `tabla serve`). Making a room is a
+//! Playing with someone far away, through `tabla serve` (the desktop and the browser alike). Making a room is a
 //! grown-up's thing: the setup's Start with a seat far away opens the grown-ups' gate first, then
 //! the server's address and the first name the other side will see, then the room's code, big: four
 //! animals on coloured discs, the code typed out and its link, until someone joins and the game
@@ -10,7 +10,7 @@ use crate::app::kit::far::FarGame;
 use crate::app::kit::screen::Screen;
 use crate::app::launch::MatchSetup;
 use crate::app::panels::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card, full_screen};
-use crate::app::platform::art::Art;
+use crate::app::platform::art::{self, Art, room_animal};
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::web;
 use crate::net::code::{ANIMALS, COLOURS};
@@ -76,7 +76,9 @@ fn join_from_launch(
     mut next: ResMut<NextState<Screen>>,
 ) {
     if let Some(code) = &launch.join {
-        let server = launch.server.clone().unwrap_or_else(|| settings.server.clone());
+        // A link's room is on the server that gave the page, unless the link names another.
+        let page = web::page_address().map(|(origin, _)| origin);
+        let server = launch.server.clone().or(page).unwrap_or_else(|| settings.server.clone());
         commands.insert_resource(FarPage::to_join(&server, code, &settings.far_name));
         next.set(Screen::Far);
     }
@@ -96,18 +98,33 @@ fn colour_of(name: &str) -> Color32 {
 
 /// The four pictures of a room's code, each an animal on a disc of its colour.
 fn code_pictures(ui: &mut egui::Ui, art: &EguiArt, pictures: &[String]) {
-    let side = ((ui.available_width() - 60.0) / 4.0).clamp(64.0, 120.0);
+    art::want(Art::RoomAnimals);
+    // Four discs with a little room between them, as large as the card's width lets them be.
+    const GAP: f32 = 6.0;
+    let side = ((ui.available_width() - 4.0 * (12.0 + GAP)) / 4.0).clamp(48.0, 120.0);
     ui.horizontal(|ui| {
-        ui.add_space(((ui.available_width() - 4.0 * (side + 12.0)) / 2.0).max(0.0));
+        ui.spacing_mut().item_spacing.x = GAP;
+        ui.add_space(((ui.available_width() - 4.0 * (side + 12.0 + GAP)) / 2.0).max(0.0));
         for picture in pictures {
             let (colour, animal) = picture.split_once(' ').unwrap_or(("", picture));
             let index = ANIMALS.iter().position(|a| *a == animal).unwrap_or(0);
             let (rect, _) = ui.allocate_exact_size(vec2(side + 12.0, side + 12.0), egui::Sense::hover());
             ui.painter().circle_filled(rect.center(), side / 2.0 + 4.0, colour_of(colour));
             let inner = egui::Rect::from_center_size(rect.center(), vec2(side * 0.7, side * 0.7));
-            art.image(Art::RoomAnimal(index as u8), side * 0.7).paint_at(ui, inner);
+            art.image(Art::RoomAnimals, side * 0.7).uv(room_animal(index)).paint_at(ui, inner);
         }
     });
+}
+
+/// The address that joins a room: the page's own in the browser (naming the server when it is
+/// another), the server's page on the desktop (`tabla serve --web` serves the browser build).
+fn join_link(server: &str, code: &str) -> String {
+    let server = server.trim().trim_end_matches('/');
+    match web::page_address() {
+        Some((origin, page)) if origin == server => format!("{page}?join={code}"),
+        Some((_, page)) => format!("{page}?join={code}&server={server}"),
+        None => format!("{server}/?join={code}"),
+    }
 }
 
 /// The typed form of a code, in two halves for reading aloud ("7HH-XZT").
@@ -224,10 +241,19 @@ fn room(ui: &mut egui::Ui, art: &EguiArt, words: &Words, far: &FarGame) {
                     let typed = ui.label(bold(spaced(code), 44.0).color(ACCENT));
                     web::tag(&typed, &format!("far.made.{code}"));
                     ui.label(RichText::new(words.get("far_tell")).size(17.0));
-                    let link = format!("{}/?join={code}", far.server.trim_end_matches('/'));
+                    let link = join_link(&far.server, code);
                     ui.label(
                         RichText::new(words.fill("far_link", &[("link", &link)])).size(15.0).monospace(),
                     );
+                    if web::can_share() {
+                        let share = ui.add(
+                            egui::Button::new(bold(words.get("far_share"), 20.0)).min_size(vec2(200.0, 52.0)),
+                        );
+                        web::tag(&share, "far.share");
+                        if share.clicked() {
+                            web::share(words.get("far_make_title"), &link);
+                        }
+                    }
                     ui.add_space(6.0);
                     ui.label(bold(words.get("far_waiting_join"), 20.0).color(CALM));
                 }

@@ -142,7 +142,6 @@ fn menu(
         if let Some(file) = open_card(ui, &words, &store, &mut opening) {
             chosen = Some((keeping::read_record_file(&file), Opened::File));
         }
-        #[cfg(not(target_arch = "wasm32"))]
         ui.vertical_centered(|ui| {
             let response = ui.button(RichText::new(format!("◆ {}", words.get("far_join_title"))).size(18.0));
             web::tag(&response, "far_join");

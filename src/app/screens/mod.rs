@@ -7,7 +7,6 @@
 mod children;
 mod diploma;
 mod elsewhere;
-#[cfg(not(target_arch = "wasm32"))]
 mod far;
 mod grownups;
 mod map;
@@ -17,7 +16,6 @@ mod spoken;
 
 pub use diploma::SaveDiploma;
 pub use elsewhere::PlayHere;
-#[cfg(not(target_arch = "wasm32"))]
 pub use far::FarPage;
 #[cfg(not(target_arch = "wasm32"))]
 #[cfg(feature = "tour")]
@@ -55,7 +53,6 @@ pub fn ui_plugin(app: &mut App) {
     grownups::plugin(app);
     diploma::plugin(app);
     elsewhere::ui_plugin(app);
-    #[cfg(not(target_arch = "wasm32"))]
     far::plugin(app);
     app.add_systems(Startup, who_is_playing.after(start_from_launch));
 }

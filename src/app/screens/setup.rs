@@ -154,16 +154,13 @@ fn setup(
         let far = setup.controls(setup.level.seat_count()).contains(&Control::Far);
         if far {
             // A room's game: made behind the grown-ups' gate, without a clock.
-            #[cfg(not(target_arch = "wasm32"))]
-            {
-                let setup = MatchSetup { clock_minutes: 0, ..setup };
-                commands.insert_resource(super::far::FarPage::to_make(
-                    setup,
-                    &settings.server,
-                    &settings.far_name,
-                ));
-                next.set(Screen::Far);
-            }
+            let setup = MatchSetup { clock_minutes: 0, ..setup };
+            commands.insert_resource(super::far::FarPage::to_make(
+                setup,
+                &settings.server,
+                &settings.far_name,
+            ));
+            next.set(Screen::Far);
         } else {
             commands.insert_resource(setup);
             next.set(Screen::Playing);
@@ -182,15 +179,12 @@ fn opponent_and_colour(
 ) {
     ui.add_space(6.0);
     ui.label(bold(words.get("setup_opponent"), 20.0));
-    #[allow(unused_mut)]
-    let mut opponents = vec![
+    let opponents = [
         (Opponent::Robot, egui::WidgetText::from(words.get("opponent_robot"))),
         (Opponent::Friend, egui::WidgetText::from(words.get("opponent_friend"))),
+        // Someone far away, through a room of `tabla serve`.
+        (Opponent::Far, egui::WidgetText::from(words.get("opponent_far"))),
     ];
-    // Someone far away, through a room of `tabla serve`: the desktop's (the browser has no rooms
-    // yet).
-    #[cfg(not(target_arch = "wasm32"))]
-    opponents.push((Opponent::Far, egui::WidgetText::from(words.get("opponent_far"))));
     ui.horizontal(|ui| {
         ui.add(art.image(Art::Robot, 40.0));
         if let Some(o) = choice_row(ui, choices.opponent, &opponents) {
@@ -256,7 +250,6 @@ fn seat_by_seat(
         let stars = "★".repeat(level.number() as usize);
         (Control::Robot(level), egui::WidgetText::from(format!("{} {stars}", words.get("seat_robot"))))
     }));
-    #[cfg(not(target_arch = "wasm32"))]
     options.push((Control::Far, egui::WidgetText::from(words.get("seat_far"))));
     for (i, (key, picture)) in seats.iter().enumerate() {
         ui.horizontal(|ui| {
