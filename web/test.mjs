@@ -610,7 +610,8 @@ async function roomServer(port, data, lines) {
 
 /// The player's move, by touch: the Hint shows one, ✔ plays it; both devices log it.
 async function hintedMove(mover, watcher, n) {
-  await tap(mover.page, await steadyTarget(mover.page, mover.log, "button.hint"));
+  // The toolbar stays where it is; the ✔ that comes with the preview may settle first.
+  await tap(mover.page, await target(mover.page, mover.log, "button.hint"));
   await tap(mover.page, await steadyTarget(mover.page, mover.log, "button.confirm"));
   const mine = await mover.log.next(/tabla move knight_hunt (\w+) person (\w+)/, `move ${n} on its device`);
   const theirs = await watcher.log.next(/tabla move knight_hunt (\w+) far (\w+)/, `move ${n} on the other device`);
@@ -660,9 +661,6 @@ async function twoDevices() {
     const elsewhere = await browser.newContext(deviceOptions(1));
     await elsewhere.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
     const child = await open(elsewhere, link);
-    await sleep(3000);
-    await child.page.screenshot({ path: `${SHOTS}/52_far_joining.png` });
-    await grown.page.screenshot({ path: `${SHOTS}/52_far_joining_grown.png` });
     const boards = await Promise.all([board(grown.log, 1500), board(child.log, 1500)]);
     await child.page.screenshot({ path: `${SHOTS}/52_far_joined.png` });
     pass(`the link opens the room's game on the other phone, and both boards show (${boards[0][0]}, ${boards[1][0]})`);
@@ -692,6 +690,7 @@ async function twoDevices() {
       played.push(await hintedMove(players[(n - 1) % 2], players[n % 2], n));
     }
     await child.log.next(/tabla target button\.watch_again /, "the game's end on the other phone");
+    await sleep(1500);
     await child.page.screenshot({ path: `${SHOTS}/54_far_over.png` });
     const kept = readFileSync(`${data}/rooms/${code}.ron`, "utf8");
     const missing = played.filter((action) => !kept.includes(`"${action}"`));

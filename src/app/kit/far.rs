@@ -106,6 +106,17 @@ impl FarGame {
         self.people.iter().any(|p| Some(p.seat) != self.seat && p.here)
     }
 
+    /// The first thing that stands in the way of playing, if any: a words key and its arguments.
+    pub fn trouble(&self) -> Option<(String, Vec<(&'static str, String)>)> {
+        if let Some(why) = &self.over {
+            Some(("far_over".into(), vec![("why", why.clone())]))
+        } else if self.away.is_some() {
+            Some(("far_lost".into(), Vec::new()))
+        } else {
+            self.waiting_for().map(|name| ("far_waiting_for".into(), vec![("name", name.to_string())]))
+        }
+    }
+
     /// The first name of someone seated who is not connected now.
     pub fn waiting_for(&self) -> Option<&str> {
         self.people.iter().find(|p| Some(p.seat) != self.seat && !p.here).map(|p| p.name.as_str())

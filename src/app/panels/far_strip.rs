@@ -1,6 +1,6 @@
 //! A game played with someone far away shows its room above the buttons, at the left: its code
 //! and who is there, in orange while the other side (or this device's connection) is away. What
-//! stands in the way of playing is said by the line under the board (`trouble`), the only word of
+//! stands in the way of playing is said by the line under the board (`FarGame::trouble`), the only word of
 //! the room a phone has room for.
 
 use crate::app::kit::far::FarGame;
@@ -26,23 +26,11 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The first thing that stands in the way of playing in a room, if any: a words key and its
-/// arguments.
-pub fn trouble(far: &FarGame) -> Option<(String, Vec<(&'static str, String)>)> {
-    if let Some(why) = &far.over {
-        Some(("far_over".into(), vec![("why", why.clone())]))
-    } else if far.away.is_some() {
-        Some(("far_lost".into(), Vec::new()))
-    } else {
-        far.waiting_for().map(|name| ("far_waiting_for".into(), vec![("name", name.to_string())]))
-    }
-}
-
 /// What the strip says: the room, and who is there when nothing stands in the way of playing
 /// (whatever does is the line under the board); whether something does.
 fn strip_text(far: &FarGame, words: &Words) -> (String, bool) {
     let room = words.fill("far_room", &[("code", far.code.as_deref().unwrap_or(""))]);
-    if trouble(far).is_some() {
+    if far.trouble().is_some() {
         return (room, true);
     }
     let names: Vec<&str> =

@@ -239,7 +239,7 @@ pub fn publish_scoreboard(
     // with its arguments, written and said).
     // In a room, what stands in the way of playing comes first (on a phone it is the room's only
     // word).
-    let trouble = room.as_deref().and_then(super::far_strip::trouble);
+    let trouble = room.as_deref().and_then(FarGame::trouble);
     let turn_line: Option<(String, Vec<(&str, String)>)> = trouble.or(match game.actor() {
         Some(_) if play.draft_done() => Some((game_key(&words, "confirm_first", kind), Vec::new())),
         Some(_) if previewing => Some((game_key(&words, "preview", kind), Vec::new())),
