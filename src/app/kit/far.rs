@@ -1,9 +1,9 @@
-//! A game played in a room, with someone far away (`tabla serve`): the room's link (`net::link`:
-//! on a thread of its own on the desktop, the page's WebSocket in the browser), the room's record opening the game screen, the other seats' actions and
-//! the dice coming in as the server numbers them and played as a Robot's are, this device's moves
-//! going out as they are played, a refused one taken back with the server's reason, and who is
-//! connected. The game itself is the same `Play` as any: the far seats are `Control::Far`, whose
-//! turns nothing here plays.
+//! A game played in a room, with someone far away (`tabla serve`): the room's link (`net::link`: on
+//! a thread of its own on the desktop, the page's WebSocket in the browser), the room's record
+//! opening the game screen, the other seats' actions and the dice coming in as the server numbers
+//! them and played as a Robot's are, this device's moves going out as they are played, a refused
+//! one taken back with the server's reason, and who is connected. The game itself is the same
+//! `Play` as any: the far seats are `Control::Far`, whose turns nothing here plays.
 
 use super::feedback::Feedback;
 use super::play::{Opened, Play, Resume, change_if};

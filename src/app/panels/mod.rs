@@ -1,8 +1,8 @@
 //! The egui side of the game screen: what the panels show (`scoreboard`), the panels around the
 //! board (`hud`), a phone's thin strips (`hud_slim`), the dialogs over the board (`dialogs`), the
 //! in-game settings (`settings_window`), the help window, the replay's bar, the seats' cards, a
-//! stage's stars at its end (`stage_end`), the game screen said aloud (`spoken`), the parts they share (`panel_parts`), a room's strip (`far_strip`), and the look every
-//! screen shares (`theme`).
+//! stage's stars at its end (`stage_end`), the game screen said aloud (`spoken`), the parts they
+//! share (`panel_parts`), a room's strip (`far_strip`), and the look every screen shares (`theme`).
 
 pub mod dialogs;
 pub mod far_strip;

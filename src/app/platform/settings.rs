@@ -1,8 +1,9 @@
 //! The player's settings (language, sound, reading aloud when no child plays, the last choices on
-//! each setup screen, the child who played last, the room server and name last used), kept between runs in the store and written only when one of them changed. The
-//! file is read field by field: one bad or outdated field falls back to its default alone; a file
-//! that is no settings file is set aside with a message and the defaults are used; a file of a
-//! newer Tabla (or one that cannot be read now) is left as it is and never written over.
+//! each setup screen, the child who played last, the room server and name last used), kept between
+//! runs in the store and written only when one of them changed. The file is read field by field:
+//! one bad or outdated field falls back to its default alone; a file that is no settings file is
+//! set aside with a message and the defaults are used; a file of a newer Tabla (or one that cannot
+//! be read now) is left as it is and never written over.
 
 use super::store::{SETTINGS, Store};
 use crate::app::launch::{Control, Launch, Opponent};

@@ -1,9 +1,10 @@
-//! Playing with someone far away, through `tabla serve` (the desktop and the browser alike). Making a room is a
-//! grown-up's thing: the setup's Start with a seat far away opens the grown-ups' gate first, then
-//! the server's address and the first name the other side will see, then the room's code, big: four
-//! animals on coloured discs, the code typed out and its link, until someone joins and the game
-//! opens. Joining needs no gate: the menu's "Join a game far away" (or `tabla --join CODE`) takes
-//! the code and the name, and the game opens as soon as the room lets this device sit.
+//! Playing with someone far away, through `tabla serve` (on the desktop and in the browser alike).
+//! Making a room is a grown-up's thing: the setup's Start with a seat far away opens the grown-ups'
+//! gate first, then the server's address and the first name the other side will see, then the
+//! room's code, big: four animals on coloured discs, the code typed out and its link, until someone
+//! joins and the game opens. Joining needs no gate: the menu's "Join a game far away" (or `tabla
+//! --join CODE`) takes the code and the name, and the game opens as soon as the room lets this
+//! device sit.
 
 use super::grownups::gate;
 use crate::app::kit::far::FarGame;
