@@ -6,6 +6,7 @@
 #![cfg(feature = "app")]
 
 mod common;
+mod port;
 
 use bevy::prelude::*;
 use std::io::{BufRead, BufReader};
@@ -69,7 +70,7 @@ fn both_until(a: &mut App, b: &mut App, done: impl Fn(&App, &App) -> bool) {
 fn room_of(level: &str, name: &str) -> (Server, std::path::PathBuf, App, App, String) {
     let data = common::test_home(&format!("far-{name}-server"));
     let _ = std::fs::remove_dir_all(&data);
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = port::quiet_port();
     let url = format!("http://127.0.0.1:{port}");
     let server = serve(port, &data);
     let mut maker = device(&format!("{name}-maker"));

@@ -4,9 +4,11 @@
 //! through the other; and bad messages are refused with a reason while the room goes on. Every
 //! test starts the servers it needs on 127.0.0.1 and stops them.
 
+mod port;
+
+use port::quiet_port;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -31,11 +33,6 @@ fn folder(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// A port free now on 127.0.0.1.
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 /// Starts `tabla serve` on the port and waits for its first line, which says where it listens.
@@ -146,7 +143,7 @@ fn room_file(data: &Path, code: &str) -> tabla::net::room::RoomFile {
 #[test]
 fn two_text_seats_play_a_whole_crazy_nard_match_with_the_cube() {
     let data = folder("match");
-    let (_server, url) = serve(free_port(), &["--data", data.to_str().unwrap()]);
+    let (_server, url) = serve(quiet_port(), &["--data", data.to_str().unwrap()]);
     let (mut white, code) = make(&url, "ron_configs/nard/three_points.ron");
     let mut black = join(&url, &code, 1);
     let other = std::thread::spawn(move || {
@@ -169,7 +166,7 @@ fn two_text_seats_play_a_whole_crazy_nard_match_with_the_cube() {
 #[test]
 fn a_server_killed_mid_game_and_started_again_on_its_folder_loses_nothing() {
     let data = folder("kill");
-    let port = free_port();
+    let port = quiet_port();
     let data_arg = data.to_str().unwrap().to_string();
     let (mut server, url) = serve(port, &["--data", &data_arg]);
     let (mut white, code) = make(&url, "ron_configs/knight_hunt/one_knight.ron");
@@ -200,7 +197,7 @@ fn a_server_killed_mid_game_and_started_again_on_its_folder_loses_nothing() {
 
 /// Debian's `redis-server` on a free port, without saving anything to disk.
 fn redis() -> (Process, String) {
-    let port = free_port();
+    let port = quiet_port();
     let child = Command::new("redis-server")
         .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
         .stdout(Stdio::null())
@@ -219,8 +216,8 @@ fn two_servers_share_rooms_through_redis_and_a_seat_goes_on_when_its_server_dies
     let (_redis, redis_url) = redis();
     let data = folder("redis");
     let data_arg = data.to_str().unwrap().to_string();
-    let (mut first, first_url) = serve(free_port(), &["--redis", &redis_url, "--data", &data_arg]);
-    let (_second, second_url) = serve(free_port(), &["--redis", &redis_url, "--data", &data_arg]);
+    let (mut first, first_url) = serve(quiet_port(), &["--redis", &redis_url, "--data", &data_arg]);
+    let (_second, second_url) = serve(quiet_port(), &["--redis", &redis_url, "--data", &data_arg]);
     // White comes through the first server, Black through the second; each knows the other address.
     let (mut white, code) = make(&format!("{first_url},{second_url}"), "ron_configs/halma/two_players.ron");
     let mut black = join(&format!("{second_url},{first_url}"), &code, 1);
@@ -283,7 +280,7 @@ fn refused(answer: &Value, containing: &str) {
 #[test]
 fn bad_messages_are_refused_with_a_reason_and_the_room_goes_on() {
     let data = folder("bad");
-    let (_server, url) = serve(free_port(), &["--data", data.to_str().unwrap()]);
+    let (_server, url) = serve(quiet_port(), &["--data", data.to_str().unwrap()]);
     let mut maker = Raw::open(&url);
     let made = maker
         .say(r#"{"t":"new","level":"ron_configs/knight_hunt/one_knight.ron","seats":["person","person"]}"#);

@@ -582,8 +582,24 @@ async function offline(context, url) {
 
 /// Chromium as a phone at a screen density: the window flag and the context's scale factor
 /// together (either alone, Chromium reports a canvas size and a devicePixelRatio that disagree).
-/// `tabla serve` (the desktop build's, TABLA_BIN) on 127.0.0.1, serving the page and its rooms
-/// from `data`; `port` 0 picks a free one. Its log lines are kept in `lines`.
+/// A free port below the system's ephemeral range, where no connection's own port can land
+/// (tests/port/mod.rs says why): a server killed and started again on it finds it free.
+async function quietPort() {
+  const net = await import("node:net");
+  for (let i = 0; i < 10_000; i++) {
+    const port = 20_000 + ((process.pid * 97 + i) % 10_000);
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("no free port in 20000-29999");
+}
+
+/// `tabla serve` (the desktop build's, TABLA_BIN) on 127.0.0.1 at `port`, serving the page and
+/// its rooms from `data`. Its log lines are kept in `lines`.
 async function roomServer(port, data, lines) {
   const bin = process.env.TABLA_BIN;
   if (!bin) throw new Error("TABLA_BIN names the desktop build's tabla, whose tabla serve holds the rooms");
@@ -629,7 +645,7 @@ async function twoDevices() {
   const { tmpdir } = await import("node:os");
   const data = mkdtempSync(`${tmpdir()}/tabla-rooms-`);
   const serverLog = [];
-  let server = await roomServer(0, data, serverLog);
+  let server = await roomServer(await quietPort(), data, serverLog);
   const url = `http://127.0.0.1:${server.port}/`;
   const { browser, context } = await phone(1);
   // The phone's share sheet, recorded (headless Chromium has none).
