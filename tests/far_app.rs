@@ -32,15 +32,19 @@ impl Drop for Server {
 }
 
 fn serve(port: u16, data: &std::path::Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabla"))
-        .args(["serve", "--port", &port.to_string(), "--data", data.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("tabla serve starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-    assert!(first.contains("listening"), "{first}");
+    let child = port::until_listening(port, || {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabla"))
+            .args(["serve", "--port", &port.to_string(), "--data", data.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("tabla serve starts");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let listening = first.contains("listening");
+        let _ = listening || child.wait().is_ok();
+        listening.then_some(child)
+    });
     Server(child, port)
 }
 

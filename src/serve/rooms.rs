@@ -27,6 +27,9 @@ struct Entry {
     clients: usize,
 }
 
+/// How many times a hello reads a room again that another server changed meanwhile.
+const HELLO_TRIES: u32 = 8;
+
 pub struct Rooms {
     pub store: Store,
     open: Mutex<HashMap<String, Entry>>,
@@ -104,7 +107,8 @@ impl Rooms {
     }
 
     /// Seats a client at a person's seat of the room: its welcome, with the events after `last`
-    /// (or the whole record), and the receiver of the room's messages from then on.
+    /// (or the whole record), and the receiver of the room's messages from then on. A room another
+    /// server changed between its reading and its writing here is read again.
     pub async fn hello(
         &self,
         live: &Live,
@@ -116,45 +120,55 @@ impl Rooms {
     ) -> Result<(ToClient, broadcast::Receiver<Arc<str>>), ToClient> {
         let refused = |error: String| ToClient::Refused { id: None, error };
         let mut held = live.room.lock().await;
-        if held.is_none() || self.store.shared() {
-            *held = Some(self.read(code).await.map_err(refused)?);
-        }
-        let room = held.as_mut().expect("read above");
-        if room.expired(now()) {
-            *held = None;
-            self.store.remove(code).await.map_err(refused)?;
-            log(&format!("room {code} ended: a day without an action"));
-            return Err(ToClient::Ended { reason: "a day passed without a move".into() });
-        }
-        let seat = match seat {
-            // The first seat nobody took yet, else the first whose client is not connected here (a
-            // device coming back by the room's code alone).
-            ANY_SEAT => {
-                let seated = live.seated.lock().expect("never left half-changed").clone();
-                let away =
-                    (0..room.file.people.len() as u8).find(|s| room.is_persons(*s) && !seated.contains(s));
-                room.free_seat()
-                    .or(away)
-                    .ok_or_else(|| refused(format!("every seat of room {code} is taken")))?
+        let mut tries = 0;
+        let (seat, presence, at) = loop {
+            tries += 1;
+            if held.is_none() || self.store.shared() {
+                *held = Some(self.read(code).await.map_err(refused)?);
             }
-            seat => seat,
-        };
-        if !room.is_persons(seat) {
-            return Err(refused(format!("seat {seat} is no person's seat in room {code}")));
-        }
-        room.sit(seat, clean_name(name), picture);
-        let person = room.person(seat, true).expect("seated above");
-        let presence = ToClient::Presence(person).to_json();
-        let at = room.at();
-        if !self
-            .store
-            .save(code, &room.to_ron(), Some(at), at, std::slice::from_ref(&presence))
-            .await
-            .map_err(refused)?
-        {
+            let room = held.as_mut().expect("read above");
+            if room.expired(now()) {
+                *held = None;
+                self.store.remove(code).await.map_err(refused)?;
+                log(&format!("room {code} ended: a day without an action"));
+                return Err(ToClient::Ended { reason: "a day passed without a move".into() });
+            }
+            let seat = match seat {
+                // The first seat nobody took yet, else the first whose client is not connected
+                // here (a device coming back by the room's code alone).
+                ANY_SEAT => {
+                    let seated = live.seated.lock().expect("never left half-changed").clone();
+                    let away = (0..room.file.people.len() as u8)
+                        .find(|s| room.is_persons(*s) && !seated.contains(s));
+                    room.free_seat()
+                        .or(away)
+                        .ok_or_else(|| refused(format!("every seat of room {code} is taken")))?
+                }
+                seat => seat,
+            };
+            if !room.is_persons(seat) {
+                return Err(refused(format!("seat {seat} is no person's seat in room {code}")));
+            }
+            room.sit(seat, clean_name(name), picture);
+            let person = room.person(seat, true).expect("seated above");
+            let presence = ToClient::Presence(person).to_json();
+            let at = room.at();
+            if self
+                .store
+                .save(code, &room.to_ron(), Some(at), at, std::slice::from_ref(&presence))
+                .await
+                .map_err(refused)?
+            {
+                break (seat, presence, at);
+            }
+            // Another server changed the room between this reading and this writing: read it again.
+            log(&format!("room {code}: changed by another server meanwhile; reading it again"));
             *held = None;
-            return Err(refused("the room changed meanwhile; say hello again".into()));
-        }
+            if tries == HELLO_TRIES {
+                return Err(refused("the room changed meanwhile; say hello again".into()));
+            }
+        };
+        let room = held.as_mut().expect("saved above");
         let receiver = live.out.subscribe();
         // Who is connected, as this server knows (with Redis, a seat on another server is told
         // by its own presence message when it comes).

@@ -21,3 +21,22 @@ pub fn quiet_port() -> u16 {
     }
     panic!("no free port in 10000-19999");
 }
+
+/// Starts a server on `port` with `start` (`None`: it could not listen) until it listens. The
+/// port may still be held a moment by the sockets of a server killed an instant before, so a
+/// refused start is tried again for at most ten seconds; then the port's sockets are shown.
+pub fn until_listening<T>(port: u16, mut start: impl FnMut() -> Option<T>) -> T {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        if let Some(started) = start() {
+            return started;
+        }
+        if std::time::Instant::now() > until {
+            let sockets = std::process::Command::new("ss").arg("-tanp").output().map(|out| out.stdout);
+            let sockets = String::from_utf8_lossy(&sockets.unwrap_or_default()).to_string();
+            let held: Vec<&str> = sockets.lines().filter(|l| l.contains(&format!(":{port} "))).collect();
+            panic!("port {port} stays taken: {held:#?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}
