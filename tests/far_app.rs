@@ -9,8 +9,7 @@ mod common;
 mod port;
 
 use bevy::prelude::*;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 use tabla::app::kit::far::FarGame;
 use tabla::app::kit::play::Play;
@@ -32,20 +31,7 @@ impl Drop for Server {
 }
 
 fn serve(port: u16, data: &std::path::Path) -> Server {
-    let child = port::until_listening(port, || {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabla"))
-            .args(["serve", "--port", &port.to_string(), "--data", data.to_str().unwrap()])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tabla serve starts");
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-        let listening = first.contains("listening");
-        let _ = listening || child.wait().is_ok();
-        listening.then_some(child)
-    });
-    Server(child, port)
+    Server(port::serve(env!("CARGO_BIN_EXE_tabla"), port, &["--data", data.to_str().unwrap()]), port)
 }
 
 fn device(name: &str) -> App {

@@ -37,21 +37,7 @@ fn folder(name: &str) -> PathBuf {
 
 /// Starts `tabla serve` on the port and waits for its first line, which says where it listens.
 fn serve(port: u16, args: &[&str]) -> (Process, String) {
-    let child = port::until_listening(port, || {
-        let mut child = Command::new(TABLA)
-            .args(["serve", "--port", &port.to_string()])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("tabla serve starts");
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-        let listening = first.starts_with("tabla serve: listening on http://127.0.0.1:");
-        let _ = listening || child.wait().is_ok();
-        listening.then_some(child)
-    });
-    (Process(child), format!("http://127.0.0.1:{port}"))
+    (Process(port::serve(TABLA, port, args)), format!("http://127.0.0.1:{port}"))
 }
 
 /// A `tabla text --join` seat: one command line in, one JSON answer out.

@@ -6,7 +6,7 @@
 
 use tabla::net::code::RoomCode;
 use tabla::net::room::{Acted, Room};
-use tabla::net::session::{Drop, FromRoom, Session, Want, socket_url};
+use tabla::net::session::{FromRoom, LetGo, Session, Want, socket_url};
 use tabla::net::{Event, ToClient, ToServer};
 
 const LEVEL: &str = "ron_configs/knight_hunt/one_knight.ron";
@@ -136,14 +136,14 @@ fn a_gap_in_the_events_reconnects_and_a_room_that_cannot_be_played_ends_the_link
     room.act(0, 1, 0, "g1f3", 2_000).unwrap();
     room.act(1, 1, 1, "g8f6", 2_000).unwrap();
     let second = room.events_after(1).remove(0);
-    assert!(matches!(session.heard(ToClient::Event(second)), Err(Drop::Retry(_))), "event 2 before 1");
+    assert!(matches!(session.heard(ToClient::Event(second)), Err(LetGo::Retry(_))), "event 2 before 1");
 
     let mut refused = Session::new(Want::Join { code: "ZZZZZZ".into(), seat: 0 }, "Ion", 0);
     refused.opened();
     let unknown = ToClient::Refused { id: None, error: "no room ZZZZZZ".into() };
-    assert_eq!(refused.heard(unknown), Err(Drop::End("no room ZZZZZZ".into())));
+    assert_eq!(refused.heard(unknown), Err(LetGo::End("no room ZZZZZZ".into())));
     let ended = ToClient::Ended { reason: "its maker ended it".into() };
-    assert_eq!(session.heard(ended), Err(Drop::End("its maker ended it".into())));
+    assert_eq!(session.heard(ended), Err(LetGo::End("its maker ended it".into())));
 }
 
 #[test]

@@ -4,8 +4,8 @@
 
 use super::ToServer;
 use super::client::{Lost, Socket, connect, receive, send};
-use super::session::{Drop, Session, socket_url};
 pub use super::session::{FromRoom, Want};
+use super::session::{LetGo, Session, socket_url};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
@@ -71,8 +71,8 @@ impl Run {
                 Err(drop) => drop,
             };
             let why = match why {
-                Drop::End(end) => return end,
-                Drop::Retry(why) => why,
+                LetGo::End(end) => return end,
+                LetGo::Retry(why) => why,
             };
             self.session.lost(&why);
             self.say();
@@ -105,9 +105,9 @@ impl Run {
     }
 
     /// Connects and talks until seated: the socket.
-    fn connected(&mut self, url: &str) -> Result<Socket, Drop> {
-        let lost = |Lost(why)| Drop::Retry(why);
-        let mut socket = connect(url).map_err(Drop::Retry)?;
+    fn connected(&mut self, url: &str) -> Result<Socket, LetGo> {
+        let lost = |Lost(why)| LetGo::Retry(why);
+        let mut socket = connect(url).map_err(LetGo::Retry)?;
         if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_mut() {
             let _ = stream.set_read_timeout(Some(LISTEN));
         }
@@ -118,7 +118,7 @@ impl Run {
         while !self.session.seated() {
             let message = receive(&mut socket, until)
                 .map_err(lost)?
-                .ok_or_else(|| Drop::Retry("the server did not answer".into()))?;
+                .ok_or_else(|| LetGo::Retry("the server did not answer".into()))?;
             let answers = self.session.heard(message);
             self.say();
             for answer in answers? {
@@ -129,8 +129,8 @@ impl Run {
     }
 
     /// Passes on what the server says and sends the seat's actions until the connection is let go.
-    fn listen(&mut self, mut socket: Socket) -> Drop {
-        let lost = |Lost(why)| Drop::Retry(why);
+    fn listen(&mut self, mut socket: Socket) -> LetGo {
+        let lost = |Lost(why)| LetGo::Retry(why);
         loop {
             let sent = loop {
                 match self.to_send.try_recv() {
@@ -142,7 +142,7 @@ impl Run {
                         }
                     }
                     Err(TryRecvError::Empty) => break Ok(()),
-                    Err(TryRecvError::Disconnected) => break Err(Drop::End("the game was left".into())),
+                    Err(TryRecvError::Disconnected) => break Err(LetGo::End("the game was left".into())),
                 }
             };
             let heard = sent.and_then(|()| receive(&mut socket, Instant::now()).map_err(lost));

@@ -3,8 +3,8 @@
 //! The page gives the module one thread, so the link does its work when the app asks what the
 //! room said (each frame) and the socket's events only fill its inbox.
 
-use super::session::{Drop, Session, socket_url};
 pub use super::session::{FromRoom, Want};
+use super::session::{LetGo, Session, socket_url};
 use super::{ToClient, ToServer};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -68,7 +68,7 @@ impl Link {
     }
 }
 
-impl std::ops::Drop for Link {
+impl Drop for Link {
     fn drop(&mut self) {
         let open = LINKS.with(|links| links.borrow_mut().1.remove(&self.id));
         if let Some(connection) = open.and_then(|open| open.connection) {
@@ -110,7 +110,7 @@ impl Open {
         if self.connection.is_none() && now >= self.retry_at {
             match Connection::open(&self.url) {
                 Ok(connection) => self.connection = Some(connection),
-                Err(why) => return self.let_go(Drop::End(why)),
+                Err(why) => return self.let_go(LetGo::End(why)),
             }
         }
         let Some(inbox) = self.connection.as_ref().map(|c| c.inbox.take()) else { return };
@@ -121,7 +121,7 @@ impl Open {
         }
         for text in inbox.messages {
             let answers = serde_json::from_str::<ToClient>(&text)
-                .map_err(|e| Drop::Retry(format!("the server said: {e}")))
+                .map_err(|e| LetGo::Retry(format!("the server said: {e}")))
                 .and_then(|message| self.session.heard(message));
             match answers {
                 Ok(answers) => answers.iter().for_each(|answer| self.send(answer)),
@@ -132,21 +132,21 @@ impl Open {
             self.pause = FIRST_PAUSE;
         }
         if let Some(why) = inbox.closed {
-            self.let_go(Drop::Retry(why));
+            self.let_go(LetGo::Retry(why));
         }
     }
 
-    fn let_go(&mut self, drop: Drop) {
+    fn let_go(&mut self, drop: LetGo) {
         if let Some(connection) = self.connection.take() {
             connection.close();
         }
         match drop {
-            Drop::Retry(why) => {
+            LetGo::Retry(why) => {
                 self.session.lost(&why);
                 self.retry_at = js_sys::Date::now() + self.pause;
                 self.pause = (self.pause * 2.0).min(LONGEST_PAUSE);
             }
-            Drop::End(why) => {
+            LetGo::End(why) => {
                 self.over = true;
                 self.session.ended(&why);
             }

@@ -50,7 +50,7 @@ pub enum FromRoom {
 
 /// Why a connection is let go.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Drop {
+pub enum LetGo {
     /// Lost: the link connects again.
     Retry(String),
     /// The room cannot be played any more.
@@ -149,7 +149,7 @@ impl Session {
     }
 
     /// What the server said: what to send in answer, or why the connection is let go.
-    pub fn heard(&mut self, message: ToClient) -> Result<Vec<ToServer>, Drop> {
+    pub fn heard(&mut self, message: ToClient) -> Result<Vec<ToServer>, LetGo> {
         match (self.phase, message) {
             (Phase::Making, ToClient::Made { room, pictures, token }) => {
                 self.code = Some(room.clone());
@@ -167,8 +167,8 @@ impl Session {
                 }
                 Ok(self.unanswered.clone())
             }
-            (Phase::Making | Phase::Greeting, ToClient::Refused { error, .. }) => Err(Drop::End(error)),
-            (_, ToClient::Ended { reason }) => Err(Drop::End(reason)),
+            (Phase::Making | Phase::Greeting, ToClient::Refused { error, .. }) => Err(LetGo::End(error)),
+            (_, ToClient::Ended { reason }) => Err(LetGo::End(reason)),
             (Phase::Seated, ToClient::Event(event)) => self.pass(event).map(|()| Vec::new()),
             (Phase::Seated, ToClient::Ack { id, .. }) => {
                 self.answered(id);
@@ -207,7 +207,7 @@ impl Session {
         record: Option<String>,
         events: Vec<Event>,
         people: Vec<Person>,
-    ) -> Result<(), Drop> {
+    ) -> Result<(), LetGo> {
         self.seat = seat;
         let code = self.code.clone().unwrap_or_default();
         match (self.at, record) {
@@ -217,24 +217,24 @@ impl Session {
             }
             (_, Some(record)) => {
                 let actions = Record::from_ron(&record)
-                    .map_err(|e| Drop::End(format!("the room's record: {e}")))?
+                    .map_err(|e| LetGo::End(format!("the room's record: {e}")))?
                     .actions
                     .len();
                 self.at = Some(actions as u64);
                 self.heard.push(FromRoom::Welcome { code, seat, record, people });
                 Ok(())
             }
-            (None, None) => Err(Drop::End("no record came".into())),
+            (None, None) => Err(LetGo::End("no record came".into())),
         }
     }
 
-    fn pass(&mut self, event: Event) -> Result<(), Drop> {
+    fn pass(&mut self, event: Event) -> Result<(), LetGo> {
         let at = self.at.unwrap_or(0);
         if event.n <= at {
             return Ok(());
         }
         if event.n > at + 1 {
-            return Err(Drop::Retry(format!("event {} came after {at}: asking again", event.n)));
+            return Err(LetGo::Retry(format!("event {} came after {at}: asking again", event.n)));
         }
         self.at = Some(event.n);
         self.heard.push(FromRoom::Event(event));

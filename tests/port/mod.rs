@@ -1,7 +1,7 @@
-//! A port for a test's server that no connection can take meanwhile. The system gives the local
-//! ports of outgoing connections (and `:0`) from its ephemeral range, so a server killed and
-//! started again on a port from there may find it taken by another test's connection; these
-//! ports lie below that range.
+//! The tests' `tabla serve`: started on a port no connection can take meanwhile, and waited for
+//! until it listens. The system gives the local ports of outgoing connections (and `:0`) from its
+//! ephemeral range, so a server killed and started again on a port from there may find it taken by
+//! another test's connection; these ports lie below that range.
 
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -39,4 +39,24 @@ pub fn until_listening<T>(port: u16, mut start: impl FnMut() -> Option<T>) -> T 
         }
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
+}
+
+/// `tabla` (the test's own build) serving on `port` with `args`, once its first line says it
+/// listens; its log goes to the test's output.
+pub fn serve(tabla: &str, port: u16, args: &[&str]) -> std::process::Child {
+    use std::io::BufRead;
+    until_listening(port, || {
+        let mut child = std::process::Command::new(tabla)
+            .args(["serve", "--port", &port.to_string()])
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("tabla serve starts");
+        let mut first = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let listening = first.starts_with("tabla serve: listening on http://127.0.0.1:");
+        let _ = listening || child.wait().is_ok();
+        listening.then_some(child)
+    })
 }
