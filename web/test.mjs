@@ -1413,6 +1413,19 @@ function said(code, key) {
     .replace(/^[-–\/,;:\s]+|[-–\/,;:\s]+$/g, "");
 }
 
+/// Waits, as long as a step may take on a busy machine, until the app has said `text` in `code`
+/// `times` times since the page opened (its `tabla say` lines, written as the words are handed to
+/// the page's speech).
+async function saidLine(log, code, text, times = 1) {
+  const pattern = new RegExp(String.raw`tabla say ${code} ${escape(text)}`);
+  const end = Date.now() + STEP_MS;
+  while (log.lines.filter((line) => pattern.test(line)).length < times) {
+    log.assertClean();
+    if (Date.now() > end) throw new Error(`"${text}" not said ${times} times in ${code} within ${STEP_MS / 1000} s`);
+    await sleep(50);
+  }
+}
+
 async function spokenNow(page) {
   return await page.evaluate(() => window.tablaSpoken.slice());
 }
@@ -1439,9 +1452,9 @@ async function speech(url) {
     await tap(page, await target(page, log, `choice.${word("ro", "opponent_robot")}`));
     await tap(page, await target(page, log, "start"));
     await board(log);
-    await sleep(1500);
-    spoken = await spokenNow(page);
     const turn = said("ro", "your_turn");
+    await saidLine(log, "ro", turn);
+    spoken = await spokenNow(page);
     const heard = spoken.filter((u) => u.text === turn);
     if (!spoken.some((u) => u.text === said("ro", "help_short_knight_hunt")) || heard.length !== 1 || heard[0].lang !== "ro-RO") {
       throw new Error(`the game's start: ${JSON.stringify(spoken)}`);
@@ -1454,7 +1467,7 @@ async function speech(url) {
 
     await page.screenshot({ path: `${SHOTS}/40_speech_turn_ro.png` });
     await tap(page, await steadyTarget(page, log, "button.say_again"));
-    await sleep(500);
+    await saidLine(log, "ro", turn, 2);
     const again = (await spokenNow(page)).filter((u) => u.text === turn).length;
     if (again !== 2) throw new Error(`the speaker button: the turn said ${again} times`);
     pass("the speaker button beside the turn says it again");
@@ -1465,7 +1478,7 @@ async function speech(url) {
     await tap(page, await steadyTarget(page, log, "settings.close"));
     await sleep(300);
     await tap(page, await steadyTarget(page, log, "button.help"));
-    await sleep(1500);
+    await saidLine(log, "el", said("el", "demo_knight_jump"));
     spoken = await spokenNow(page);
     const step = spoken.find((u) => u.text === said("el", "demo_knight_jump"));
     if (!step || step.lang !== "el-GR") throw new Error(`the Greek help: ${JSON.stringify(spoken.slice(-4))}`);
@@ -1496,7 +1509,9 @@ async function speech(url) {
     log.cursor = 0;
     await board(log);
     await tap(page, await steadyTarget(page, log, "button.hint"));
-    await sleep(1500);
+    await log.next(/tabla asked el /, "something Greek to say");
+    // Time enough for a wrong voice to be handed the words, had it been.
+    await sleep(1000);
     const spoken = await spokenNow(page);
     if (spoken.length) throw new Error(`said without a Greek voice: ${JSON.stringify(spoken)}`);
     const asked = await page.evaluate(() => window.tablaAsked.filter((a) => a.lang === "el"));
