@@ -20,6 +20,8 @@ pub trait Console {
     fn is_over(&self) -> bool;
     /// What the Robot would do now, as text, without playing it.
     fn robot_text(&self, level: RobotLevel) -> Option<String>;
+    /// The number of actions before `seat`'s last one (what taking it back goes back to).
+    fn before_last_of(&self, seat: crate::rules::Seat) -> Option<usize>;
 }
 
 pub struct Session<G: Coached> {
@@ -225,6 +227,11 @@ impl<G: Coached> Console for Session<G> {
 
     fn robot_text(&self, level: RobotLevel) -> Option<String> {
         self.history.robot_action(level).map(|action| self.game().action_text(&action))
+    }
+
+    fn before_last_of(&self, seat: crate::rules::Seat) -> Option<usize> {
+        let steps = self.history.steps();
+        (1..steps.len()).rev().find(|&i| steps[i].mover == Some(seat)).map(|i| i - 1)
     }
 
     fn handle(&mut self, line: &str) -> Value {

@@ -1,8 +1,9 @@
 //! Two devices play one game through `tabla serve`, as two headless apps: one makes a room, the
 //! other joins it by its code, and they play Knight Hunt to its end, each move made by a person's
 //! taps on one device and seen on the other; the server is killed in the middle and started again
-//! on its folder, both devices say the connection is lost, come back, and the game goes on. The
-//! test starts the server it needs (on 127.0.0.1) and stops it.
+//! on its folder, both devices say the connection is lost, come back, and the game goes on. Undo
+//! on one device asks the other's person, and the move goes back on both only when they agree.
+//! The test starts the server it needs (on 127.0.0.1) and stops it.
 #![cfg(feature = "app")]
 
 mod common;
@@ -13,6 +14,7 @@ use std::process::Child;
 use std::time::{Duration, Instant};
 use tabla::app::kit::far::FarGame;
 use tabla::app::kit::play::Play;
+use tabla::app::kit::turn::GameCommand;
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::{Control, Launch, Opponent, Screen};
 use tabla::net::ANY_SEAT;
@@ -149,6 +151,50 @@ fn two_devices_play_knight_hunt_through_a_room_and_the_server_comes_back() {
     assert_eq!(room.record.actions, actions(&grandma), "the server kept every move");
     let place = grandma.world().resource::<Play>().record().room.expect("the record names its room");
     assert_eq!((place.code.as_str(), place.seat), (code.as_str(), 0));
+}
+
+#[test]
+fn undo_in_a_room_asks_the_other_side_and_goes_back_only_when_they_agree() {
+    let (_server, data, mut grandma, mut child, code) = room_of("knight_hunt/one_knight", "undo");
+    both_until(&mut grandma, &mut child, |a, b| far(a).others_here() && far(b).others_here());
+    play_moves(&mut grandma, &mut child, 3);
+    let board = |app: &App| app.world().resource::<ScoreBoard>().clone();
+    let three = actions(&grandma);
+    assert_eq!(three.len(), 3);
+    assert!(board(&child).can_undo, "Undo is there in a room");
+
+    // The child (Black) asks: Grandma's device asks her; she says no, and nothing goes back.
+    child.world_mut().write_message(GameCommand::Undo);
+    both_until(&mut grandma, &mut child, |a, _| board(a).asking_far);
+    let question = board(&grandma).asking.unwrap();
+    assert!(question.contains("Ion"), "the question names who asks: {question}");
+    assert_eq!(actions(&child), three, "nothing goes back before the answer");
+    let waiting = board(&child);
+    assert!(!waiting.can_undo && waiting.status.contains("Grandma"), "the asker waits: {}", waiting.status);
+    grandma.world_mut().write_message(GameCommand::DeclineTakeBack);
+    both_until(&mut grandma, &mut child, |a, b| !board(a).asking_far && far(b).asking.is_none());
+    assert_eq!(
+        (actions(&grandma), actions(&child)),
+        (three.clone(), three.clone()),
+        "declined: the game goes on"
+    );
+
+    // Asked again and agreed: both devices go back before the child's move, which was the second.
+    child.world_mut().write_message(GameCommand::Undo);
+    both_until(&mut grandma, &mut child, |a, _| board(a).asking_far);
+    grandma.world_mut().write_message(GameCommand::AllowTakeBack);
+    both_until(&mut grandma, &mut child, |a, b| actions(a).len() == 1 && actions(b).len() == 1);
+    assert_eq!(actions(&child), three[..1], "back before the child's move");
+    let to_move = |app: &App| app.world().resource::<Play>().person_to_move();
+    assert_eq!((to_move(&child), to_move(&grandma)), (Some(Seat(1)), None), "the child moves again");
+
+    // The game goes on from there, and the server kept the room as it went.
+    play_moves(&mut grandma, &mut child, 2);
+    assert_eq!(actions(&grandma), actions(&child));
+    assert_eq!(actions(&grandma).len(), 3);
+    let kept = std::fs::read_to_string(data.join("rooms").join(format!("{code}.ron"))).unwrap();
+    let room: tabla::net::room::RoomFile = ron::from_str(&kept).unwrap();
+    assert_eq!((room.record.actions, room.era), (actions(&grandma), 1), "the room went back once");
 }
 
 /// The person of the device to act does what the level-1 Robot would: asks for the dice where

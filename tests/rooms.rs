@@ -1,10 +1,11 @@
 //! A room as the server keeps it, without a server: its code, the referee's checks of every
 //! action, the dice from the room's seed, the Robot's seats, numbered events, an action sent again
-//! never played twice, and a room kept as text and read back.
+//! never played twice, a move taken back only when the other side agrees, and a room kept as text
+//! and read back.
 
 use tabla::net::code::{ANIMALS, COLOURS, Picture, RoomCode};
-use tabla::net::room::{Acted, Room};
-use tabla::net::{Event, ToClient, ToServer, clean_name};
+use tabla::net::room::{Acted, Answered, Room};
+use tabla::net::{Asking, Event, ToClient, ToServer, clean_name};
 
 fn room(level: &str, seats: &[&str], seed: u64) -> Room {
     let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
@@ -74,6 +75,60 @@ fn an_action_sent_again_is_never_played_twice_and_a_stale_one_is_refused() {
     assert!(stale.contains("event 2"), "an action sent from an old event: {stale}");
     assert_eq!(room.events_after(0).len(), 2);
     assert_eq!(room.events_after(1), vec![Event { n: 2, action: "g8f6".into() }]);
+}
+
+#[test]
+fn a_move_is_taken_back_only_when_another_person_agrees() {
+    let mut room = room("ron_configs/knight_hunt/one_knight.ron", &["person", "person"], 9);
+    played(room.act(0, 1, 0, "g1f3", 2_000));
+    played(room.act(1, 1, 1, "g8f6", 2_000));
+    let mut revisions = vec![room.revision()];
+    let black_move = room.ask_take_back(0, 1, 3_000).unwrap_err();
+    assert!(black_move.contains("no move of seat 0"), "event 2 is Black's: {black_move}");
+    assert!(room.ask_take_back(0, 2, 3_000).is_err(), "no event 3 yet");
+    assert!(room.answer(1, true, 3_000).is_err(), "nobody asked");
+
+    // White asks to take back its move (and Black's answer with it); Black says no.
+    assert_eq!(room.ask_take_back(0, 0, 3_000), Ok(None), "asked, not taken back yet");
+    assert_eq!(room.file.asking, Some(Asking { seat: 0, to: 0 }));
+    revisions.push(room.revision());
+    assert!(room.ask_take_back(0, 0, 3_000).is_err(), "one asking at a time");
+    assert!(room.answer(0, true, 3_000).is_err(), "the asker does not answer itself");
+    assert_eq!(room.answer(1, false, 3_000), Ok(Answered::Declined));
+    assert_eq!((room.at(), room.file.asking, room.file.era), (2, None, 0), "declined: nothing goes back");
+    revisions.push(room.revision());
+
+    // A move played instead of an answer ends the asking.
+    room.ask_take_back(0, 0, 3_000).unwrap();
+    played(room.act(0, 2, 2, "f3e5", 3_000));
+    assert_eq!(room.file.asking, None, "a move played answers the asking");
+    revisions.push(room.revision());
+
+    // Asked again and agreed: the room is back before White's last move, in a new era.
+    room.ask_take_back(0, 2, 4_000).unwrap();
+    assert_eq!(room.answer(1, true, 4_000), Ok(Answered::TakenBack { to: 2, events: Vec::new() }));
+    assert_eq!((room.at(), room.file.era, room.file.asking), (2, 1, None));
+    assert_eq!(room.file.record.actions, ["g1f3", "g8f6"]);
+    assert_eq!(room.file.last_action, 4_000);
+    revisions.push(room.revision());
+    assert!(revisions.windows(2).all(|w| w[0] < w[1]), "every change raises the revision: {revisions:?}");
+    // White plays from there; a client still at the old event 3 is refused.
+    assert!(room.act(0, 3, 3, "f3d4", 4_000).is_err());
+    assert_eq!(played(room.act(0, 3, 2, "f3d4", 4_000)), vec![Event { n: 3, action: "f3d4".into() }]);
+    let again = Room::from_ron(&room.to_ron()).unwrap();
+    assert_eq!((again.at(), again.file.era, again.revision()), (3, 1, room.revision()), "kept as text");
+}
+
+#[test]
+fn against_the_robot_alone_a_move_is_taken_back_at_once() {
+    let mut room = room("ron_configs/knight_hunt/one_knight.ron", &["person", "robot1"], 5);
+    assert_eq!(played(room.act(0, 1, 0, "g1f3", 2_000)).len(), 2, "the Robot answered");
+    let robot_move = room.ask_take_back(0, 1, 3_000);
+    assert!(robot_move.is_err(), "the Robot's move is not the person's to take back: {robot_move:?}");
+    // Nobody else to ask: back at once, with the Robot's answer.
+    assert_eq!(room.ask_take_back(0, 0, 3_000), Ok(Some(Answered::TakenBack { to: 0, events: Vec::new() })));
+    assert_eq!((room.at(), room.file.era, room.file.asking), (0, 1, None));
+    assert_eq!(played(room.act(0, 2, 0, "g1h3", 3_000)).len(), 2, "played on from the start");
 }
 
 #[test]

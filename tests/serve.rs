@@ -230,6 +230,95 @@ fn two_servers_share_rooms_through_redis_and_a_seat_goes_on_when_its_server_dies
     assert!(!data.join("rooms").join(format!("{code}.ron")).exists(), "with Redis, rooms live in Redis");
 }
 
+/// Asks the seat for its state until someone asks to take back (bounded: the asking is on its way).
+fn until_asked(seat: &mut Seat) -> Value {
+    for _ in 0..200 {
+        let state = seat.ask("state");
+        if state["room"]["asking"] != Value::Null {
+            return state["room"]["asking"].clone();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("nobody asked to take back");
+}
+
+#[test]
+fn a_text_seat_asks_to_take_back_and_the_other_answers() {
+    let data = folder("undo");
+    let (_server, url) = serve(quiet_port(), &["--data", data.to_str().unwrap()]);
+    let (mut white, code) = make(&url, "ron_configs/knight_hunt/one_knight.ron");
+    let mut black = join(&url, &code, 1);
+    play(&mut white, 1, false);
+    play(&mut black, 1, false);
+    assert_eq!(white.ask("answer yes")["ok"], json!(false), "nobody asked yet");
+
+    // Black asks; White says no; Black hears it, and nothing went back.
+    writeln!(black.input, "undo").unwrap();
+    assert_eq!(until_asked(&mut white), json!({"seat": 1, "to": 1}));
+    let no = white.ask("answer no");
+    assert_eq!((no["ok"].clone(), no["taken_back_to"].clone()), (json!(true), Value::Null), "{no}");
+    let refused = black.answer();
+    assert!(refused["error"].as_str().unwrap().contains("said no"), "{refused}");
+    assert_eq!(actions(&mut black).len(), 2);
+
+    // Asked again and agreed: both seats are back before Black's move, and Black moves again.
+    writeln!(black.input, "undo").unwrap();
+    until_asked(&mut white);
+    assert_eq!(white.ask("answer yes")["taken_back_to"], json!(1));
+    let back = black.answer();
+    assert_eq!(
+        (back["ok"].clone(), back["taken_back_to"].clone(), back["room"]["at"].clone()),
+        (json!(true), json!(1), json!(1)),
+        "{back}"
+    );
+    assert_eq!(actions(&mut white), actions(&mut black));
+    assert_eq!(actions(&mut black).len(), 1);
+    assert_eq!(play(&mut black, 1, false), 1, "Black plays on from there");
+    assert_eq!(room_file(&data, &code).era, 1);
+}
+
+#[test]
+fn a_take_back_asked_on_one_server_is_agreed_through_another() {
+    let (_redis, redis_url) = redis();
+    let data = folder("redis-back");
+    let data_arg = data.to_str().unwrap().to_string();
+    let (_first, first_url) = serve(quiet_port(), &["--redis", &redis_url, "--data", &data_arg]);
+    let (_second, second_url) = serve(quiet_port(), &["--redis", &redis_url, "--data", &data_arg]);
+    let mut white = Raw::open(&first_url);
+    let made = white
+        .say(r#"{"t":"new","level":"ron_configs/knight_hunt/one_knight.ron","seats":["person","person"]}"#);
+    let code = made["room"].as_str().unwrap().to_string();
+    let hello = |seat: u8, last: u64, era: u64| {
+        format!(
+            r#"{{"t":"hello","room":"{code}","seat":{seat},"last":{last},"name":"Kid","picture":3,"era":{era}}}"#
+        )
+    };
+    assert_eq!(white.say(&hello(0, 0, 0))["t"], json!("welcome"));
+    let mut black = Raw::open(&second_url);
+    assert_eq!(black.say(&hello(1, 0, 0))["t"], json!("welcome"));
+    assert_eq!(white.reply(r#"{"t":"act","id":1,"after":0,"action":"g1f3"}"#)["t"], json!("ack"));
+    assert_eq!(black.reply(r#"{"t":"act","id":1,"after":1,"action":"g8f6"}"#)["t"], json!("ack"));
+
+    // White asks on the first server; Black hears it on the second and agrees.
+    white.0.send(tungstenite::Message::Text(r#"{"t":"take_back","to":0}"#.into())).unwrap();
+    assert_eq!(black.until("asked"), json!({"t": "asked", "seat": 0, "to": 0}));
+    black.0.send(tungstenite::Message::Text(r#"{"t":"answer","yes":true}"#.into())).unwrap();
+    let back = json!({"t": "taken_back", "to": 0, "era": 1});
+    assert_eq!(white.until("taken_back"), back);
+    assert_eq!(black.until("taken_back"), back);
+
+    // A seat of the old era coming back is sent the room's whole record, from the start again.
+    let mut again = Raw::open(&second_url);
+    let welcome = again.say(&hello(1, 2, 0));
+    let record = tabla::record::Record::from_ron(welcome["record"].as_str().unwrap()).unwrap();
+    assert!(record.actions.is_empty(), "{welcome}");
+    assert_eq!((welcome["era"].clone(), welcome["asking"].clone()), (json!(1), json!(null)));
+    assert_eq!(
+        white.reply(r#"{"t":"act","id":2,"after":0,"action":"g1h3"}"#),
+        json!({"t": "ack", "id": 2, "at": 1})
+    );
+}
+
 /// A raw WebSocket to the server, for messages no seat would send.
 struct Raw(tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>);
 
@@ -250,6 +339,17 @@ impl Raw {
                 return serde_json::from_str(text.as_str()).unwrap();
             }
         }
+    }
+
+    /// The next message of the kind (`"t"`), passing over at most twenty others.
+    fn until(&mut self, kind: &str) -> Value {
+        for _ in 0..20 {
+            let message = self.next();
+            if message["t"] == json!(kind) {
+                return message;
+            }
+        }
+        panic!("no {kind} in twenty messages");
     }
 
     /// The next answer that is not a presence or an event.
@@ -309,6 +409,10 @@ fn bad_messages_are_refused_with_a_reason_and_the_room_goes_on() {
     // An action from an old event.
     refused(&other.reply(r#"{"t":"act","id":1,"after":0,"action":"g8f6"}"#), "event 1");
     refused(&maker.reply(r#"{"t":"end","token":"not the token"}"#), "maker");
+    // Take-backs: only a seat's own move, and only an answer to an asking.
+    refused(&other.reply(r#"{"t":"answer","yes":true}"#), "nobody asked");
+    refused(&other.reply(r#"{"t":"take_back","to":0}"#), "no move of seat 1");
+    refused(&maker.reply(r#"{"t":"take_back","to":7}"#), "no move");
 
     // A hundred messages as fast as they go: the first ones are taken, the rest refused.
     let mut too_many = 0;

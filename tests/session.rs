@@ -1,13 +1,13 @@
 //! An app's connection to a room, without the network (`net::session`, which the desktop's link
 //! and the browser's both carry): what it says on each new connection, the room's events passed on
 //! in order, every action kept until the server answers it and sent again on the next connection,
-//! a lost connection said once, and a room that cannot be played. The server's side is a real
-//! `Room`.
+//! a lost connection said once, a take-back asked and agreed, and a room that cannot be played.
+//! The server's side is a real `Room`.
 
 use tabla::net::code::RoomCode;
-use tabla::net::room::{Acted, Room};
+use tabla::net::room::{Acted, Answered, Room};
 use tabla::net::session::{FromRoom, LetGo, Session, Want, socket_url};
-use tabla::net::{Event, ToClient, ToServer};
+use tabla::net::{Asking, Event, ToClient, ToServer};
 
 const LEVEL: &str = "ron_configs/knight_hunt/one_knight.ron";
 
@@ -31,13 +31,20 @@ fn welcome(room: &Room, seat: u8, last: u64) -> ToClient {
         record,
         events,
         people: Vec::new(),
+        era: room.file.era,
+        asking: room.file.asking,
     }
 }
 
 /// The hello a session sent, with the last event it named.
 fn last_of(said: &[ToServer]) -> u64 {
+    era_of(said).0
+}
+
+/// The hello a session sent: the last event and the era it named.
+fn era_of(said: &[ToServer]) -> (u64, u64) {
     match said {
-        [ToServer::Hello { last, .. }] => *last,
+        [ToServer::Hello { last, era, .. }] => (*last, *era),
         other => panic!("expected one hello, not {other:?}"),
     }
 }
@@ -117,6 +124,7 @@ fn after_a_lost_connection_the_missed_events_are_asked_for_and_unanswered_action
         vec![
             FromRoom::Event(Event { n: 2, action: "g8f6".into() }),
             FromRoom::Event(Event { n: 3, action: "f3e5".into() }),
+            FromRoom::Asked(None),
             FromRoom::Back,
         ]
     );
@@ -144,6 +152,52 @@ fn a_gap_in_the_events_reconnects_and_a_room_that_cannot_be_played_ends_the_link
     assert_eq!(refused.heard(unknown), Err(LetGo::End("no room ZZZZZZ".into())));
     let ended = ToClient::Ended { reason: "its maker ended it".into() };
     assert_eq!(session.heard(ended), Err(LetGo::End("its maker ended it".into())));
+}
+
+#[test]
+fn a_take_back_is_asked_once_and_once_agreed_the_next_hello_names_the_new_era() {
+    let mut room = room();
+    let mut session = Session::new(Want::Join { code: room.file.code.clone(), seat: 0 }, "Ana", 1);
+    session.opened();
+    session.heard(welcome(&room, 0, 0)).unwrap();
+    for (seat, action) in [(0, "g1f3"), (1, "g8f6")] {
+        let Ok(Acted::Played(events)) = room.act(seat, 1, room.at(), action, 2_000) else { panic!("played") };
+        session.heard(ToClient::Event(events[0].clone())).unwrap();
+    }
+    session.take();
+
+    // Asked while the connection is lost: sent on the next one, and only then.
+    session.lost("gone");
+    let ask = ToServer::TakeBack { to: 0 };
+    assert_eq!(session.act(ask.clone()), None, "not seated: kept for the next connection");
+    assert_eq!(era_of(&session.opened()), (2, 0));
+    assert_eq!(session.heard(welcome(&room, 0, 2)), Ok(vec![ask]));
+    session.lost("gone again");
+    session.opened();
+    assert_eq!(session.heard(welcome(&room, 0, 2)), Ok(Vec::new()), "an asking is never sent twice");
+    session.take();
+
+    // The room hears it, the other seat agrees, and the session goes back with the room.
+    assert_eq!(room.ask_take_back(0, 0, 3_000), Ok(None));
+    session.heard(ToClient::Asked(Asking { seat: 0, to: 0 })).unwrap();
+    let Ok(Answered::TakenBack { to, .. }) = room.answer(1, true, 3_000) else { panic!("taken back") };
+    session.heard(ToClient::TakenBack { to, era: room.file.era }).unwrap();
+    let Ok(Acted::Played(events)) = room.act(0, 2, 0, "g1h3", 3_000) else { panic!("played") };
+    session.heard(ToClient::Event(events[0].clone())).unwrap();
+    assert_eq!(
+        session.take(),
+        vec![
+            FromRoom::Asked(Some(Asking { seat: 0, to: 0 })),
+            FromRoom::TakenBack { to: 0 },
+            FromRoom::Event(Event { n: 1, action: "g1h3".into() }),
+        ],
+        "event 1 of the new era is passed on though event 1 was passed before"
+    );
+    session.lost("gone");
+    assert_eq!(era_of(&session.opened()), (1, 1), "the hello names the new era");
+    // A welcome back says whether anyone asks now.
+    session.heard(welcome(&room, 0, 1)).unwrap();
+    assert!(session.take().contains(&FromRoom::Asked(None)));
 }
 
 #[test]

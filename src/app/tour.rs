@@ -110,6 +110,8 @@ enum Step {
     FarJoinOther,
     FarServerDown,
     FarDone,
+    /// A line to the seat far away (a `tabla text --join` command).
+    FarSeat(&'static str),
     /// Waits (a bounded number of frames) until the room is as named.
     FarUntil(FarReady),
 }
@@ -120,6 +122,12 @@ enum FarReady {
     Code,
     Playing,
     Lost,
+    /// The game has this many actions.
+    Moves(usize),
+    /// Someone far away asks to take back.
+    Asked,
+    /// Nobody asks to take back.
+    NoAsking,
 }
 
 #[derive(Resource)]
@@ -864,11 +872,15 @@ fn run(
         Step::FarJoinOther => commands.run_system_cached(far_tour::join_other),
         Step::FarServerDown => commands.run_system_cached(far_tour::server_down),
         Step::FarDone => commands.remove_resource::<far_tour::TourFar>(),
+        Step::FarSeat(line) => commands.run_system_cached_with(far_tour::seat_says, line),
         Step::FarUntil(what) => {
             let ready = far.as_deref().is_some_and(|far| match what {
                 FarReady::Code => far.code.is_some(),
                 FarReady::Playing => knights.as_ref().is_some_and(|play| play.afar()) && far.others_here(),
                 FarReady::Lost => far.away.is_some(),
+                FarReady::Moves(moves) => knights.as_ref().is_some_and(|play| play.moves_played() == moves),
+                FarReady::Asked => far.asked_here(),
+                FarReady::NoAsking => far.asking.is_none(),
             });
             if ready {
                 tour.waited_for = 0;
@@ -980,7 +992,8 @@ fn save_checked(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>, ResMut<Tour
 /// to the other side, the cube offered, bearing off, a phone upright and on its side, and a
 /// match played to its end by two Robots.
 /// Playing with someone far away: the room's page past its gate, its code, the game once someone
-/// joined (the room's strip says who is there), and the strip when the server goes away.
+/// joined (the room's strip says who is there), a take-back asked by each side, and the strip
+/// when the server goes away.
 fn far() -> Vec<Step> {
     use Step::*;
     vec![
@@ -997,6 +1010,30 @@ fn far() -> Vec<Step> {
         FarUntil(FarReady::Playing),
         Wait(20),
         Shot("far_game_en"),
+        // Grandma moves, Ion answers, then asks to take his move back: Grandma is asked.
+        Press("g1"),
+        Wait(4),
+        Press("f3"),
+        FarUntil(FarReady::Moves(1)),
+        Wait(30),
+        FarSeat("play g8f6"),
+        FarUntil(FarReady::Moves(2)),
+        Wait(30),
+        FarSeat("undo"),
+        FarUntil(FarReady::Asked),
+        Wait(10),
+        Shot("far_asks_en"),
+        Command(GameCommand::AllowTakeBack),
+        FarUntil(FarReady::Moves(1)),
+        Wait(30),
+        // Grandma asks to take hers back; Ion says no.
+        Command(GameCommand::Undo),
+        Wait(20),
+        Shot("far_asked_en"),
+        FarSeat("answer no"),
+        FarUntil(FarReady::NoAsking),
+        Wait(10),
+        Shot("far_declined_en"),
         FarServerDown,
         FarUntil(FarReady::Lost),
         Wait(5),
@@ -1086,6 +1123,15 @@ mod far_tour {
         match tabla(&["text", "--join", &far.url, &code, "--seat", "1", "--name", "Ion"]) {
             Ok(seat) => far.seat = Some(seat),
             Err(e) => tour.failures.push(format!("the seat far away did not start: {e}")),
+        }
+    }
+
+    pub(super) fn seat_says(line: In<&'static str>, mut far: ResMut<TourFar>, mut tour: ResMut<Tour>) {
+        use std::io::Write;
+        let said =
+            far.seat.as_mut().and_then(|seat| seat.stdin.as_mut()).map(|input| writeln!(input, "{}", *line));
+        if !matches!(said, Some(Ok(()))) {
+            tour.failures.push(format!("the seat far away was not told '{}'", *line));
         }
     }
 

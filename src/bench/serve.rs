@@ -227,6 +227,7 @@ async fn seat_room(urls: &[String; 2]) -> Result<([Socket; 2], Box<dyn Console>,
             last: 0,
             name: "Bench".into(),
             picture: 0,
+            era: 0,
         };
         send(socket, &hello).await?;
         loop {

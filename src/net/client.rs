@@ -5,7 +5,7 @@
 //! action without an answer sent again under its number, so it is never played twice.
 
 use super::session::socket_url;
-use super::{Event, Person, ToClient, ToServer, referee::ROLL};
+use super::{Asking, Event, Person, ToClient, ToServer, referee::ROLL};
 use crate::levels;
 use crate::record::Record;
 use crate::robot::RobotLevel;
@@ -45,6 +45,8 @@ pub struct RoomSeat {
     people: Vec<Person>,
     /// The copy's answer to each event played since the last action was sent, by number.
     played: Vec<(u64, Value)>,
+    /// A seat's asking to take back, until it is answered or a move is played.
+    asking: Option<Asking>,
 }
 
 pub(super) fn connect(url: &str) -> Result<Socket, String> {
@@ -127,17 +129,24 @@ impl RoomSeat {
     ) -> Result<RoomSeat, String> {
         let urls = urls.iter().map(|url| socket_url(url)).collect::<Vec<_>>();
         let mut socket = connect(&urls[0])?;
-        let hello =
-            ToServer::Hello { room: code.to_string(), seat, last: 0, name: name.to_string(), picture };
-        send(&mut socket, &hello).map_err(|Lost(e)| e)?;
-        let (record, level, people) = match receive(&mut socket, Instant::now() + WAIT_FOR)
-            .map_err(|Lost(e)| e)?
-        {
-            Some(ToClient::Welcome { record: Some(record), level, people, .. }) => (record, level, people),
-            Some(ToClient::Refused { error, .. }) => return Err(error),
-            Some(ToClient::Ended { reason }) => return Err(format!("the room has ended: {reason}")),
-            other => return Err(format!("the server answered {other:?}")),
+        let hello = ToServer::Hello {
+            room: code.to_string(),
+            seat,
+            last: 0,
+            name: name.to_string(),
+            picture,
+            era: 0,
         };
+        send(&mut socket, &hello).map_err(|Lost(e)| e)?;
+        let (record, level, people, asking) =
+            match receive(&mut socket, Instant::now() + WAIT_FOR).map_err(|Lost(e)| e)? {
+                Some(ToClient::Welcome { record: Some(record), level, people, asking, .. }) => {
+                    (record, level, people, asking)
+                }
+                Some(ToClient::Refused { error, .. }) => return Err(error),
+                Some(ToClient::Ended { reason }) => return Err(format!("the room has ended: {reason}")),
+                other => return Err(format!("the server answered {other:?}")),
+            };
         let mirror = mirror_of(&level, &record)?;
         let at = Record::from_ron(&record).map_err(|e| e.to_string())?.actions.len() as u64;
         Ok(RoomSeat {
@@ -154,20 +163,48 @@ impl RoomSeat {
             connections: 1,
             people,
             played: Vec::new(),
+            asking,
         })
     }
 
     fn take(&mut self, message: ToClient) -> Result<(), Lost> {
         match message {
-            ToClient::Event(event) => self.play_event(event),
+            ToClient::Event(event) => {
+                // A move played answers any asking.
+                self.asking = None;
+                self.play_event(event)
+            }
+            ToClient::Asked(asking) => {
+                self.asking = Some(asking);
+                Ok(())
+            }
+            ToClient::Declined { .. } => {
+                self.asking = None;
+                Ok(())
+            }
             ToClient::Presence(person) => {
                 self.people.retain(|p| p.seat != person.seat);
                 self.people.push(person);
                 Ok(())
             }
             ToClient::Ended { reason } => Err(Lost(format!("the room has ended: {reason}"))),
+            ToClient::TakenBack { to, .. } => {
+                self.asking = None;
+                self.go_back(to)
+            }
             _ => Ok(()),
         }
+    }
+
+    /// The room went back to event `to`: the copy is made again from its own record cut there.
+    fn go_back(&mut self, to: u64) -> Result<(), Lost> {
+        let text = self.mirror.handle("record")["record"].as_str().unwrap_or_default().to_string();
+        let mut record = Record::from_ron(&text).map_err(|e| Lost(format!("this seat's record: {e}")))?;
+        record.actions.truncate(to as usize);
+        record.undone.clear();
+        self.mirror = mirror_of(&record.level_file(), &record.to_ron()).map_err(Lost)?;
+        self.at = self.at.min(to);
+        Ok(())
     }
 
     fn play_event(&mut self, event: Event) -> Result<(), Lost> {
@@ -219,12 +256,15 @@ impl RoomSeat {
             last: self.at,
             name: self.name.clone(),
             picture: self.picture,
+            // Not kept here: a seat of an earlier era is sent the whole record.
+            era: 0,
         };
         send(&mut socket, &hello)?;
         loop {
             match receive(&mut socket, Instant::now() + WAIT_FOR)? {
-                Some(ToClient::Welcome { events, people, record, level, .. }) => {
+                Some(ToClient::Welcome { events, people, record, level, asking, .. }) => {
                     self.people = people;
+                    self.asking = asking;
                     if let Some(record) = record {
                         self.mirror = mirror_of(&level, &record).map_err(Lost)?;
                         self.at =
@@ -372,8 +412,86 @@ impl RoomSeat {
         let mut state = self.mirror.handle("state");
         let people: Vec<Value> =
             self.people.iter().map(|p| json!({"seat": p.seat, "name": p.name, "here": p.here})).collect();
-        state["room"] = json!({"code": self.code, "seat": self.seat, "at": self.at, "people": people});
+        state["room"] = json!({
+            "code": self.code,
+            "seat": self.seat,
+            "at": self.at,
+            "people": people,
+            "asking": self.asking.map(|a| json!({"seat": a.seat, "to": a.to})),
+        });
         state
+    }
+
+    /// Asks the others to take back this seat's last move (and what followed it), and waits for
+    /// their answer.
+    fn take_back(&mut self) -> Value {
+        let Some(to) = self.mirror.before_last_of(Seat(self.seat)) else {
+            return refuse("this seat has no move to take back");
+        };
+        self.ask_and_wait(ToServer::TakeBack { to: to as u64 }, false)
+    }
+
+    /// Answers another seat's asking to take back, and waits for the room to go back or on.
+    fn answer(&mut self, yes: &str) -> Value {
+        let yes = match yes {
+            "yes" => true,
+            "no" => false,
+            _ => return refuse("answer yes or answer no"),
+        };
+        if self.asking.is_none_or(|asking| asking.seat == self.seat) {
+            return refuse("nobody else asks to take back");
+        }
+        self.ask_and_wait(ToServer::Answer { yes }, true)
+    }
+
+    /// Sends an asking or an answer, and waits until the room goes back (the state then), says
+    /// no (the state, when `no_is_done`), refuses it, or plays a move instead.
+    fn ask_and_wait(&mut self, message: ToServer, no_is_done: bool) -> Value {
+        let until = Instant::now() + WAIT_FOR;
+        if self.socket.is_none()
+            && let Err(Lost(why)) = self.reconnect()
+        {
+            return refuse(why);
+        }
+        let socket = self.socket.as_mut().expect("connected above");
+        if send(socket, &message).is_err() {
+            self.socket = None;
+            return refuse("the connection was lost before it was sent; try again");
+        }
+        while Instant::now() < until {
+            let message = match self.next(until) {
+                Err(Lost(why)) => return refuse(why),
+                Ok(None) => continue,
+                Ok(Some(message)) => message,
+            };
+            let answered = match &message {
+                ToClient::TakenBack { to, .. } => Some(Ok(Some(*to))),
+                ToClient::Declined { .. } if no_is_done => Some(Ok(None)),
+                ToClient::Declined { seat } => Some(Err(format!("seat {seat} said no: the game goes on"))),
+                ToClient::Refused { id: None, error } => Some(Err(error.clone())),
+                ToClient::Event(_) if self.asking.is_some() => Some(Err("a move was played instead".into())),
+                _ => None,
+            };
+            if let Err(Lost(why)) = self.take(message) {
+                return refuse(why);
+            }
+            match answered {
+                None => {}
+                Some(Err(why)) => return refuse(why),
+                Some(Ok(to)) => {
+                    if self.socket.is_none()
+                        && let Err(Lost(why)) = self.reconnect()
+                    {
+                        return refuse(why);
+                    }
+                    let mut state = self.state();
+                    state["ok"] = json!(true);
+                    state["taken_back_to"] = json!(to);
+                    return state;
+                }
+            }
+        }
+        refuse("nobody answered for ten minutes")
     }
 
     /// What this seat sends for the Robot's choice: `roll` for dice the server throws.
@@ -426,9 +544,10 @@ impl Console for RoomSeat {
                 }
                 legal
             }
-            "undo" | "redo" => {
-                refuse("in a room, a move is taken back only when the other side agrees, in the app")
-            }
+            // In a room a move is taken back only when the other side agrees.
+            "undo" => self.take_back(),
+            "answer" => self.answer(rest),
+            "redo" => refuse("in a room, nothing taken back comes again: play the move"),
             _ => self.mirror.handle(line),
         }
     }
@@ -447,5 +566,9 @@ impl Console for RoomSeat {
 
     fn robot_text(&self, level: RobotLevel) -> Option<String> {
         self.mirror.robot_text(level)
+    }
+
+    fn before_last_of(&self, seat: Seat) -> Option<usize> {
+        self.mirror.before_last_of(seat)
     }
 }

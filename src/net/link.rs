@@ -41,6 +41,12 @@ impl Link {
         let _ = self.actions.send(ToServer::End { token: token.to_string() });
     }
 
+    /// Sends anything else a seat says (an asking to take back, an answer to one): sent once, on
+    /// this connection or the next.
+    pub fn say(&self, message: ToServer) {
+        let _ = self.actions.send(message);
+    }
+
     /// Everything the room said since the last call.
     pub fn take(&self) -> Vec<FromRoom> {
         self.received.lock().map(|received| received.try_iter().collect()).unwrap_or_default()

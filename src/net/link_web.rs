@@ -54,6 +54,12 @@ impl Link {
         self.with(|open| open.send_kept(ToServer::End { token: token.to_string() }));
     }
 
+    /// Sends anything else a seat says (an asking to take back, an answer to one): sent once, on
+    /// this connection or the next.
+    pub fn say(&self, message: ToServer) {
+        self.with(|open| open.send_kept(message));
+    }
+
     /// Everything the room said since the last call.
     pub fn take(&self) -> Vec<FromRoom> {
         self.with(|open| {

@@ -6,6 +6,11 @@
 //! last event it has). The server answers `made` or `welcome` (with the record when the client has
 //! nothing yet, else the events it missed), then sends every `event` as it happens, `ack`s each of
 //! the client's actions after its events, and refuses anything else with a reason.
+//!
+//! A move is taken back only when the other side agrees: a seat asks (`take_back`), every client
+//! hears it (`asked`), another person's seat answers (`answer`), and the room goes back
+//! (`taken_back`, its events numbered again from there in a new era) or on (`declined`). A client
+//! whose era is not the room's is sent the whole record when it says hello.
 
 pub mod code;
 pub mod referee;
@@ -41,12 +46,26 @@ pub enum ToServer {
     New { level: String, seats: Vec<String> },
     /// Sits at a person's seat of a room (`ANY_SEAT`: the first free one), having the room's
     /// events up to `last` (0: none).
-    Hello { room: String, seat: u8, last: u64, name: String, picture: u8 },
+    Hello {
+        room: String,
+        seat: u8,
+        last: u64,
+        name: String,
+        picture: u8,
+        /// How many times the room went back, as the client knows it.
+        #[serde(default)]
+        era: u64,
+    },
     /// An action of the seat, `id` counting the client's actions from 1, played only when the room
     /// is at event `after`. `roll` asks the server to throw the dice.
     Act { id: u64, after: u64, action: String },
     /// Ends the room, with the token its maker was given.
     End { token: String },
+    /// Asks the others to take the room back to event `to`: the seat's last move and what
+    /// followed it.
+    TakeBack { to: u64 },
+    /// Answers another seat's asking to take back.
+    Answer { yes: bool },
 }
 
 /// What the server says.
@@ -69,6 +88,8 @@ pub enum ToClient {
         record: Option<String>,
         events: Vec<Event>,
         people: Vec<Person>,
+        era: u64,
+        asking: Option<Asking>,
     },
     Event(Event),
     /// The client's action `id` is played (or was already): the room is at event `at`.
@@ -86,6 +107,24 @@ pub enum ToClient {
     Ended {
         reason: String,
     },
+    /// A seat asks to take back (until it is answered or a move is played).
+    Asked(Asking),
+    /// The asking was agreed: the room is back at event `to`, in era `era`.
+    TakenBack {
+        to: u64,
+        era: u64,
+    },
+    /// The asking was declined, by `seat`.
+    Declined {
+        seat: u8,
+    },
+}
+
+/// A seat's asking to take the room back to event `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Asking {
+    pub seat: u8,
+    pub to: u64,
 }
 
 /// One numbered event of a room: an action as `Game::action_text` writes it.

@@ -24,6 +24,9 @@ pub trait Referee: Send {
     fn actions(&self) -> Vec<String>;
     fn seat_count(&self) -> usize;
     fn is_over(&self) -> bool;
+    /// The seat whose turn the action at `index` (counted from 0) was played on: its move, or the
+    /// dice it threw (thrown again, they fall the same: they come from the position).
+    fn mover_of(&self, index: usize) -> Option<Seat>;
 }
 
 struct RefereeOf<G: Game> {
@@ -116,5 +119,9 @@ impl<G: Game + RobotPlayer + FromLevel + Send> Referee for RefereeOf<G> {
 
     fn is_over(&self) -> bool {
         self.history.game().outcome().is_some()
+    }
+
+    fn mover_of(&self, index: usize) -> Option<Seat> {
+        self.history.steps().get(index + 1)?.mover
     }
 }

@@ -1,10 +1,11 @@
 //! One room as the server keeps it: the game's record, who sits where, each seat's last action
-//! acknowledged, and when the last action came. Written as RON (by the server, by temporary file
-//! and rename, or into Redis); a room is replayed through the rules whenever it is read.
+//! acknowledged, when the last action came, and a seat's asking to take back. Written as RON (by
+//! the server, by temporary file and rename, or into Redis); a room is replayed through the rules
+//! whenever it is read.
 
 use super::code::RoomCode;
 use super::referee::{self, Referee};
-use super::{Event, Person};
+use super::{Asking, Event, Person};
 use crate::history::History;
 use crate::levels::{self, FromLevel, Level};
 use crate::quote::cut_message;
@@ -31,6 +32,26 @@ pub struct RoomFile {
     pub acted: Vec<u64>,
     /// Seconds since 1970 of the room's making or its last action.
     pub last_action: u64,
+    /// How many times the room went back (a take-back agreed).
+    #[serde(default)]
+    pub era: u64,
+    /// Grows with every change to the room, so a server writes only over the room it read.
+    #[serde(default)]
+    pub revision: u64,
+    /// A seat's asking to take back, until it is answered or a move is played.
+    #[serde(default)]
+    pub asking: Option<Asking>,
+}
+
+/// What an answer to an asking came to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answered {
+    /// The room went back to event `to`, and the dice and the Robot played these after it.
+    TakenBack {
+        to: u64,
+        events: Vec<Event>,
+    },
+    Declined,
 }
 
 /// What an action sent came to.
@@ -77,6 +98,9 @@ impl Room {
             people: vec![None; count],
             acted: vec![0; count],
             last_action: now,
+            era: 0,
+            revision: 0,
+            asking: None,
         };
         let mut room = Room::from_file(file)?;
         let settled = room.referee.settle();
@@ -85,7 +109,9 @@ impl Room {
     }
 
     /// The room a file keeps, its game replayed through the rules.
-    pub fn from_file(file: RoomFile) -> Result<Room, String> {
+    pub fn from_file(mut file: RoomFile) -> Result<Room, String> {
+        // A room written before revisions were kept: its event count stood for one.
+        file.revision = file.revision.max(file.record.actions.len() as u64);
         if file.version != VERSION {
             return Err(format!("room version {} (this Tabla reads {VERSION})", file.version));
         }
@@ -156,17 +182,77 @@ impl Room {
             return Err(format!("the room is at event {}, not {after}: take the events first", self.at()));
         }
         let played = self.referee.act(Seat(seat), text)?;
+        self.file.acted[seat as usize] = id;
+        self.file.asking = None;
+        Ok(Acted::Played(self.add(played, now)))
+    }
+
+    /// The room's actions played now, as numbered events.
+    fn add(&mut self, played: Vec<String>, now: u64) -> Vec<Event> {
         let first = self.at();
         self.file.record.actions.extend(played.iter().cloned());
-        self.file.acted[seat as usize] = id;
         self.file.last_action = now;
-        Ok(Acted::Played(
-            played
-                .into_iter()
-                .enumerate()
-                .map(|(i, action)| Event { n: first + i as u64 + 1, action })
-                .collect(),
-        ))
+        self.touch();
+        played.into_iter().enumerate().map(|(i, action)| Event { n: first + i as u64 + 1, action }).collect()
+    }
+
+    /// The number every change raises (see `RoomFile::revision`).
+    pub fn revision(&self) -> u64 {
+        self.file.revision
+    }
+
+    fn touch(&mut self) {
+        self.file.revision += 1;
+    }
+
+    /// The seat asks to take the room back to event `to`: the event after it must be the seat's
+    /// own move. With no other person to ask, it is taken back at once.
+    pub fn ask_take_back(&mut self, seat: u8, to: u64, now: u64) -> Result<Option<Answered>, String> {
+        if !self.is_persons(seat) {
+            return Err(format!("seat {seat} is no person's seat in this room"));
+        }
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        if let Some(asking) = self.file.asking {
+            return Err(format!("seat {} asked to take back already", asking.seat));
+        }
+        if to >= self.at() || self.referee.mover_of(to as usize) != Some(Seat(seat)) {
+            return Err(format!("event {} is no move of seat {seat}'s to take back", to + 1));
+        }
+        let others = (0..self.file.people.len() as u8).any(|s| s != seat && self.is_persons(s));
+        if !others {
+            return self.take_back(to, now).map(Some);
+        }
+        self.file.asking = Some(Asking { seat, to });
+        self.touch();
+        Ok(None)
+    }
+
+    /// Another person's seat answers the asking.
+    pub fn answer(&mut self, seat: u8, yes: bool, now: u64) -> Result<Answered, String> {
+        let asking = self.file.asking.ok_or("nobody asked to take back")?;
+        if asking.seat == seat || !self.is_persons(seat) {
+            return Err(format!("seat {seat} does not answer this asking"));
+        }
+        self.file.asking = None;
+        if yes {
+            return self.take_back(asking.to, now);
+        }
+        self.touch();
+        Ok(Answered::Declined)
+    }
+
+    fn take_back(&mut self, to: u64, now: u64) -> Result<Answered, String> {
+        let mut record = self.file.record.clone();
+        record.actions.truncate(to as usize);
+        self.referee = referee::referee(&record).map_err(|e| e.to_string())?;
+        self.file.record = record;
+        self.file.era += 1;
+        self.file.asking = None;
+        let settled = self.referee.settle();
+        let events = self.add(settled, now);
+        Ok(Answered::TakenBack { to, events })
     }
 
     pub fn is_over(&self) -> bool {

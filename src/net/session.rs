@@ -1,10 +1,11 @@
 //! What an app's room connection says and does, without the network: it makes or joins the room,
 //! passes on what the server says in order, keeps every action until the server answers it, and
 //! on a new connection asks for the events it missed and sends again what was not answered (under
-//! its number, so nothing is played twice). The desktop's link (a socket on a thread) and the
+//! its number, so nothing is played twice; any other message once). A take-back agreed starts a
+//! new era of the room's events, which the next hello names. The desktop's link (a socket on a thread) and the
 //! browser's (the page's WebSocket) each carry its messages.
 
-use super::{Event, Person, ToClient, ToServer};
+use super::{Asking, Event, Person, ToClient, ToServer};
 use crate::record::Record;
 
 /// What the link is to do first.
@@ -30,8 +31,19 @@ pub enum FromRoom {
         seat: u8,
         record: String,
         people: Vec<Person>,
+        asking: Option<Asking>,
     },
     Event(Event),
+    /// A seat asks to take back (`None`: nobody asks now, as a welcome back says).
+    Asked(Option<Asking>),
+    /// The room went back to event `to` (the events after it come again, anew).
+    TakenBack {
+        to: u64,
+    },
+    /// A seat declined the asking.
+    Declined {
+        seat: u8,
+    },
     Acked {
         id: u64,
     },
@@ -75,6 +87,8 @@ pub struct Session {
     seat: u8,
     /// The last event passed on (`None`: not seated yet).
     at: Option<u64>,
+    /// How many times the room went back, as passed on.
+    era: u64,
     /// Sent and not answered yet, or waiting for a connection.
     unanswered: Vec<ToServer>,
     phase: Phase,
@@ -91,6 +105,7 @@ impl Session {
             code: None,
             seat: 0,
             at: None,
+            era: 0,
             unanswered: Vec::new(),
             phase: Phase::Closed,
             away: false,
@@ -128,6 +143,7 @@ impl Session {
             last: self.at.unwrap_or(0),
             name: self.name.clone(),
             picture: self.picture,
+            era: self.era,
         }
     }
 
@@ -159,13 +175,17 @@ impl Session {
                 self.heard.push(FromRoom::Made { code: room, pictures, token });
                 Ok(vec![self.hello()])
             }
-            (Phase::Greeting, ToClient::Welcome { seat, record, events, people, .. }) => {
-                self.welcomed(seat, record, events, people)?;
+            (Phase::Greeting, ToClient::Welcome { seat, record, events, people, era, asking, .. }) => {
+                self.era = era;
+                self.welcomed(seat, record, events, people, asking)?;
                 self.phase = Phase::Seated;
                 if std::mem::take(&mut self.away) {
                     self.heard.push(FromRoom::Back);
                 }
-                Ok(self.unanswered.clone())
+                // Actions wait for their answer; anything else is sent this once.
+                let send = self.unanswered.clone();
+                self.unanswered.retain(|message| matches!(message, ToServer::Act { .. }));
+                Ok(send)
             }
             (Phase::Making | Phase::Greeting, ToClient::Refused { error, .. }) => Err(LetGo::End(error)),
             (_, ToClient::Ended { reason }) => Err(LetGo::End(reason)),
@@ -184,6 +204,20 @@ impl Session {
             }
             (_, ToClient::Presence(person)) => {
                 self.heard.push(FromRoom::Presence(person));
+                Ok(Vec::new())
+            }
+            (Phase::Seated, ToClient::Asked(asking)) => {
+                self.heard.push(FromRoom::Asked(Some(asking)));
+                Ok(Vec::new())
+            }
+            (Phase::Seated, ToClient::Declined { seat }) => {
+                self.heard.push(FromRoom::Declined { seat });
+                Ok(Vec::new())
+            }
+            (Phase::Seated, ToClient::TakenBack { to, era }) => {
+                self.era = era;
+                self.at = Some(to.min(self.at.unwrap_or(0)));
+                self.heard.push(FromRoom::TakenBack { to });
                 Ok(Vec::new())
             }
             _ => Ok(Vec::new()),
@@ -207,13 +241,16 @@ impl Session {
         record: Option<String>,
         events: Vec<Event>,
         people: Vec<Person>,
+        asking: Option<Asking>,
     ) -> Result<(), LetGo> {
         self.seat = seat;
         let code = self.code.clone().unwrap_or_default();
         match (self.at, record) {
             (Some(_), None) => {
                 self.heard.extend(people.into_iter().map(FromRoom::Presence));
-                events.into_iter().try_for_each(|event| self.pass(event))
+                events.into_iter().try_for_each(|event| self.pass(event))?;
+                self.heard.push(FromRoom::Asked(asking));
+                Ok(())
             }
             (_, Some(record)) => {
                 let actions = Record::from_ron(&record)
@@ -221,7 +258,7 @@ impl Session {
                     .actions
                     .len();
                 self.at = Some(actions as u64);
-                self.heard.push(FromRoom::Welcome { code, seat, record, people });
+                self.heard.push(FromRoom::Welcome { code, seat, record, people, asking });
                 Ok(())
             }
             (None, None) => Err(LetGo::End("no record came".into())),

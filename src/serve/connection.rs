@@ -128,13 +128,13 @@ async fn take(rooms: &Rooms, seated: &mut Option<Seated>, text: &str) -> Vec<ToC
             Err(e) => vec![refuse(None, &e)],
         },
         (ToServer::Hello { .. }, Some(_)) => vec![refuse(None, "this connection sits at a seat already")],
-        (ToServer::Hello { room, seat, last, name, picture }, None) => {
+        (ToServer::Hello { room, seat, last, name, picture, era }, None) => {
             let code = match RoomCode::parse(&room) {
                 Ok(code) => code.to_string(),
                 Err(e) => return vec![refuse(None, &e)],
             };
             let live = rooms.enter(&code);
-            match rooms.hello(&live, &code, seat, last, &name, picture).await {
+            match rooms.hello(&live, &code, seat, (last, era), &name, picture).await {
                 Ok((welcome, messages)) => {
                     // The seat sat at (the one chosen for `ANY_SEAT`).
                     let seat = if let ToClient::Welcome { seat, .. } = &welcome { *seat } else { seat };
@@ -161,10 +161,29 @@ async fn take(rooms: &Rooms, seated: &mut Option<Seated>, text: &str) -> Vec<ToC
             }
             vec![acted]
         }
-        (ToServer::End { .. }, None) => vec![refuse(None, "say hello at the room's seat first")],
+        (ToServer::End { .. } | ToServer::TakeBack { .. } | ToServer::Answer { .. }, None) => {
+            vec![refuse(None, "say hello at the room's seat first")]
+        }
+        (ToServer::TakeBack { to }, Some(at)) => {
+            refused_logged(at, "asking to take back", rooms.take_back(&at.live, &at.code, at.seat, to).await)
+        }
+        (ToServer::Answer { yes }, Some(at)) => {
+            refused_logged(at, "answer", rooms.answer(&at.live, &at.code, at.seat, yes).await)
+        }
         (ToServer::End { token }, Some(at)) => match rooms.end(&at.live, &at.code, &token).await {
             Ok(()) => Vec::new(),
             Err(e) => vec![refuse(None, &e)],
         },
+    }
+}
+
+/// Nothing to answer when it was done; else the refusal, logged.
+fn refused_logged(at: &Seated, what: &str, done: Result<(), String>) -> Vec<ToClient> {
+    match done {
+        Ok(()) => Vec::new(),
+        Err(error) => {
+            log(&format!("room {}: seat {}'s {what} refused: {error}", at.code, at.seat));
+            vec![refuse(None, &error)]
+        }
     }
 }

@@ -5,8 +5,8 @@
 use super::store::Store;
 use super::{log, now};
 use crate::net::code::RoomCode;
-use crate::net::room::{Acted, Room};
-use crate::net::{ANY_SEAT, ToClient, clean_name};
+use crate::net::room::{Acted, Answered, Room};
+use crate::net::{ANY_SEAT, Asking, ToClient, clean_name};
 use rand::{RngCore, SeedableRng};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -114,7 +114,7 @@ impl Rooms {
         live: &Live,
         code: &str,
         seat: u8,
-        last: u64,
+        (last, era): (u64, u64),
         name: &str,
         picture: u8,
     ) -> Result<(ToClient, broadcast::Receiver<Arc<str>>), ToClient> {
@@ -149,13 +149,14 @@ impl Rooms {
             if !room.is_persons(seat) {
                 return Err(refused(format!("seat {seat} is no person's seat in room {code}")));
             }
+            let read = room.revision();
             room.sit(seat, clean_name(name), picture);
             let person = room.person(seat, true).expect("seated above");
             let presence = ToClient::Presence(person).to_json();
             let at = room.at();
             if self
                 .store
-                .save(code, &room.to_ron(), Some(at), at, std::slice::from_ref(&presence))
+                .save(code, &room.to_ron(), Some(read), room.revision(), std::slice::from_ref(&presence))
                 .await
                 .map_err(refused)?
             {
@@ -184,9 +185,9 @@ impl Rooms {
         // every device, which replays the record from the rolls it holds.
         let mut record = room.file.record.clone();
         record.seed = 0;
+        // A client of another era, or with nothing, or ahead of the room, is sent the record.
         let (record, events) = match last {
-            0 => (Some(record.to_ron()), Vec::new()),
-            last if last > at => (Some(record.to_ron()), Vec::new()),
+            last if last == 0 || last > at || era != room.file.era => (Some(record.to_ron()), Vec::new()),
             last => (None, room.events_after(last)),
         };
         let seats = room.file.record.seats.len() as u8;
@@ -198,6 +199,8 @@ impl Rooms {
             record,
             events,
             people: (0..seats).filter_map(|s| room.person(s, seated.contains(&s))).collect(),
+            era: room.file.era,
+            asking: room.file.asking,
         };
         Ok((welcome, receiver))
     }
@@ -213,47 +216,88 @@ impl Rooms {
         after: u64,
         action: &str,
     ) -> ToClient {
-        let refused = |error: String| ToClient::Refused { id: Some(id), error };
+        let acted = self
+            .change(live, code, |room| {
+                let acted = tokio::task::block_in_place(|| room.act(seat, id, after, action, now()))?;
+                let messages = match acted {
+                    Acted::Already => None,
+                    Acted::Played(events) => {
+                        Some(events.into_iter().map(|e| ToClient::Event(e).to_json()).collect())
+                    }
+                };
+                Ok((room.at(), messages))
+            })
+            .await;
+        match acted {
+            Ok(at) => ToClient::Ack { id, at },
+            Err(error) => ToClient::Refused { id: Some(id), error },
+        }
+    }
+
+    /// The seat asks to take the room back to event `to` (the others are asked; with nobody else
+    /// to ask, it goes back at once).
+    pub async fn take_back(&self, live: &Live, code: &str, seat: u8, to: u64) -> Result<(), String> {
+        self.change(live, code, |room| {
+            let messages = match room.ask_take_back(seat, to, now())? {
+                None => vec![ToClient::Asked(Asking { seat, to }).to_json()],
+                Some(answered) => answered_messages(room, seat, answered),
+            };
+            Ok(((), Some(messages)))
+        })
+        .await
+    }
+
+    /// The seat answers another's asking to take back.
+    pub async fn answer(&self, live: &Live, code: &str, seat: u8, yes: bool) -> Result<(), String> {
+        self.change(live, code, |room| {
+            let answered = room.answer(seat, yes, now())?;
+            Ok(((), Some(answered_messages(room, seat, answered))))
+        })
+        .await
+    }
+
+    /// Changes the room by `change` and writes it, its messages then passed to the room; or
+    /// changes nothing, with the reason. With Redis another server may have changed the room since
+    /// this one read it: a refusal, or a write that finds the room changed, reads it again and
+    /// tries once more. `change` answers `None` for messages when it changed nothing.
+    async fn change<T>(
+        &self,
+        live: &Live,
+        code: &str,
+        mut change: impl FnMut(&mut Room) -> Result<(T, Option<Vec<String>>), String>,
+    ) -> Result<T, String> {
         let mut held = live.room.lock().await;
-        // With Redis another server may have played since this one read the room: a refusal or a
-        // write that finds the room changed reads it again and tries once more.
         for attempt in 0..2 {
             if held.is_none() || attempt == 1 {
-                match self.read(code).await {
-                    Ok(room) => *held = Some(room),
-                    Err(e) => return refused(e),
-                }
+                *held = Some(self.read(code).await?);
             }
             let room = held.as_mut().expect("read above");
-            let read_at = room.at();
-            let acted = tokio::task::block_in_place(|| room.act(seat, id, after, action, now()));
-            let events = match acted {
-                Ok(Acted::Already) => return ToClient::Ack { id, at: room.at() },
-                Ok(Acted::Played(events)) => events,
+            let read = room.revision();
+            let (value, messages) = match change(room) {
+                Ok((value, None)) => return Ok(value),
+                Ok((value, Some(messages))) => (value, messages),
                 Err(_) if attempt == 0 && self.store.shared() => continue,
-                Err(e) => return refused(e),
+                Err(e) => return Err(e),
             };
-            let messages: Vec<String> = events.into_iter().map(|e| ToClient::Event(e).to_json()).collect();
-            let at = room.at();
-            match self.store.save(code, &room.to_ron(), Some(read_at), at, &messages).await {
+            match self.store.save(code, &room.to_ron(), Some(read), room.revision(), &messages).await {
                 Ok(true) => {
                     if !self.store.shared() {
                         for message in messages {
                             let _ = live.out.send(message.into());
                         }
                     }
-                    return ToClient::Ack { id, at };
+                    return Ok(value);
                 }
                 Ok(false) => continue,
                 Err(e) => {
                     *held = None;
-                    log(&format!("room {code}: cannot keep an action: {e}"));
-                    return refused(format!("the server cannot keep the room now: {e}"));
+                    log(&format!("room {code}: cannot keep a change: {e}"));
+                    return Err(format!("the server cannot keep the room now: {e}"));
                 }
             }
         }
         *held = None;
-        refused("the room changed meanwhile; take the events and try again".into())
+        Err("the room changed meanwhile; take the events and try again".into())
     }
 
     /// A seat's client went away: the others are told.
@@ -328,5 +372,17 @@ impl Rooms {
                 }
             }
         }
+    }
+}
+
+/// What the room hears of an answer: taken back (then the dice's and the Robot's events after it),
+/// or declined by `seat`.
+fn answered_messages(room: &Room, seat: u8, answered: Answered) -> Vec<String> {
+    match answered {
+        Answered::TakenBack { to, events } => std::iter::once(ToClient::TakenBack { to, era: room.file.era })
+            .chain(events.into_iter().map(ToClient::Event))
+            .map(|message| message.to_json())
+            .collect(),
+        Answered::Declined => vec![ToClient::Declined { seat }.to_json()],
     }
 }

@@ -2,16 +2,19 @@
 //! a thread of its own on the desktop, the page's WebSocket in the browser), the room's record
 //! opening the game screen, the other seats' actions and the dice coming in as the server numbers
 //! them and played as a Robot's are, this device's moves going out as they are played, a refused
-//! one taken back with the server's reason, and who is connected. The game itself is the same
-//! `Play` as any: the far seats are `Control::Far`, whose turns nothing here plays.
+//! one taken back with the server's reason, and who is connected. Undo asks the others (their
+//! device asks its player, who agrees or not) and the game goes back when the room does. The game
+//! itself is the same `Play` as any: the far seats are `Control::Far`, whose turns nothing here
+//! plays.
 
-use super::feedback::Feedback;
+use super::feedback::{Feedback, Question};
 use super::play::{Opened, Play, Resume, change_if};
 use super::screen::Screen;
+use super::turn::GameCommand;
 use crate::app::launch::{Control, MatchSetup};
 use crate::net::link::{FromRoom, Link, Want};
 use crate::net::room::control_name;
-use crate::net::{Event, Person};
+use crate::net::{Asking, Event, Person, ToServer};
 use crate::record::{Record, RoomPlace};
 use bevy::prelude::*;
 
@@ -33,6 +36,8 @@ pub struct FarGame {
     pub away: Option<String>,
     /// The room cannot be played any more (why).
     pub over: Option<String>,
+    /// A seat's asking to take back, until it is answered (or a move is played).
+    pub asking: Option<Asking>,
     /// The room's record, until the game screen opens with it.
     welcome: Option<Record>,
     /// Events that came before the game screen opened.
@@ -59,6 +64,7 @@ impl FarGame {
             people: Vec::new(),
             away: None,
             over: None,
+            asking: None,
             welcome: None,
             waiting: Vec::new(),
             at: 0,
@@ -112,9 +118,21 @@ impl FarGame {
             Some(("far_over".into(), vec![("why", why.clone())]))
         } else if self.away.is_some() {
             Some(("far_lost".into(), Vec::new()))
+        } else if self.asking.is_some_and(|asking| Some(asking.seat) == self.seat) {
+            Some(("far_asked_back".into(), vec![("name", self.other_name().to_string())]))
         } else {
             self.waiting_for().map(|name| ("far_waiting_for".into(), vec![("name", name.to_string())]))
         }
+    }
+
+    /// The first name of the first other person seated ("Far away" before anyone is).
+    pub fn other_name(&self) -> &str {
+        self.people.iter().find(|p| Some(p.seat) != self.seat).map_or("", |p| p.name.as_str())
+    }
+
+    /// Someone else asks to take back, and this device's player is to answer.
+    pub fn asked_here(&self) -> bool {
+        self.asking.is_some_and(|asking| Some(asking.seat) != self.seat)
     }
 
     /// The first name of someone seated who is not connected now.
@@ -140,7 +158,8 @@ impl FarGame {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (listen, open_game, send_moves.after(super::turn::TurnSet)).run_if(resource_exists::<FarGame>),
+        (listen, open_game, send_moves.after(super::turn::TurnSet), answer)
+            .run_if(resource_exists::<FarGame>),
     );
     app.add_systems(OnEnter(Screen::Playing), rejoin.after(super::turn::StartSet));
     // The game screen left: the link lets go (the room lives on, and the menu's Continue joins it
@@ -174,18 +193,41 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
                 far.pictures = pictures;
                 far.token = Some(token);
             }
-            FromRoom::Welcome { code, seat, record, people } => {
+            FromRoom::Welcome { code, seat, record, people, asking } => {
                 far.code = Some(code);
                 far.seat = Some(seat);
                 far.people = people;
+                heard_asking(&mut far, asking, &mut feedback);
                 match Record::from_ron(&record) {
-                    Ok(record) => welcomed(&mut far, play.as_deref(), record, seat),
+                    Ok(record) => welcomed(&mut far, play.as_mut(), record, seat, &mut feedback),
                     Err(e) => far.over = Some(e.to_string()),
                 }
             }
-            FromRoom::Event(event) => far.waiting.push(event),
+            FromRoom::Event(event) => {
+                // A move played answers any asking to take back.
+                heard_asking(&mut far, None, &mut feedback);
+                far.waiting.push(event);
+            }
+            FromRoom::Asked(asking) => heard_asking(&mut far, asking, &mut feedback),
+            FromRoom::Declined { seat } => {
+                let mine = far.asking.is_some_and(|asking| Some(asking.seat) == far.seat);
+                heard_asking(&mut far, None, &mut feedback);
+                if mine && let Some(name) = far.people.iter().find(|p| p.seat == seat).map(|p| p.name.clone())
+                {
+                    let words = feedback.words.fill("far_declined", &[("name", &name)]);
+                    feedback.tell_words(words);
+                }
+            }
+            FromRoom::TakenBack { to } => {
+                heard_asking(&mut far, None, &mut feedback);
+                taken_back(&mut far, play.as_mut(), to, &mut feedback);
+            }
             FromRoom::Acked { .. } => {}
             FromRoom::Refused { id, error } => {
+                // An asking refused (it has no number): nobody is asked any more.
+                if id.is_none() && far.asking.is_some_and(|asking| Some(asking.seat) == far.seat) {
+                    far.asking = None;
+                }
                 let roll = id.is_some_and(|id| far.rolls.contains(&id));
                 if let (Some(play), false) = (play.as_mut(), roll) {
                     let at = far.at as usize;
@@ -223,9 +265,68 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
     }
 }
 
+/// The room's asking to take back, as it stands now: the question to this device's player when
+/// someone else asks, gone once it is answered.
+fn heard_asking(far: &mut FarGame, asking: Option<Asking>, feedback: &mut Feedback) {
+    far.asking = asking;
+    let asked = matches!(feedback.ask.0, Some(Question::TakeBack { .. }));
+    if far.asked_here() {
+        let name = asking
+            .and_then(|asking| far.people.iter().find(|p| p.seat == asking.seat))
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        feedback.ask.0 = Some(Question::TakeBack { name });
+    } else if asked {
+        feedback.ask.0 = None;
+    }
+}
+
+/// The room went back to `to` actions: the events that came before it are played first, then the
+/// game goes back with the room.
+fn taken_back(far: &mut FarGame, play: Option<&mut ResMut<Play>>, to: u64, feedback: &mut Feedback) {
+    match play {
+        Some(play) if far.welcome.is_none() => {
+            play_events(far, play, feedback);
+            change_if(play, |play| {
+                play.take_back_to(to as usize);
+                feedback.report(play);
+            });
+        }
+        _ => {
+            far.waiting.retain(|event| event.n <= to);
+            if let Some(record) = far.welcome.as_mut() {
+                record.actions.truncate(to as usize);
+            }
+        }
+    }
+    far.at = far.at.min(to);
+    far.sent = far.sent.min(to as usize);
+}
+
+/// This device's player answers someone's asking to take back.
+fn answer(mut far: ResMut<FarGame>, mut commands: MessageReader<GameCommand>, mut feedback: Feedback) {
+    for command in commands.read() {
+        let yes = match command {
+            GameCommand::AllowTakeBack => true,
+            GameCommand::DeclineTakeBack => false,
+            _ => continue,
+        };
+        if far.asked_here() {
+            far.link.say(ToServer::Answer { yes });
+            heard_asking(&mut far, None, &mut feedback);
+        }
+    }
+}
+
 /// The room's record came: the game screen opens with it (for the room's maker, once someone else
 /// is there), or, for a game continued from the menu, the actions it missed are played.
-fn welcomed(far: &mut FarGame, play: Option<&Play>, record: Record, seat: u8) {
+fn welcomed(
+    far: &mut FarGame,
+    play: Option<&mut ResMut<Play>>,
+    record: Record,
+    seat: u8,
+    feedback: &mut Feedback,
+) {
     let record = far.local_record(record, seat);
     let Some(play) = play.filter(|play| play.afar()) else {
         far.at = record.actions.len() as u64;
@@ -233,16 +334,21 @@ fn welcomed(far: &mut FarGame, play: Option<&Play>, record: Record, seat: u8) {
         far.welcome = Some(record);
         return;
     };
+    // The room may have gone back meanwhile (a take-back agreed): the game goes back to where
+    // the two agree, then plays what it missed.
     let here = play.record().actions;
-    if record.actions.len() < here.len() || record.actions[..here.len()] != here[..] {
-        far.over = Some("the room's game is not this game any more".into());
-        return;
+    let common = here.iter().zip(&record.actions).take_while(|(a, b)| a == b).count();
+    if common < here.len() {
+        change_if(play, |play| {
+            play.take_back_to(common);
+            feedback.report(play);
+        });
     }
-    let missed = (here.len()..record.actions.len())
-        .map(|i| Event { n: i as u64 + 1, action: record.actions[i].clone() });
+    let missed =
+        (common..record.actions.len()).map(|i| Event { n: i as u64 + 1, action: record.actions[i].clone() });
     far.waiting.extend(missed);
-    far.at = here.len() as u64;
-    far.sent = here.len();
+    far.at = common as u64;
+    far.sent = common;
 }
 
 /// Plays the room's events that came, in order: this device's own moves (already played here)
@@ -302,6 +408,13 @@ fn send_moves(mut far: ResMut<FarGame>, play: Option<ResMut<Play>>) {
             far.link.act(id, index as u64, action);
         }
         far.sent = played;
+    }
+    if let Some(to) = play.bypass_change_detection().take_back_asked()
+        && far.asking.is_none()
+        && let Some(seat) = far.seat
+    {
+        far.link.say(ToServer::TakeBack { to: to as u64 });
+        far.asking = Some(Asking { seat, to: to as u64 });
     }
     if play.bypass_change_detection().take_dice_asked() {
         let id = far.next_id;

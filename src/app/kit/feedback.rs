@@ -59,6 +59,8 @@ pub enum Question {
     /// The tutor's question about a slip before it is played: the coach's reason, then "Play
     /// it anyway?".
     Warned { sentence: String },
+    /// Someone far away (`name`) asks to take back their move (`kit::far`).
+    TakeBack { name: String },
 }
 
 pub(super) fn plugin(app: &mut App) {

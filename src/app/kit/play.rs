@@ -142,6 +142,11 @@ pub trait Playing: Send + Sync + 'static {
     fn play_far(&mut self, text: &str) -> bool;
     /// Whether a person asked for the dice of a room's game since the last call.
     fn take_dice_asked(&mut self) -> bool;
+    /// The actions a room's game would go back to, had a person asked Undo since the last call
+    /// (the room's others are asked first).
+    fn take_back_asked(&mut self) -> Option<usize>;
+    /// Goes back to the state after `actions` actions, as a room agreed (no Redo brings them back).
+    fn take_back_to(&mut self, actions: usize);
     /// Whether the game is played in a room, with someone far away.
     fn afar(&self) -> bool {
         self.controls().contains(&Control::Far)

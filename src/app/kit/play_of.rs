@@ -48,6 +48,8 @@ pub struct PlayOf<G: AppGame> {
     room: Option<RoomPlace>,
     /// A person asked for the dice of a room's game, which its server throws.
     dice_asked: bool,
+    /// A person asked Undo in a room's game: the actions it would go back to.
+    back_asked: Option<usize>,
 }
 
 impl<G: AppGame> PlayOf<G> {
@@ -67,6 +69,7 @@ impl<G: AppGame> PlayOf<G> {
             stage: setup.stage.clone(),
             room: None,
             dice_asked: false,
+            back_asked: None,
         }
     }
 
@@ -93,6 +96,7 @@ impl<G: AppGame> PlayOf<G> {
             stage: record.stage.clone(),
             room: record.room.clone(),
             dice_asked: false,
+            back_asked: None,
         })
     }
 
@@ -233,6 +237,16 @@ impl<G: AppGame> PlayOf<G> {
     /// Steps through the history (back or on, by `step`, which gives the mover of the step it
     /// took, or `None` at the end) until a person's move has been passed and the game stands
     /// where the game may stop (`undo_stop`: not in the middle of a dice set).
+    /// How many actions Undo goes back to: before the last move of a person here, at a place
+    /// the game may stop at (the Robot's and far seats' moves after it go too).
+    fn undo_point(&self) -> Option<usize> {
+        let steps = self.history.steps();
+        (1..steps.len())
+            .rev()
+            .find(|&i| self.is_person(steps[i].mover) && steps[i - 1].game.undo_stop())
+            .map(|i| i - 1)
+    }
+
     fn travel(&mut self, step: impl Fn(&mut History<G, StepNote>) -> Option<Option<Seat>>) {
         while let Some(mover) = step(&mut self.history) {
             if self.is_person(mover) && self.history.game().undo_stop() {
@@ -382,8 +396,7 @@ impl<G: AppGame> Playing for PlayOf<G> {
     /// A person's move can be taken back (with a clock running, nothing is; in a room, only a
     /// move tried out in a dice set's draft).
     fn can_undo(&self) -> bool {
-        self.drafting()
-            || (!self.afar() && self.history.steps().iter().skip(1).any(|s| self.is_person(s.mover)))
+        self.drafting() || self.history.steps().iter().skip(1).any(|s| self.is_person(s.mover))
     }
 
     /// Dice are due on a person's turn (in a room, asked for only where the person may choose
@@ -535,6 +548,9 @@ impl<G: AppGame> Playing for PlayOf<G> {
             self.change = Change::back(self.game().motion_of(&action), mover);
             self.news.push(News::Jumped { afresh: false });
             self.changes += 1;
+        } else if self.afar() {
+            // A room's game goes back only when the others agree (`kit::far` asks them).
+            self.back_asked = self.undo_point();
         } else if self.can_undo() {
             self.asked.takebacks += 1;
             self.travel(|history| history.undo().map(|step| step.mover));
@@ -698,6 +714,24 @@ impl<G: AppGame> Playing for PlayOf<G> {
 
     fn take_dice_asked(&mut self) -> bool {
         std::mem::take(&mut self.dice_asked)
+    }
+
+    fn take_back_asked(&mut self) -> Option<usize> {
+        self.back_asked.take()
+    }
+
+    fn take_back_to(&mut self, actions: usize) {
+        self.draft.clear();
+        self.hint = None;
+        if self.moves_played() <= actions {
+            return;
+        }
+        while self.moves_played() > actions && self.history.undo().is_some() {}
+        self.history.forget_undone();
+        self.asked.takebacks += 1;
+        self.change = Change::Reset;
+        self.news.push(News::Jumped { afresh: false });
+        self.tell(Happened::Undone);
     }
 
     fn play_choice(&mut self, choice: Choice) -> bool {

@@ -55,6 +55,10 @@ pub enum GameCommand {
     PlayAnyway,
     /// The same question: the move goes back, to think again.
     ThinkAgain,
+    /// Someone far away asked to take back their move: yes.
+    AllowTakeBack,
+    /// The same question: no, the game goes on.
+    DeclineTakeBack,
 }
 
 /// Hands the seats to other players in the middle of a game (the tour lets two Robots finish one):
@@ -239,8 +243,13 @@ fn obey(
         | GameCommand::Deselect
         | GameCommand::Confirm
         | GameCommand::Choose(_) => {}
-        // Thought of in slices, by hint.rs; given out by keeping.rs; answered above.
-        GameCommand::Hint | GameCommand::Export | GameCommand::PlayAnyway | GameCommand::ThinkAgain => {}
+        // Thought of in slices, by hint.rs; given out by keeping.rs; answered above, or by far.rs.
+        GameCommand::Hint
+        | GameCommand::Export
+        | GameCommand::PlayAnyway
+        | GameCommand::ThinkAgain
+        | GameCommand::AllowTakeBack
+        | GameCommand::DeclineTakeBack => {}
     }
     feedback.report(play);
 }

@@ -3,7 +3,7 @@
 //! and the way out). None shows while the game is watched again.
 
 use super::panel_parts::{dialog, said_line};
-use super::scoreboard::{START_AGAIN_ANSWERS, ScoreBoard, TUTOR_ANSWERS};
+use super::scoreboard::{START_AGAIN_ANSWERS, ScoreBoard, TAKE_BACK_ANSWERS, TUTOR_ANSWERS};
 use super::stage_end::StageEnd;
 use super::theme::{ACCENT, CALM, EguiArt, bold, card};
 use crate::app::kit::feedback::game_key;
@@ -173,6 +173,11 @@ fn ask_dialog(
                 [
                     ("↺", TUTOR_ANSWERS[0], CALM, GameCommand::ThinkAgain, "button.think_again"),
                     ("▶", TUTOR_ANSWERS[1], ACCENT, GameCommand::PlayAnyway, "button.play_it"),
+                ]
+            } else if board.asking_far {
+                [
+                    ("▶", TAKE_BACK_ANSWERS[0], CALM, GameCommand::DeclineTakeBack, "button.play_on"),
+                    ("↺", TAKE_BACK_ANSWERS[1], ACCENT, GameCommand::AllowTakeBack, "button.take_back"),
                 ]
             } else {
                 [

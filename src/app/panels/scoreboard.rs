@@ -41,6 +41,7 @@ pub struct SeatBoard {
 /// The answers to the question before beginning again, and to the tutor's, in the order shown.
 pub const START_AGAIN_ANSWERS: [&str; 2] = ["keep_playing", "start_again"];
 pub const TUTOR_ANSWERS: [&str; 2] = ["tutor_think_again", "tutor_play_it"];
+pub const TAKE_BACK_ANSWERS: [&str; 2] = ["far_play_on", "far_take_back"];
 
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ScoreBoard {
@@ -94,6 +95,8 @@ pub struct ScoreBoard {
     pub asking: Option<String>,
     /// The question is the tutor's (play it anyway, or think again).
     pub asking_tutor: bool,
+    /// The question is someone's far away, to take back their move (yes, or play on).
+    pub asking_far: bool,
     /// The same as it is said aloud (`panels::spoken`).
     pub said: SaidBoard,
 }
@@ -303,9 +306,15 @@ pub fn publish_scoreboard(
             vec![("game", words.get(&format!("game_{game}")).to_string()), ("moves", moves.to_string())],
         )),
         Question::Warned { sentence } => (sentence.clone(), Utterance::words(&words, sentence.clone())),
+        Question::TakeBack { name } => fill(&("far_asks_back".to_string(), vec![("name", name.clone())])),
     });
     let asking_tutor = matches!(ask.0, Some(Question::Warned { .. }));
-    let answers = if asking_tutor { TUTOR_ANSWERS } else { START_AGAIN_ANSWERS };
+    let asking_far = matches!(ask.0, Some(Question::TakeBack { .. }));
+    let answers = match (asking_tutor, asking_far) {
+        (true, _) => TUTOR_ANSWERS,
+        (_, true) => TAKE_BACK_ANSWERS,
+        _ => START_AGAIN_ANSWERS,
+    };
     let question = game.question(&words).filter(|_| person_acts);
     let choices: Vec<String> = if person_acts {
         game.choice_keys().into_iter().map(|key| words.get(key).to_string()).collect()
@@ -313,8 +322,11 @@ pub fn publish_scoreboard(
         Vec::new()
     };
     let big_notice = notices.0.as_ref().filter(|n| n.big);
-    // As the kit obeys Undo and Redo: not while a clock runs or a round's panel is up.
-    let takes_back = clocks.left.is_none() && round_over.0.is_none();
+    // As the kit obeys Undo and Redo: not while a clock runs or a round's panel is up (nor, in a
+    // room, while anyone asks to take back).
+    let takes_back = clocks.left.is_none()
+        && round_over.0.is_none()
+        && room.as_ref().is_none_or(|room| room.asking.is_none() && room.over.is_none());
     let round = round_over
         .0
         .as_ref()
@@ -374,6 +386,7 @@ pub fn publish_scoreboard(
         passes_first: play.first().passes_first(),
         asking: asking.map(|(written, _)| written),
         asking_tutor,
+        asking_far,
         said,
     };
 }
