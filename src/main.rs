@@ -24,7 +24,7 @@ tabla text --join <url> <code> [--seat N] [--name NAME]
                               play a seat of a room on `tabla serve` through text (`wait`
                               waits for this seat's turn); several urls, comma-separated, are
                               tried in turn when a server goes away
-tabla text --join <url> new --level <file.ron> [--seats person,robot2,…] [--seat N]
+tabla text --join <url> new --level <file.ron> [--seats person,robot2,…] [--seat N] [--clock MIN]
                               make a room and sit at it: the first line is {\"room\":CODE,…}
 tabla serve [--port N] [--listen ADDR] [--data DIR] [--redis URL] [--web DIR]
                               rooms for playing on two devices (127.0.0.1:8790 unless told)
@@ -102,7 +102,7 @@ fn join_command(args: &[String]) -> Result<(), String> {
         return Err("--join needs the server's address and a room's code (or 'new')".into());
     };
     let flags = flags(rest)?;
-    let allowed = ["seat", "name", "level", "seats", "picture"];
+    let allowed = ["seat", "name", "level", "seats", "picture", "clock"];
     if let Some((name, _)) = flags.iter().find(|(n, _)| !allowed.contains(&n.as_str())) {
         return Err(format!("unknown option --{name}"));
     }
@@ -120,7 +120,9 @@ fn join_command(args: &[String]) -> Result<(), String> {
             Some(list) => list.split(',').map(str::to_string).collect(),
             None => vec!["person".to_string(); found.seat_count()],
         };
-        let made = tabla::net::client::make_room(&urls, &found.file, seats)?;
+        let clock =
+            u32::try_from(number(&flags, "clock", 0)?).map_err(|_| "--clock is minutes".to_string())?;
+        let made = tabla::net::client::make_room(&urls, &found.file, seats, clock)?;
         println!("{}", tabla::net::client::made_line(&made));
         tabla::net::client::made_code(&made)
     } else {

@@ -12,6 +12,7 @@ mod port;
 use bevy::prelude::*;
 use std::process::Child;
 use std::time::{Duration, Instant};
+use tabla::app::kit::clocks::Clocks;
 use tabla::app::kit::far::FarGame;
 use tabla::app::kit::play::Play;
 use tabla::app::kit::turn::GameCommand;
@@ -60,6 +61,11 @@ fn both_until(a: &mut App, b: &mut App, done: impl Fn(&App, &App) -> bool) {
 /// of `level` (`ron_configs/<level>.ron`, the first seat its own), the second joins it by its code;
 /// both on the game screen. The server, its folder, the devices and the room's code.
 fn room_of(level: &str, name: &str) -> (Server, std::path::PathBuf, App, App, String) {
+    room_on_clock(level, name, 0)
+}
+
+/// The same, the room's seats each with a clock of `minutes` (0: none).
+fn room_on_clock(level: &str, name: &str, minutes: u32) -> (Server, std::path::PathBuf, App, App, String) {
     let data = common::test_home(&format!("far-{name}-server"));
     let _ = std::fs::remove_dir_all(&data);
     let port = port::quiet_port();
@@ -68,6 +74,7 @@ fn room_of(level: &str, name: &str) -> (Server, std::path::PathBuf, App, App, St
     let mut maker = device(&format!("{name}-maker"));
     let mut joiner = device(&format!("{name}-joiner"));
     let setup = common::setup(level, Opponent::Far, Seat::WHITE, RobotLevel::One);
+    let setup = tabla::app::MatchSetup { clock_minutes: minutes, ..setup };
     maker.insert_resource(FarGame::make(&url, &setup, "Grandma"));
     both_until(&mut maker, &mut joiner, |a, _| far(a).code.is_some());
     let code = far(&maker).code.clone().unwrap();
@@ -195,6 +202,41 @@ fn undo_in_a_room_asks_the_other_side_and_goes_back_only_when_they_agree() {
     let kept = std::fs::read_to_string(data.join("rooms").join(format!("{code}.ron"))).unwrap();
     let room: tabla::net::room::RoomFile = ron::from_str(&kept).unwrap();
     assert_eq!((room.record.actions, room.era), (actions(&grandma), 1), "the room went back once");
+}
+
+#[test]
+fn a_rooms_clocks_come_from_its_server_and_run_down_on_both_devices() {
+    let (_server, _data, mut grandma, mut child, _code) = room_on_clock("knight_hunt/one_knight", "clock", 1);
+    let clocks = |app: &App| app.world().resource::<Clocks>().clone();
+    let left = |app: &App, seat: usize| clocks(app).left.expect("the room's clocks")[seat];
+    assert_eq!(clocks(&child).left, Some(vec![60.0, 60.0]), "a minute each, from the room");
+    assert!(clocks(&grandma).held && clocks(&child).held, "waiting for the first move");
+
+    // Grandma's first move starts the clocks: the child's runs down on both devices, hers stays.
+    play_moves(&mut grandma, &mut child, 1);
+    both_until(&mut grandma, &mut child, |a, b| !clocks(a).held && !clocks(b).held);
+    both_until(&mut grandma, &mut child, |a, b| left(a, 1) < 59.9 && left(b, 1) < 59.9);
+    assert_eq!((left(&grandma, 0), left(&child, 0)), (60.0, 60.0));
+    let board = |app: &App| app.world().resource::<ScoreBoard>().clone();
+    assert!(!board(&grandma).can_undo && !board(&child).can_undo, "no take-backs on the clock");
+
+    // The child's move: the server takes its time off the child's clock, and both devices agree.
+    play_moves(&mut grandma, &mut child, 1);
+    both_until(&mut grandma, &mut child, |a, b| left(a, 0) < 60.0 && left(b, 0) < 60.0);
+    assert!((left(&grandma, 1) - left(&child, 1)).abs() < 0.5, "{:?} {:?}", clocks(&grandma), clocks(&child));
+    assert!(left(&child, 1) < 60.0);
+
+    // A device that counts Grandma's time out claims it; the server's count says otherwise, and
+    // the game goes on with the server's clocks.
+    grandma.world_mut().resource_mut::<Clocks>().left.as_mut().unwrap()[0] = 0.0;
+    both_until(&mut grandma, &mut child, |a, _| left(a, 0) > 50.0);
+    assert!(grandma.world().resource::<Play>().game().outcome().is_none(), "no game ends on a device's word");
+
+    // The server's word that a clock ran out ends the game as it says.
+    let mut play = grandma.world_mut().resource_mut::<Play>();
+    assert!(play.play_far("time_out white"));
+    let outcome = play.game().outcome().expect("over");
+    assert_eq!(outcome.reason, tabla::rules::EndReason::OutOfTime);
 }
 
 /// The person of the device to act does what the level-1 Robot would: asks for the dice where

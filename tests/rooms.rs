@@ -5,7 +5,7 @@
 
 use tabla::net::code::{ANIMALS, COLOURS, Picture, RoomCode};
 use tabla::net::room::{Acted, Answered, Room};
-use tabla::net::{Asking, Event, ToClient, ToServer, clean_name};
+use tabla::net::{Asking, Event, RoomClock, ToClient, ToServer, clean_name};
 
 fn room(level: &str, seats: &[&str], seed: u64) -> Room {
     let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
@@ -129,6 +129,38 @@ fn against_the_robot_alone_a_move_is_taken_back_at_once() {
     assert_eq!(room.ask_take_back(0, 0, 3_000), Ok(Some(Answered::TakenBack { to: 0, events: Vec::new() })));
     assert_eq!((room.at(), room.file.era, room.file.asking), (0, 1, None));
     assert_eq!(played(room.act(0, 2, 0, "g1h3", 3_000)).len(), 2, "played on from the start");
+}
+
+#[test]
+fn a_rooms_clocks_are_the_servers_and_run_out_only_when_they_have() {
+    const KNIGHTS: &str = "ron_configs/knight_hunt/one_knight.ron";
+    let start = 1_000_000;
+    assert!(room(KNIGHTS, &["person", "person"], 9).with_clock(2, start).is_err(), "not the level's choice");
+    let mut room = room(KNIGHTS, &["person", "person"], 9).with_clock(1, start).unwrap();
+    let waiting = RoomClock { left_ms: vec![60_000, 60_000], running_ms: 0, running: false };
+    assert_eq!(room.clock(start + 5_000), Some(waiting), "the clocks wait for a person's first action");
+    // White's first move starts them; Black takes 20 s, which come off Black's clock.
+    played(room.act_on_clock(0, 1, 0, "g1f3", start + 5_000));
+    played(room.act_on_clock(1, 1, 1, "g8f6", start + 25_000));
+    let running = room.clock(start + 30_000).unwrap();
+    assert_eq!(running, RoomClock { left_ms: vec![60_000, 40_000], running_ms: 5_000, running: true });
+    assert!(
+        room.ask_take_back(1, 1, start + 30_000).unwrap_err().contains("clocks"),
+        "no take-backs on the clock"
+    );
+
+    // White thinks 59 s: a claim is refused, with what is left; at 60 s White may no longer move,
+    // and the claim ends the game.
+    let early = room.time_out(start + 84_000).unwrap_err();
+    assert!(early.contains("1000 ms"), "{early}");
+    assert!(room.act_on_clock(0, 2, 2, "f3e5", start + 85_000).is_err(), "no time left to move");
+    assert_eq!(room.time_out(start + 85_000), Ok(vec![Event { n: 3, action: "time_out white".into() }]));
+    assert!(room.is_over());
+    let over = room.clock(start + 90_000).unwrap();
+    assert_eq!((over.left_ms, over.running), (vec![0, 40_000], false));
+    assert!(room.time_out(start + 90_000).is_err(), "claimed once");
+    let again = Room::from_ron(&room.to_ron()).unwrap();
+    assert!(again.is_over(), "the clock's end is kept and replayed");
 }
 
 #[test]

@@ -33,6 +33,7 @@ fn welcome(room: &Room, seat: u8, last: u64) -> ToClient {
         people: Vec::new(),
         era: room.file.era,
         asking: room.file.asking,
+        clock: None,
     }
 }
 
@@ -56,11 +57,16 @@ fn act(id: u64, after: u64, action: &str) -> ToServer {
 #[test]
 fn a_room_is_made_then_greeted_and_its_events_pass_on_in_order() {
     let mut room = room();
-    let want = Want::Make { level: LEVEL.into(), seats: vec!["person".into(), "person".into()], seat: 0 };
+    let want = Want::Make {
+        level: LEVEL.into(),
+        seats: vec!["person".into(), "person".into()],
+        seat: 0,
+        clock_minutes: 0,
+    };
     let mut session = Session::new(want, "Ana", 2);
     assert_eq!(
         session.opened(),
-        vec![ToServer::New { level: LEVEL.into(), seats: vec!["person".into(); 2] }]
+        vec![ToServer::New { level: LEVEL.into(), seats: vec!["person".into(); 2], clock_minutes: 0 }]
     );
     let made =
         ToClient::Made { room: room.file.code.clone(), pictures: vec!["red fox".into()], token: "t".into() };

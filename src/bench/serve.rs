@@ -216,7 +216,7 @@ async fn connect(url: &str) -> Result<Socket, String> {
 async fn seat_room(urls: &[String; 2]) -> Result<([Socket; 2], Box<dyn Console>, u64), String> {
     let mut maker = connect(&urls[0]).await?;
     let seats = vec!["person".to_string(), "person".to_string()];
-    send(&mut maker, &ToServer::New { level: LEVEL.into(), seats }).await?;
+    send(&mut maker, &ToServer::New { level: LEVEL.into(), seats, clock_minutes: 0 }).await?;
     let ToClient::Made { room, .. } = receive(&mut maker).await? else { return Err("no room made".into()) };
     let mut sockets = [maker, connect(&urls[1]).await?];
     let mut record = None;

@@ -5,7 +5,7 @@
 //! action without an answer sent again under its number, so it is never played twice.
 
 use super::session::socket_url;
-use super::{Asking, Event, Person, ToClient, ToServer, referee::ROLL};
+use super::{Asking, Event, Person, RoomClock, ToClient, ToServer, referee::ROLL};
 use crate::levels;
 use crate::record::Record;
 use crate::robot::RobotLevel;
@@ -47,6 +47,8 @@ pub struct RoomSeat {
     played: Vec<(u64, Value)>,
     /// A seat's asking to take back, until it is answered or a move is played.
     asking: Option<Asking>,
+    /// The room's clocks as its server last said.
+    clock: Option<RoomClock>,
 }
 
 pub(super) fn connect(url: &str) -> Result<Socket, String> {
@@ -91,9 +93,15 @@ pub(super) fn receive(socket: &mut Socket, until: Instant) -> Result<Option<ToCl
 }
 
 /// Makes a room of the level on the first server that answers: its `made` message.
-pub fn make_room(urls: &[String], level: &str, seats: Vec<String>) -> Result<ToClient, String> {
+pub fn make_room(
+    urls: &[String],
+    level: &str,
+    seats: Vec<String>,
+    clock_minutes: u32,
+) -> Result<ToClient, String> {
     let mut socket = connect(&socket_url(&urls[0]))?;
-    send(&mut socket, &ToServer::New { level: level.to_string(), seats }).map_err(|Lost(e)| e)?;
+    send(&mut socket, &ToServer::New { level: level.to_string(), seats, clock_minutes })
+        .map_err(|Lost(e)| e)?;
     match receive(&mut socket, Instant::now() + WAIT_FOR).map_err(|Lost(e)| e)? {
         Some(made @ ToClient::Made { .. }) => Ok(made),
         Some(ToClient::Refused { error, .. }) => Err(error),
@@ -138,10 +146,10 @@ impl RoomSeat {
             era: 0,
         };
         send(&mut socket, &hello).map_err(|Lost(e)| e)?;
-        let (record, level, people, asking) =
+        let (record, level, people, asking, clock) =
             match receive(&mut socket, Instant::now() + WAIT_FOR).map_err(|Lost(e)| e)? {
-                Some(ToClient::Welcome { record: Some(record), level, people, asking, .. }) => {
-                    (record, level, people, asking)
+                Some(ToClient::Welcome { record: Some(record), level, people, asking, clock, .. }) => {
+                    (record, level, people, asking, clock)
                 }
                 Some(ToClient::Refused { error, .. }) => return Err(error),
                 Some(ToClient::Ended { reason }) => return Err(format!("the room has ended: {reason}")),
@@ -164,6 +172,7 @@ impl RoomSeat {
             people,
             played: Vec::new(),
             asking,
+            clock,
         })
     }
 
@@ -180,6 +189,10 @@ impl RoomSeat {
             }
             ToClient::Declined { .. } => {
                 self.asking = None;
+                Ok(())
+            }
+            ToClient::Clock(clock) => {
+                self.clock = Some(clock);
                 Ok(())
             }
             ToClient::Presence(person) => {
@@ -262,9 +275,10 @@ impl RoomSeat {
         send(&mut socket, &hello)?;
         loop {
             match receive(&mut socket, Instant::now() + WAIT_FOR)? {
-                Some(ToClient::Welcome { events, people, record, level, asking, .. }) => {
+                Some(ToClient::Welcome { events, people, record, level, asking, clock, .. }) => {
                     self.people = people;
                     self.asking = asking;
+                    self.clock = clock;
                     if let Some(record) = record {
                         self.mirror = mirror_of(&level, &record).map_err(Lost)?;
                         self.at =
@@ -418,6 +432,7 @@ impl RoomSeat {
             "at": self.at,
             "people": people,
             "asking": self.asking.map(|a| json!({"seat": a.seat, "to": a.to})),
+            "clock": self.clock.as_ref().map(|c| json!({"left_ms": c.left_ms, "running_ms": c.running_ms, "running": c.running})),
         });
         state
     }

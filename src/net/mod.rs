@@ -43,7 +43,13 @@ pub const MOST_NAME_CHARS: usize = 24;
 pub enum ToServer {
     /// Makes a room of a level (`ron_configs/<game>/<variant>.ron`), each seat `person` or
     /// `robot1` to `robot3`; the maker then says `hello` like anyone.
-    New { level: String, seats: Vec<String> },
+    New {
+        level: String,
+        seats: Vec<String>,
+        /// Minutes on each seat's clock (0: no clock); one of the level's clock choices.
+        #[serde(default)]
+        clock_minutes: u32,
+    },
     /// Sits at a person's seat of a room (`ANY_SEAT`: the first free one), having the room's
     /// events up to `last` (0: none).
     Hello {
@@ -66,6 +72,8 @@ pub enum ToServer {
     TakeBack { to: u64 },
     /// Answers another seat's asking to take back.
     Answer { yes: bool },
+    /// The clock of the seat to move has run out, as this client counts: the server checks.
+    TimeOut,
 }
 
 /// What the server says.
@@ -90,8 +98,13 @@ pub enum ToClient {
         people: Vec<Person>,
         era: u64,
         asking: Option<Asking>,
+        /// The room's clocks, when it has them.
+        #[serde(default)]
+        clock: Option<RoomClock>,
     },
     Event(Event),
+    /// The room's clocks after the events just sent.
+    Clock(RoomClock),
     /// The client's action `id` is played (or was already): the room is at event `at`.
     Ack {
         id: u64,
@@ -118,6 +131,15 @@ pub enum ToClient {
     Declined {
         seat: u8,
     },
+}
+
+/// A room's clocks: each seat's time left when the turn began (ms), how long the turn has run
+/// since, and whether they run (they start with a person's first action).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomClock {
+    pub left_ms: Vec<u64>,
+    pub running_ms: u64,
+    pub running: bool,
 }
 
 /// A seat's asking to take the room back to event `to`.

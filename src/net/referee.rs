@@ -20,6 +20,10 @@ pub trait Referee: Send {
     fn act(&mut self, seat: Seat, text: &str) -> Result<Vec<String>, String>;
     /// Plays the dice and the Robot's seats until a person must act (or the game is over).
     fn settle(&mut self) -> Vec<String>;
+    /// The seat to act now, if the game names one.
+    fn to_move(&self) -> Option<Seat>;
+    /// The seat's clock ran out: the game ends so, as the text of that step.
+    fn time_out(&mut self, seat: Seat) -> String;
     /// Every action since the start.
     fn actions(&self) -> Vec<String>;
     fn seat_count(&self) -> usize;
@@ -107,6 +111,15 @@ impl<G: Game + RobotPlayer + FromLevel + Send> Referee for RefereeOf<G> {
 
     fn settle(&mut self) -> Vec<String> {
         std::iter::from_fn(|| self.automatic()).take(MOST_SETTLED).collect()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.history.game().to_move()
+    }
+
+    fn time_out(&mut self, seat: Seat) -> String {
+        self.history.time_out(seat);
+        self.history.action_texts().pop().unwrap_or_default()
     }
 
     fn actions(&self) -> Vec<String> {

@@ -5,7 +5,7 @@
 
 use super::code::RoomCode;
 use super::referee::{self, Referee};
-use super::{Asking, Event, Person};
+use super::{Asking, Event, Person, RoomClock};
 use crate::history::History;
 use crate::levels::{self, FromLevel, Level};
 use crate::quote::cut_message;
@@ -41,6 +41,10 @@ pub struct RoomFile {
     /// A seat's asking to take back, until it is answered or a move is played.
     #[serde(default)]
     pub asking: Option<Asking>,
+    /// When the turn now being played began, in ms since 1970 (the record's clocks hold each
+    /// seat's time left at that moment).
+    #[serde(default)]
+    pub turn_began_ms: u64,
 }
 
 /// What an answer to an asking came to.
@@ -101,11 +105,104 @@ impl Room {
             era: 0,
             revision: 0,
             asking: None,
+            turn_began_ms: 0,
         };
         let mut room = Room::from_file(file)?;
         let settled = room.referee.settle();
         room.file.record.actions.extend(settled);
         Ok(room)
+    }
+
+    /// The room with a clock of `minutes` for each seat (0: none), which must be one of its
+    /// level's clock choices.
+    pub fn with_clock(mut self, minutes: u32, now_ms: u64) -> Result<Room, String> {
+        if minutes == 0 {
+            return Ok(self);
+        }
+        let level = self.file.record.level().map_err(|e| e.to_string())?;
+        if !level.clock_minutes().contains(&minutes) {
+            return Err(format!("{} has no clock of {minutes} minutes", level.file));
+        }
+        let seats = self.file.record.seats.len();
+        self.file.record.clock_minutes = minutes;
+        self.file.record.clock_left_ms = Some(vec![u64::from(minutes) * 60_000; seats]);
+        self.file.turn_began_ms = now_ms;
+        Ok(self)
+    }
+
+    /// The room's clocks at `now_ms`, when it has them.
+    pub fn clock(&self, now_ms: u64) -> Option<RoomClock> {
+        let left_ms = self.file.record.clock_left_ms.clone()?;
+        let running = self.clock_runs();
+        let running_ms = if running { now_ms.saturating_sub(self.file.turn_began_ms) } else { 0 };
+        Some(RoomClock { left_ms, running_ms, running })
+    }
+
+    /// The clocks run once a person has acted, until the game is over.
+    fn clock_runs(&self) -> bool {
+        self.file.record.clock_left_ms.is_some()
+            && self.file.acted.iter().any(|&id| id > 0)
+            && !self.is_over()
+    }
+
+    /// The seat to move and how long its turn has run, while the clocks run; `Err` when its time
+    /// is up.
+    fn turn_time(&self, now_ms: u64) -> Result<Option<(Seat, u64)>, Seat> {
+        let Some(seat) = self.referee.to_move().filter(|_| self.clock_runs()) else { return Ok(None) };
+        let ran = now_ms.saturating_sub(self.file.turn_began_ms);
+        let left = self.file.record.clock_left_ms.as_ref().and_then(|left| left.get(seat.index())).copied();
+        match left {
+            Some(left) if ran >= left => Err(seat),
+            _ => Ok(Some((seat, ran))),
+        }
+    }
+
+    /// The seat's action as `act` plays it, on the clock: refused when the seat to move has no
+    /// time left (its clock is then claimed by `time_out`); else the time it took comes off its
+    /// clock, and the next turn begins now.
+    pub fn act_on_clock(
+        &mut self,
+        seat: u8,
+        id: u64,
+        after: u64,
+        text: &str,
+        now_ms: u64,
+    ) -> Result<Acted, String> {
+        let turn = self.turn_time(now_ms).map_err(|_| "the clock has run out".to_string())?;
+        let acted = self.act(seat, id, after, text, now_ms / 1000)?;
+        if matches!(acted, Acted::Played(_)) {
+            self.charge(turn, now_ms);
+        }
+        Ok(acted)
+    }
+
+    fn charge(&mut self, turn: Option<(Seat, u64)>, now_ms: u64) {
+        if let (Some((seat, ran)), Some(left)) = (turn, self.file.record.clock_left_ms.as_mut())
+            && let Some(left) = left.get_mut(seat.index())
+        {
+            *left = left.saturating_sub(ran);
+        }
+        self.file.turn_began_ms = now_ms;
+    }
+
+    /// A client says the clock of the seat to move has run out: the game ends so when it has,
+    /// with the events; else how long is left.
+    pub fn time_out(&mut self, now_ms: u64) -> Result<Vec<Event>, String> {
+        let seat = match self.turn_time(now_ms) {
+            Err(seat) => seat,
+            Ok(Some((seat, ran))) => {
+                let left = self.file.record.clock_left_ms.as_ref().map_or(0, |left| left[seat.index()]);
+                return Err(format!("{} ms are left on the clock", left - ran));
+            }
+            Ok(None) => return Err("no clock runs".into()),
+        };
+        if let Some(left) = self.file.record.clock_left_ms.as_mut() {
+            left[seat.index()] = 0;
+        }
+        self.file.asking = None;
+        self.file.turn_began_ms = now_ms;
+        let text = self.referee.time_out(seat);
+        Ok(self.add(vec![text], now_ms / 1000))
     }
 
     /// The room a file keeps, its game replayed through the rules.
@@ -213,6 +310,9 @@ impl Room {
         }
         if self.is_over() {
             return Err("the game is over".into());
+        }
+        if self.file.record.clock_left_ms.is_some() {
+            return Err("nothing is taken back while the clocks run".into());
         }
         if let Some(asking) = self.file.asking {
             return Err(format!("seat {} asked to take back already", asking.seat));

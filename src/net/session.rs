@@ -5,14 +5,14 @@
 //! new era of the room's events, which the next hello names. The desktop's link (a socket on a thread) and the
 //! browser's (the page's WebSocket) each carry its messages.
 
-use super::{Asking, Event, Person, ToClient, ToServer};
+use super::{Asking, Event, Person, RoomClock, ToClient, ToServer};
 use crate::record::Record;
 
 /// What the link is to do first.
 #[derive(Clone, Debug)]
 pub enum Want {
     /// Make a room of the level with these seats (`person`, `robot1`…), and sit at `seat`.
-    Make { level: String, seats: Vec<String>, seat: u8 },
+    Make { level: String, seats: Vec<String>, seat: u8, clock_minutes: u32 },
     /// Sit at a seat of a room (`ANY_SEAT`: the first free one).
     Join { code: String, seat: u8 },
 }
@@ -32,8 +32,11 @@ pub enum FromRoom {
         record: String,
         people: Vec<Person>,
         asking: Option<Asking>,
+        clock: Option<RoomClock>,
     },
     Event(Event),
+    /// The room's clocks after the events before this.
+    Clock(RoomClock),
     /// A seat asks to take back (`None`: nobody asks now, as a welcome back says).
     Asked(Option<Asking>),
     /// The room went back to event `to` (the events after it come again, anew).
@@ -122,9 +125,9 @@ impl Session {
     pub fn opened(&mut self) -> Vec<ToServer> {
         if self.code.is_none() {
             match self.want.clone() {
-                Want::Make { level, seats, .. } => {
+                Want::Make { level, seats, clock_minutes, .. } => {
                     self.phase = Phase::Making;
-                    return vec![ToServer::New { level, seats }];
+                    return vec![ToServer::New { level, seats, clock_minutes }];
                 }
                 Want::Join { code, seat } => {
                     self.code = Some(code);
@@ -175,9 +178,9 @@ impl Session {
                 self.heard.push(FromRoom::Made { code: room, pictures, token });
                 Ok(vec![self.hello()])
             }
-            (Phase::Greeting, ToClient::Welcome { seat, record, events, people, era, asking, .. }) => {
+            (Phase::Greeting, ToClient::Welcome { seat, record, events, people, era, asking, clock, .. }) => {
                 self.era = era;
-                self.welcomed(seat, record, events, people, asking)?;
+                self.welcomed(seat, record, events, people, (asking, clock))?;
                 self.phase = Phase::Seated;
                 if std::mem::take(&mut self.away) {
                     self.heard.push(FromRoom::Back);
@@ -204,6 +207,10 @@ impl Session {
             }
             (_, ToClient::Presence(person)) => {
                 self.heard.push(FromRoom::Presence(person));
+                Ok(Vec::new())
+            }
+            (Phase::Seated, ToClient::Clock(clock)) => {
+                self.heard.push(FromRoom::Clock(clock));
                 Ok(Vec::new())
             }
             (Phase::Seated, ToClient::Asked(asking)) => {
@@ -241,7 +248,7 @@ impl Session {
         record: Option<String>,
         events: Vec<Event>,
         people: Vec<Person>,
-        asking: Option<Asking>,
+        (asking, clock): (Option<Asking>, Option<RoomClock>),
     ) -> Result<(), LetGo> {
         self.seat = seat;
         let code = self.code.clone().unwrap_or_default();
@@ -250,6 +257,7 @@ impl Session {
                 self.heard.extend(people.into_iter().map(FromRoom::Presence));
                 events.into_iter().try_for_each(|event| self.pass(event))?;
                 self.heard.push(FromRoom::Asked(asking));
+                self.heard.extend(clock.map(FromRoom::Clock));
                 Ok(())
             }
             (_, Some(record)) => {
@@ -258,7 +266,7 @@ impl Session {
                     .actions
                     .len();
                 self.at = Some(actions as u64);
-                self.heard.push(FromRoom::Welcome { code, seat, record, people, asking });
+                self.heard.push(FromRoom::Welcome { code, seat, record, people, asking, clock });
                 Ok(())
             }
             (None, None) => Err(LetGo::End("no record came".into())),

@@ -123,10 +123,12 @@ async fn take(rooms: &Rooms, seated: &mut Option<Seated>, text: &str) -> Vec<ToC
         }
     };
     match (message, seated.as_ref()) {
-        (ToServer::New { level, seats }, _) => match rooms.make(&level, &seats).await {
-            Ok(made) => vec![made],
-            Err(e) => vec![refuse(None, &e)],
-        },
+        (ToServer::New { level, seats, clock_minutes }, _) => {
+            match rooms.make(&level, &seats, clock_minutes).await {
+                Ok(made) => vec![made],
+                Err(e) => vec![refuse(None, &e)],
+            }
+        }
         (ToServer::Hello { .. }, Some(_)) => vec![refuse(None, "this connection sits at a seat already")],
         (ToServer::Hello { room, seat, last, name, picture, era }, None) => {
             let code = match RoomCode::parse(&room) {
@@ -161,12 +163,19 @@ async fn take(rooms: &Rooms, seated: &mut Option<Seated>, text: &str) -> Vec<ToC
             }
             vec![acted]
         }
-        (ToServer::End { .. } | ToServer::TakeBack { .. } | ToServer::Answer { .. }, None) => {
+        (
+            ToServer::End { .. } | ToServer::TakeBack { .. } | ToServer::Answer { .. } | ToServer::TimeOut,
+            None,
+        ) => {
             vec![refuse(None, "say hello at the room's seat first")]
         }
         (ToServer::TakeBack { to }, Some(at)) => {
             refused_logged(at, "asking to take back", rooms.take_back(&at.live, &at.code, at.seat, to).await)
         }
+        (ToServer::TimeOut, Some(at)) => match rooms.time_out(&at.live, &at.code).await {
+            Ok(clock) => clock.into_iter().collect(),
+            Err(error) => refused_logged(at, "claim of a clock run out", Err(error)),
+        },
         (ToServer::Answer { yes }, Some(at)) => {
             refused_logged(at, "answer", rooms.answer(&at.live, &at.code, at.seat, yes).await)
         }

@@ -80,7 +80,12 @@ pub fn default_data() -> PathBuf {
 
 /// Seconds since 1970.
 pub fn now() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+    now_ms() / 1000
+}
+
+/// Milliseconds since 1970: the rooms' clocks.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
 }
 
 /// A line of the server's log.

@@ -3,10 +3,10 @@
 //! every client of the room (through Redis, to every server's).
 
 use super::store::Store;
-use super::{log, now};
+use super::{log, now, now_ms};
 use crate::net::code::RoomCode;
 use crate::net::room::{Acted, Answered, Room};
-use crate::net::{ANY_SEAT, Asking, ToClient, clean_name};
+use crate::net::{ANY_SEAT, Asking, Event, ToClient, clean_name};
 use rand::{RngCore, SeedableRng};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -87,12 +87,13 @@ impl Rooms {
     }
 
     /// Makes a room, with a code no room has.
-    pub async fn make(&self, level: &str, seats: &[String]) -> Result<ToClient, String> {
+    pub async fn make(&self, level: &str, seats: &[String], clock_minutes: u32) -> Result<ToClient, String> {
         let mut rng = rand::rngs::StdRng::from_os_rng();
         for _ in 0..8 {
             let code = RoomCode::from_bits(rng.next_u64());
             let token = format!("{:016x}{:016x}", rng.next_u64(), rng.next_u64());
-            let room = Room::make(level, seats, rng.next_u64(), code, token.clone(), now())?;
+            let room = Room::make(level, seats, rng.next_u64(), code, token.clone(), now())?
+                .with_clock(clock_minutes, now_ms())?;
             let name = code.to_string();
             if self.store.load(&name).await?.is_some() {
                 continue;
@@ -201,6 +202,7 @@ impl Rooms {
             people: (0..seats).filter_map(|s| room.person(s, seated.contains(&s))).collect(),
             era: room.file.era,
             asking: room.file.asking,
+            clock: room.clock(now_ms()),
         };
         Ok((welcome, receiver))
     }
@@ -218,12 +220,11 @@ impl Rooms {
     ) -> ToClient {
         let acted = self
             .change(live, code, |room| {
-                let acted = tokio::task::block_in_place(|| room.act(seat, id, after, action, now()))?;
+                let now = now_ms();
+                let acted = tokio::task::block_in_place(|| room.act_on_clock(seat, id, after, action, now))?;
                 let messages = match acted {
                     Acted::Already => None,
-                    Acted::Played(events) => {
-                        Some(events.into_iter().map(|e| ToClient::Event(e).to_json()).collect())
-                    }
+                    Acted::Played(events) => Some(event_messages(room, events, now)),
                 };
                 Ok((room.at(), messages))
             })
@@ -232,6 +233,19 @@ impl Rooms {
             Ok(at) => ToClient::Ack { id, at },
             Err(error) => ToClient::Refused { id: Some(id), error },
         }
+    }
+
+    /// A client claims the clock of the seat to move ran out: the game ends so when it has; when
+    /// it has not, the client is sent the room's clocks as they are.
+    pub async fn time_out(&self, live: &Live, code: &str) -> Result<Option<ToClient>, String> {
+        self.change(live, code, |room| {
+            let now = now_ms();
+            match room.time_out(now) {
+                Ok(events) => Ok((None, Some(event_messages(room, events, now)))),
+                Err(_) => Ok((room.clock(now).map(ToClient::Clock), None)),
+            }
+        })
+        .await
     }
 
     /// The seat asks to take the room back to event `to` (the others are asked; with nobody else
@@ -373,6 +387,12 @@ impl Rooms {
             }
         }
     }
+}
+
+/// The room's events as messages, with its clocks after them when it has clocks.
+fn event_messages(room: &Room, events: Vec<Event>, now_ms: u64) -> Vec<String> {
+    let clock = room.clock(now_ms).map(ToClient::Clock);
+    events.into_iter().map(ToClient::Event).chain(clock).map(|message| message.to_json()).collect()
 }
 
 /// What the room hears of an answer: taken back (then the dice's and the Robot's events after it),

@@ -1,6 +1,8 @@
 //! The clocks: each seat's time left while a clock runs, counted down on the seat to move once
 //! the first move is made (not while a move flies, a panel waits or something covers the board);
-//! a clock that runs out ends the game.
+//! a clock that runs out ends the game. A room's clocks are its server's (`kit::far` sets them
+//! from each of its words): here they only run down between, whatever covers the board, and a
+//! clock at zero is claimed from the server, which ends the game.
 
 use super::covered::BoardCovered;
 use super::feedback::Feedback;
@@ -15,6 +17,8 @@ pub struct Clocks {
     pub left: Option<Vec<f32>>,
     pub minutes: u32,
     pub next_minutes: u32,
+    /// A room's clocks wait for its server to start them (a person's first action).
+    pub held: bool,
 }
 
 impl Clocks {
@@ -23,13 +27,14 @@ impl Clocks {
             left: (minutes > 0).then(|| vec![minutes as f32 * 60.0; seats]),
             minutes,
             next_minutes: minutes,
+            held: false,
         }
     }
 
     /// A saved game's clocks: each seat's time left, in milliseconds.
     pub(super) fn resumed(minutes: u32, left_ms: Option<&[u64]>) -> Clocks {
         let left = left_ms.map(|left| left.iter().map(|&ms| ms as f32 / 1000.0).collect());
-        Clocks { left, minutes, next_minutes: minutes }
+        Clocks { left, minutes, next_minutes: minutes, held: false }
     }
 
     /// Each seat's time left, in milliseconds, for a record.
@@ -52,14 +57,16 @@ pub(super) fn tick_clock(
     mut feedback: Feedback,
 ) {
     let Some(seat) = play.game().to_move() else { return };
+    let afar = play.afar();
     // The clock waits while a move is still flying, until the first move is made, and while
-    // something covers the board.
-    if covered.0 || feedback.waits() || !gliding.is_empty() || play.moves_played() == 0 {
+    // something covers the board; a room's, only until its server starts it.
+    let waits = covered.0 || feedback.waits() || !gliding.is_empty() || play.moves_played() == 0;
+    if (afar && clocks.held) || (!afar && waits) {
         return;
     }
     let Some(left) = clocks.left.as_mut().and_then(|l| l.get_mut(seat.index())) else { return };
     *left = (*left - time.delta_secs()).max(0.0);
-    if *left <= 0.0 {
+    if *left <= 0.0 && !afar {
         change_if(&mut play, |play| {
             play.time_out(seat);
             feedback.report(play);

@@ -14,7 +14,7 @@ use super::turn::GameCommand;
 use crate::app::launch::{Control, MatchSetup};
 use crate::net::link::{FromRoom, Link, Want};
 use crate::net::room::control_name;
-use crate::net::{Asking, Event, Person, ToServer};
+use crate::net::{Asking, Event, Person, RoomClock, ToServer};
 use crate::record::{Record, RoomPlace};
 use bevy::prelude::*;
 
@@ -38,6 +38,10 @@ pub struct FarGame {
     pub over: Option<String>,
     /// A seat's asking to take back, until it is answered (or a move is played).
     pub asking: Option<Asking>,
+    /// The room's clocks as its server last said, until they are set on the game's.
+    clock: Option<RoomClock>,
+    /// When this device last claimed a clock run out (the app's seconds).
+    claimed_at: Option<f64>,
     /// The room's record, until the game screen opens with it.
     welcome: Option<Record>,
     /// Events that came before the game screen opened.
@@ -65,6 +69,8 @@ impl FarGame {
             away: None,
             over: None,
             asking: None,
+            clock: None,
+            claimed_at: None,
             welcome: None,
             waiting: Vec::new(),
             at: 0,
@@ -86,7 +92,12 @@ impl FarGame {
                 other => control_name(*other),
             })
             .collect();
-        let want = Want::Make { level: setup.level.file.clone(), seats: names, seat };
+        let want = Want::Make {
+            level: setup.level.file.clone(),
+            seats: names,
+            seat,
+            clock_minutes: setup.clock_minutes,
+        };
         FarGame::open(server, want, name, true)
     }
 
@@ -158,7 +169,7 @@ impl FarGame {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (listen, open_game, send_moves.after(super::turn::TurnSet), answer)
+        (listen, open_game, send_moves.after(super::turn::TurnSet), answer, room_clocks.after(listen))
             .run_if(resource_exists::<FarGame>),
     );
     app.add_systems(OnEnter(Screen::Playing), rejoin.after(super::turn::StartSet));
@@ -193,7 +204,8 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
                 far.pictures = pictures;
                 far.token = Some(token);
             }
-            FromRoom::Welcome { code, seat, record, people, asking } => {
+            FromRoom::Welcome { code, seat, record, people, asking, clock } => {
+                far.clock = clock;
                 far.code = Some(code);
                 far.seat = Some(seat);
                 far.people = people;
@@ -209,6 +221,7 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
                 far.waiting.push(event);
             }
             FromRoom::Asked(asking) => heard_asking(&mut far, asking, &mut feedback),
+            FromRoom::Clock(clock) => far.clock = Some(clock),
             FromRoom::Declined { seat } => {
                 let mine = far.asking.is_some_and(|asking| Some(asking.seat) == far.seat);
                 heard_asking(&mut far, None, &mut feedback);
@@ -301,6 +314,38 @@ fn taken_back(far: &mut FarGame, play: Option<&mut ResMut<Play>>, to: u64, feedb
     }
     far.at = far.at.min(to);
     far.sent = far.sent.min(to as usize);
+}
+
+/// The room's clocks, as its server said, on the game's once its events are played here: the
+/// seat to move's less the time its turn has run. A clock at zero is claimed from the server
+/// (again each second, until its word that the game is over comes).
+fn room_clocks(
+    mut far: ResMut<FarGame>,
+    play: Option<Res<Play>>,
+    mut clocks: ResMut<super::clocks::Clocks>,
+    time: Res<Time>,
+) {
+    let Some(play) = play.filter(|play| play.afar() && far.welcome.is_none()) else { return };
+    if far.waiting.is_empty()
+        && let Some(clock) = far.clock.take()
+    {
+        let to_move = play.game().to_move().map(|seat| seat.index());
+        let left = clock.left_ms.iter().enumerate().map(|(seat, &ms)| {
+            let ran = if Some(seat) == to_move { clock.running_ms } else { 0 };
+            ms.saturating_sub(ran) as f32 / 1000.0
+        });
+        clocks.left = Some(left.collect());
+        clocks.held = !clock.running;
+    }
+    let Some(seat) = play.game().to_move().filter(|_| !clocks.held && play.game().outcome().is_none()) else {
+        return;
+    };
+    let out = clocks.left.as_ref().and_then(|left| left.get(seat.index())).is_some_and(|&left| left <= 0.0);
+    let now = time.elapsed_secs_f64();
+    if out && far.claimed_at.is_none_or(|at| now - at >= 1.0) {
+        far.claimed_at = Some(now);
+        far.link.say(ToServer::TimeOut);
+    }
 }
 
 /// This device's player answers someone's asking to take back.

@@ -695,6 +695,17 @@ impl<G: AppGame> Playing for PlayOf<G> {
 
     fn play_far(&mut self, text: &str) -> bool {
         let game = self.history.game();
+        // The server's word that a clock ran out.
+        if let Some(name) = text.strip_prefix(crate::history::TIME_OUT).and_then(|n| n.strip_prefix(' ')) {
+            let Some(seat) = Seat::all(game.seat_count()).find(|&s| game.seat_name(s) == name) else {
+                return false;
+            };
+            if game.outcome().is_some() {
+                return false;
+            }
+            self.time_out(seat);
+            return true;
+        }
         let Ok(action) = game.parse_action(text) else { return false };
         let Some(mover) = game.actor() else { return false };
         let rolled = game.chance().is_some_and(|rolls| rolls.iter().any(|(roll, _)| *roll == action));

@@ -153,8 +153,7 @@ fn setup(
         };
         let far = setup.controls(setup.level.seat_count()).contains(&Control::Far);
         if far {
-            // A room's game: made behind the grown-ups' gate, without a clock.
-            let setup = MatchSetup { clock_minutes: 0, ..setup };
+            // A room's game: made behind the grown-ups' gate (its clocks are the server's).
             commands.insert_resource(super::far::FarPage::to_make(
                 setup,
                 &settings.server,
