@@ -123,6 +123,9 @@ fn a_move_is_taken_back_only_when_another_person_agrees() {
 fn against_the_robot_alone_a_move_is_taken_back_at_once() {
     let mut room = room("ron_configs/knight_hunt/one_knight.ron", &["person", "robot1"], 5);
     assert_eq!(played(room.act(0, 1, 0, "g1f3", 2_000)).len(), 2, "the Robot answered");
+    // Read back, the room is at the revision it was written at (which Redis compares), though
+    // one action brought two events.
+    assert_eq!(Room::from_ron(&room.to_ron()).unwrap().revision(), room.revision());
     let robot_move = room.ask_take_back(0, 1, 3_000);
     assert!(robot_move.is_err(), "the Robot's move is not the person's to take back: {robot_move:?}");
     // Nobody else to ask: back at once, with the Robot's answer.
@@ -153,14 +156,27 @@ fn a_rooms_clocks_are_the_servers_and_run_out_only_when_they_have() {
     // and the claim ends the game.
     let early = room.time_out(start + 84_000).unwrap_err();
     assert!(early.contains("1000 ms"), "{early}");
-    assert!(room.act_on_clock(0, 2, 2, "f3e5", start + 85_000).is_err(), "no time left to move");
-    assert_eq!(room.time_out(start + 85_000), Ok(vec![Event { n: 3, action: "time_out white".into() }]));
+    let timed_out = vec![Event { n: 3, action: "time_out white".into() }];
+    assert_eq!(room.time_out(start + 85_000), Ok(timed_out.clone()), "claimed");
     assert!(room.is_over());
     let over = room.clock(start + 90_000).unwrap();
     assert_eq!((over.left_ms, over.running), (vec![0, 40_000], false));
     assert!(room.time_out(start + 90_000).is_err(), "claimed once");
     let again = Room::from_ron(&room.to_ron()).unwrap();
     assert!(again.is_over(), "the clock's end is kept and replayed");
+}
+
+#[test]
+fn a_move_sent_after_its_clock_ran_out_ends_the_game_instead() {
+    let start = 1_000_000;
+    let mut room = room("ron_configs/knight_hunt/one_knight.ron", &["person", "person"], 9)
+        .with_clock(1, start)
+        .unwrap();
+    played(room.act_on_clock(0, 1, 0, "g1f3", start));
+    let late = room.act_on_clock(1, 1, 1, "g8f6", start + 60_000);
+    assert_eq!(late, Ok(Acted::OutOfTime(vec![Event { n: 2, action: "time_out black".into() }])));
+    assert!(room.is_over());
+    assert_eq!(room.file.record.actions, ["g1f3", "time_out black"], "the late move is not played");
 }
 
 #[test]

@@ -40,6 +40,9 @@ const LOCALE = "ro-RO";
 const LANGUAGE = "Ro";
 const STARTUP_MS = 240_000;
 const STEP_MS = 60_000;
+/// How long the child's phone of the rooms part is without the network (TABLA_WEB_CUT_SECONDS=60
+/// for the issue's minute).
+const CUT_SECONDS = Number(process.env.TABLA_WEB_CUT_SECONDS || 5);
 
 const checks = [];
 let failures = 0;
@@ -624,12 +627,53 @@ async function roomServer(port, data, lines) {
   return { child, port: listening };
 }
 
-/// The player's move, by touch: the Hint shows one, ✔ plays it; both devices log it.
-async function hintedMove(mover, watcher, n) {
+/// A road to the room server on 127.0.0.1:`serverPort` that can be cut: while it is, every
+/// connection through it is dropped and new ones are refused (a phone that lost the network).
+async function cuttableRoad(serverPort) {
+  const net = await import("node:net");
+  const sockets = new Set();
+  let cut = false;
+  const keep = (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+  };
+  const road = net.createServer((client) => {
+    keep(client);
+    if (cut) return client.destroy();
+    const server = net.connect(serverPort, "127.0.0.1");
+    keep(server);
+    client.pipe(server);
+    server.pipe(client);
+    client.on("close", () => server.destroy());
+    server.on("close", () => client.destroy());
+  });
+  const port = await quietPort();
+  await new Promise((done) => road.listen(port, "127.0.0.1", done));
+  return {
+    port,
+    cut(now) {
+      cut = now;
+      if (now) for (const socket of sockets) socket.destroy();
+    },
+    close() {
+      road.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+/// The player's move, by touch: the Hint shows one, ✔ plays it; its device logs it.
+async function ownMove(mover, n) {
   // The toolbar stays where it is; the ✔ that comes with the preview may settle first.
   await tap(mover.page, await target(mover.page, mover.log, "button.hint"));
   await tap(mover.page, await steadyTarget(mover.page, mover.log, "button.confirm"));
-  const mine = await mover.log.next(/tabla move knight_hunt (\w+) person (\w+)/, `move ${n} on its device`);
+  return await mover.log.next(/tabla move knight_hunt (\w+) person (\w+)/, `move ${n} on its device`);
+}
+
+/// The player's move, by touch, seen on the other device too.
+async function hintedMove(mover, watcher, n) {
+  const mine = await ownMove(mover, n);
   const theirs = await watcher.log.next(/tabla move knight_hunt (\w+) far (\w+)/, `move ${n} on the other device`);
   if (mine[2] !== theirs[2]) throw new Error(`move ${n}: ${mine[2]} here, ${theirs[2]} there`);
   return mine[2];
@@ -639,13 +683,14 @@ async function hintedMove(mover, watcher, n) {
 /// makes a Knight Hunt room on one phone (someone far away, the gate, the code and its link), a
 /// child opens the link on another phone, and they play it by touch to its end; midway the
 /// server is killed and started again on its folder, both phones say the connection is lost,
-/// come back, and the game goes on.
+/// come back, and the game goes on, and the child's Undo is agreed on the grown-up's phone.
 async function twoDevices() {
   const { mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const data = mkdtempSync(`${tmpdir()}/tabla-rooms-`);
   const serverLog = [];
   let server = await roomServer(await quietPort(), data, serverLog);
+  let road;
   const url = `http://127.0.0.1:${server.port}/`;
   const { browser, context } = await phone(1);
   // The phone's share sheet, recorded (headless Chromium has none).
@@ -676,7 +721,9 @@ async function twoDevices() {
 
     const elsewhere = await browser.newContext(deviceOptions(1));
     await elsewhere.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
-    const child = await open(elsewhere, link);
+    // The child's phone reaches the rooms by a road of its own, to be cut later.
+    road = await cuttableRoad(server.port);
+    const child = await open(elsewhere, `${link}&server=http://127.0.0.1:${road.port}`);
     const boards = await Promise.all([board(grown.log, 1500), board(child.log, 1500)]);
     await child.page.screenshot({ path: `${SHOTS}/52_far_joined.png` });
     pass(`the link opens the room's game on the other phone, and both boards show (${boards[0][0]}, ${boards[1][0]})`);
@@ -693,6 +740,29 @@ async function twoDevices() {
     await Promise.all(players.map((p) => p.log.next(/tabla far back/, "the connection back", 60_000)));
     pass(`the server killed after ${played.join(" ")}: both phones say the connection is lost, and come back once it is started again on its folder`);
 
+    // The child takes its last move back: the grown-up's phone asks, the answer is yes, and both
+    // boards go back before it; the child then moves again.
+    await tap(child.page, await steadyTarget(child.page, child.log, "button.undo"));
+    await tap(grown.page, await steadyTarget(grown.page, grown.log, "button.take_back"));
+    const back = `tabla far taken back to ${played.length - 1}`;
+    await Promise.all(players.map((p) => p.log.next(new RegExp(back), "the move taken back")));
+    await sleep(500);
+    await child.page.screenshot({ path: `${SHOTS}/53_far_taken_back.png` });
+    pass(`Undo on the child's phone asks the grown-up's, whose yes takes ${played.pop()} back on both phones`);
+
+    // The child moves again, then its phone loses the network: the grown-up moves meanwhile, and
+    // once the child's phone is back it plays the move it missed and the game goes on.
+    played.push(await hintedMove(child, grown, played.length + 1));
+    road.cut(true);
+    await child.log.next(/tabla far away/, "the child's phone saying the connection is lost");
+    const [, , missed] = await ownMove(grown, played.length + 1);
+    played.push(missed);
+    await sleep(CUT_SECONDS * 1000);
+    road.cut(false);
+    await child.log.next(/tabla far back/, "the child's phone back", 60_000);
+    await child.log.next(new RegExp(`tabla move knight_hunt \\w+ far ${missed}`), "the missed move on the child's phone");
+    pass(`the child's phone loses the network for ${CUT_SECONDS} s while the grown-up plays ${missed}; back, it plays that move`);
+
     // The result shows a while after the last move lands.
     const over = async () => {
       for (let waited = 0; waited < 2500; waited += 250) {
@@ -701,7 +771,7 @@ async function twoDevices() {
       }
       return false;
     };
-    for (let n = 5; !(await over()); n++) {
+    for (let n = played.length + 1; !(await over()); n++) {
       if (n > 120) throw new Error(`no end after ${n - 1} moves: ${played.join(" ")}`);
       played.push(await hintedMove(players[(n - 1) % 2], players[n % 2], n));
     }
@@ -715,6 +785,7 @@ async function twoDevices() {
     for (const p of players) p.log.assertClean();
   } finally {
     server.child.kill("SIGKILL");
+    road?.close();
     await browser.close();
   }
 }

@@ -431,8 +431,8 @@ impl RoomSeat {
             "seat": self.seat,
             "at": self.at,
             "people": people,
-            "asking": self.asking.map(|a| json!({"seat": a.seat, "to": a.to})),
-            "clock": self.clock.as_ref().map(|c| json!({"left_ms": c.left_ms, "running_ms": c.running_ms, "running": c.running})),
+            "asking": self.asking,
+            "clock": self.clock,
         });
         state
     }

@@ -65,6 +65,8 @@ pub enum Acted {
     Played(Vec<Event>),
     /// Played before (a client sending again what it had no answer for): nothing is played twice.
     Already,
+    /// Not played: the clock of the seat to move had run out, which ended the game (the events).
+    OutOfTime(Vec<Event>),
 }
 
 pub struct Room {
@@ -110,6 +112,7 @@ impl Room {
         let mut room = Room::from_file(file)?;
         let settled = room.referee.settle();
         room.file.record.actions.extend(settled);
+        room.file.revision = room.at() + 1;
         Ok(room)
     }
 
@@ -157,9 +160,9 @@ impl Room {
         }
     }
 
-    /// The seat's action as `act` plays it, on the clock: refused when the seat to move has no
-    /// time left (its clock is then claimed by `time_out`); else the time it took comes off its
-    /// clock, and the next turn begins now.
+    /// The seat's action as `act` plays it, on the clock: when the seat to move has no time left,
+    /// its clock's end is played instead; else the time it took comes off its clock, and the next
+    /// turn begins now.
     pub fn act_on_clock(
         &mut self,
         seat: u8,
@@ -168,7 +171,9 @@ impl Room {
         text: &str,
         now_ms: u64,
     ) -> Result<Acted, String> {
-        let turn = self.turn_time(now_ms).map_err(|_| "the clock has run out".to_string())?;
+        let Ok(turn) = self.turn_time(now_ms) else {
+            return self.time_out(now_ms).map(Acted::OutOfTime);
+        };
         let acted = self.act(seat, id, after, text, now_ms / 1000)?;
         if matches!(acted, Acted::Played(_)) {
             self.charge(turn, now_ms);
@@ -207,8 +212,11 @@ impl Room {
 
     /// The room a file keeps, its game replayed through the rules.
     pub fn from_file(mut file: RoomFile) -> Result<Room, String> {
-        // A room written before revisions were kept: its event count stood for one.
-        file.revision = file.revision.max(file.record.actions.len() as u64);
+        // A room written before revisions were kept (none is 0 since): its event count stood
+        // for one.
+        if file.revision == 0 {
+            file.revision = file.record.actions.len() as u64;
+        }
         if file.version != VERSION {
             return Err(format!("room version {} (this Tabla reads {VERSION})", file.version));
         }
@@ -260,6 +268,7 @@ impl Room {
 
     pub fn sit(&mut self, seat: u8, name: String, picture: u8) {
         self.file.people[seat as usize] = Some((name, picture));
+        self.touch();
     }
 
     pub fn person(&self, seat: u8, here: bool) -> Option<Person> {
@@ -335,10 +344,10 @@ impl Room {
         if asking.seat == seat || !self.is_persons(seat) {
             return Err(format!("seat {seat} does not answer this asking"));
         }
-        self.file.asking = None;
         if yes {
             return self.take_back(asking.to, now);
         }
+        self.file.asking = None;
         self.touch();
         Ok(Answered::Declined)
     }

@@ -82,7 +82,12 @@ pub async fn run(rooms: Arc<Rooms>, mut socket: WebSocket) {
                 allowance.logged = true;
                 log("a client sends too many messages; refused until it slows down");
             }
-            vec![refuse(None, "too many messages: at most 20 a second")]
+            // An action refused so still names its number, so its client takes it back.
+            let id = match serde_json::from_str(text.as_str()) {
+                Ok(ToServer::Act { id, .. }) if text.len() <= MOST_MESSAGE_BYTES => Some(id),
+                _ => None,
+            };
+            vec![refuse(id, "too many messages: at most 20 a second")]
         } else {
             take(&rooms, &mut seated, text.as_str()).await
         };

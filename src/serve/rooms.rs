@@ -98,7 +98,7 @@ impl Rooms {
             if self.store.load(&name).await?.is_some() {
                 continue;
             }
-            if self.store.save(&name, &room.to_ron(), None, room.at(), &[]).await? {
+            if self.store.save(&name, &room.to_ron(), None, room.revision(), &[]).await? {
                 log(&format!("room {name} made: {level}"));
                 let pictures = code.pictures().iter().map(|p| p.to_string()).collect();
                 return Ok(ToClient::Made { room: name, pictures, token });
@@ -222,14 +222,16 @@ impl Rooms {
             .change(live, code, |room| {
                 let now = now_ms();
                 let acted = tokio::task::block_in_place(|| room.act_on_clock(seat, id, after, action, now))?;
-                let messages = match acted {
-                    Acted::Already => None,
-                    Acted::Played(events) => Some(event_messages(room, events, now)),
-                };
-                Ok((room.at(), messages))
+                Ok(match acted {
+                    Acted::Already => (Ok(room.at()), None),
+                    Acted::Played(events) => (Ok(room.at()), Some(event_messages(room, events, now))),
+                    Acted::OutOfTime(events) => {
+                        (Err("the clock ran out first".to_string()), Some(event_messages(room, events, now)))
+                    }
+                })
             })
             .await;
-        match acted {
+        match acted.and_then(|at| at) {
             Ok(at) => ToClient::Ack { id, at },
             Err(error) => ToClient::Refused { id: Some(id), error },
         }

@@ -22,15 +22,17 @@ fn record_key(code: &str) -> String {
     format!("tabla:record:{code}")
 }
 
-fn at_key(code: &str) -> String {
+/// The key of a room's revision (named when it held the event count, which a room written then
+/// still has there and reads as its revision).
+fn revision_key(code: &str) -> String {
     format!("tabla:at:{code}")
 }
 
-/// Writes a room and its event count only if the count is still the one it was read with (a room
+/// Writes a room and its revision only if the revision is still the one it was read with (a room
 /// another server changed meanwhile is read again), then passes its messages to every server.
 const SAVE: &str = r"
-local at = redis.call('GET', KEYS[2])
-if (at or '') ~= ARGV[1] then return 0 end
+local revision = redis.call('GET', KEYS[2])
+if (revision or '') ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[4])
 redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4])
 for i = 5, #ARGV do redis.call('PUBLISH', KEYS[3], ARGV[i]) end
@@ -83,21 +85,21 @@ impl Store {
         }
     }
 
-    /// Writes the room, read when it had `read_at` events (`None`: a new room), now at `at`; with
+    /// Writes the room, read at revision `read` (`None`: a new room), now at `revision`; with
     /// Redis, `messages` go to every server's clients of the room. `Ok(false)`: another server
     /// changed the room first, and nothing was written.
     pub async fn save(
         &self,
         code: &str,
         text: &str,
-        read_at: Option<u64>,
-        at: u64,
+        read: Option<u64>,
+        revision: u64,
         messages: &[String],
     ) -> Result<bool, String> {
         match self {
             Store::Folder(dir) => {
                 let file = Store::room_file(dir, code);
-                if read_at.is_none() && file.exists() {
+                if read.is_none() && file.exists() {
                     return Ok(false);
                 }
                 write_by_rename(&file, text).map_err(|e| format!("cannot keep room {code}: {e}"))?;
@@ -107,9 +109,9 @@ impl Store {
                 let mut connection = connection.clone();
                 let save = redis::Script::new(SAVE);
                 let mut script = save.prepare_invoke();
-                script.key(record_key(code)).key(at_key(code)).key(channel(code));
-                script.arg(read_at.map_or_else(String::new, |at| at.to_string()));
-                script.arg(text).arg(at.to_string()).arg(LIFETIME_SECS);
+                script.key(record_key(code)).key(revision_key(code)).key(channel(code));
+                script.arg(read.map_or_else(String::new, |read| read.to_string()));
+                script.arg(text).arg(revision.to_string()).arg(LIFETIME_SECS);
                 for message in messages {
                     script.arg(message);
                 }
@@ -143,7 +145,7 @@ impl Store {
                 let mut connection = connection.clone();
                 let _: i64 = redis::cmd("DEL")
                     .arg(record_key(code))
-                    .arg(at_key(code))
+                    .arg(revision_key(code))
                     .query_async(&mut connection)
                     .await
                     .map_err(|e| e.to_string())?;

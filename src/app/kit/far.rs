@@ -38,6 +38,8 @@ pub struct FarGame {
     pub over: Option<String>,
     /// A seat's asking to take back, until it is answered (or a move is played).
     pub asking: Option<Asking>,
+    /// This device's player answered someone's asking: the question stays until the room's word.
+    answered: bool,
     /// The room's clocks as its server last said, until they are set on the game's.
     clock: Option<RoomClock>,
     /// When this device last claimed a clock run out (the app's seconds).
@@ -69,6 +71,7 @@ impl FarGame {
             away: None,
             over: None,
             asking: None,
+            answered: false,
             clock: None,
             claimed_at: None,
             welcome: None,
@@ -129,21 +132,31 @@ impl FarGame {
             Some(("far_over".into(), vec![("why", why.clone())]))
         } else if self.away.is_some() {
             Some(("far_lost".into(), Vec::new()))
-        } else if self.asking.is_some_and(|asking| Some(asking.seat) == self.seat) {
+        } else if self.asked_by_me() {
             Some(("far_asked_back".into(), vec![("name", self.other_name().to_string())]))
         } else {
             self.waiting_for().map(|name| ("far_waiting_for".into(), vec![("name", name.to_string())]))
         }
     }
 
-    /// The first name of the first other person seated ("Far away" before anyone is).
+    /// The first name of the first other person seated (empty before anyone is).
     pub fn other_name(&self) -> &str {
         self.people.iter().find(|p| Some(p.seat) != self.seat).map_or("", |p| p.name.as_str())
+    }
+
+    /// The first name given at a seat (empty before anyone sat there).
+    fn name_at(&self, seat: u8) -> String {
+        self.people.iter().find(|p| p.seat == seat).map(|p| p.name.clone()).unwrap_or_default()
     }
 
     /// Someone else asks to take back, and this device's player is to answer.
     pub fn asked_here(&self) -> bool {
         self.asking.is_some_and(|asking| Some(asking.seat) != self.seat)
+    }
+
+    /// This device's player asked to take back, and the others are to answer.
+    fn asked_by_me(&self) -> bool {
+        self.asking.is_some_and(|asking| Some(asking.seat) == self.seat)
     }
 
     /// The first name of someone seated who is not connected now.
@@ -169,7 +182,13 @@ impl FarGame {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (listen, open_game, send_moves.after(super::turn::TurnSet), answer, room_clocks.after(listen))
+        (
+            listen,
+            open_game,
+            send_moves.after(super::turn::TurnSet),
+            take_back_question.after(listen),
+            room_clocks.after(listen),
+        )
             .run_if(resource_exists::<FarGame>),
     );
     app.add_systems(OnEnter(Screen::Playing), rejoin.after(super::turn::StartSet));
@@ -223,39 +242,41 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
             FromRoom::Asked(asking) => heard_asking(&mut far, asking, &mut feedback),
             FromRoom::Clock(clock) => far.clock = Some(clock),
             FromRoom::Declined { seat } => {
-                let mine = far.asking.is_some_and(|asking| Some(asking.seat) == far.seat);
+                let mine = far.asked_by_me();
                 heard_asking(&mut far, None, &mut feedback);
-                if mine && let Some(name) = far.people.iter().find(|p| p.seat == seat).map(|p| p.name.clone())
-                {
-                    let words = feedback.words.fill("far_declined", &[("name", &name)]);
+                if mine {
+                    let words = feedback.words.fill("far_declined", &[("name", &far.name_at(seat))]);
                     feedback.tell_words(words);
                 }
             }
             FromRoom::TakenBack { to } => {
+                crate::app::platform::web::report(&format!("tabla far taken back to {to}"));
                 heard_asking(&mut far, None, &mut feedback);
                 taken_back(&mut far, play.as_mut(), to, &mut feedback);
             }
             FromRoom::Acked { .. } => {}
             FromRoom::Refused { id, error } => {
-                // An asking refused (it has no number): nobody is asked any more.
-                if id.is_none() && far.asking.is_some_and(|asking| Some(asking.seat) == far.seat) {
-                    far.asking = None;
-                }
+                // The server's reason is for the log; the child is told in their own words.
+                info!("tabla far refused: {error}");
                 let roll = id.is_some_and(|id| far.rolls.contains(&id));
-                if let (Some(play), false) = (play.as_mut(), roll) {
-                    let at = far.at as usize;
-                    change_if(play, |play| {
-                        // Bounded: each undo takes back at least one action.
-                        for _ in 0..play.moves_played() {
-                            if play.moves_played() <= at {
-                                break;
-                            }
-                            play.undo();
+                match (id, play.as_mut()) {
+                    // A move: it goes back to where the room is.
+                    (Some(_), Some(play)) if !roll => {
+                        let at = far.at as usize;
+                        change_if(play, |play| {
+                            play.take_back_to(at);
+                            feedback.tell("far_move_refused".into());
+                            feedback.report(play);
+                        });
+                        far.sent = at;
+                    }
+                    // An asking, an answer or the dice: nothing here changes.
+                    _ => {
+                        if far.asked_by_me() {
+                            far.asking = None;
                         }
-                        feedback.tell_words(error);
-                        feedback.report(play);
-                    });
-                    far.sent = at;
+                        feedback.tell("far_refused".into());
+                    }
                 }
             }
             FromRoom::Presence(person) => {
@@ -278,18 +299,14 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
     }
 }
 
-/// The room's asking to take back, as it stands now: the question to this device's player when
-/// someone else asks, gone once it is answered.
+/// The room's asking to take back, as it stands now; once nobody asks, the question to this
+/// device's player goes (`take_back_question` puts it up).
 fn heard_asking(far: &mut FarGame, asking: Option<Asking>, feedback: &mut Feedback) {
     far.asking = asking;
-    let asked = matches!(feedback.ask.0, Some(Question::TakeBack { .. }));
-    if far.asked_here() {
-        let name = asking
-            .and_then(|asking| far.people.iter().find(|p| p.seat == asking.seat))
-            .map(|p| p.name.clone())
-            .unwrap_or_default();
-        feedback.ask.0 = Some(Question::TakeBack { name });
-    } else if asked {
+    if asking.is_none() {
+        far.answered = false;
+    }
+    if !far.asked_here() && matches!(feedback.ask.0, Some(Question::TakeBack { .. })) {
         feedback.ask.0 = None;
     }
 }
@@ -348,17 +365,28 @@ fn room_clocks(
     }
 }
 
-/// This device's player answers someone's asking to take back.
-fn answer(mut far: ResMut<FarGame>, mut commands: MessageReader<GameCommand>, mut feedback: Feedback) {
+/// Someone else asks to take back: the question to this device's player, once no other
+/// question is up (the tutor's waits for its own answer). Its answer goes to the room once; the
+/// question stays until the room goes back or on.
+fn take_back_question(
+    mut far: ResMut<FarGame>,
+    mut commands: MessageReader<GameCommand>,
+    mut feedback: Feedback,
+) {
+    if let Some(asking) = far.asking.filter(|_| far.asked_here())
+        && feedback.ask.0.is_none()
+    {
+        feedback.ask.0 = Some(Question::TakeBack { name: far.name_at(asking.seat) });
+    }
     for command in commands.read() {
         let yes = match command {
             GameCommand::AllowTakeBack => true,
             GameCommand::DeclineTakeBack => false,
             _ => continue,
         };
-        if far.asked_here() {
+        if far.asked_here() && !far.answered {
+            far.answered = true;
             far.link.say(ToServer::Answer { yes });
-            heard_asking(&mut far, None, &mut feedback);
         }
     }
 }

@@ -234,9 +234,6 @@ impl<G: AppGame> PlayOf<G> {
         Some(())
     }
 
-    /// Steps through the history (back or on, by `step`, which gives the mover of the step it
-    /// took, or `None` at the end) until a person's move has been passed and the game stands
-    /// where the game may stop (`undo_stop`: not in the middle of a dice set).
     /// How many actions Undo goes back to: before the last move of a person here, at a place
     /// the game may stop at (the Robot's and far seats' moves after it go too).
     fn undo_point(&self) -> Option<usize> {
@@ -247,6 +244,9 @@ impl<G: AppGame> PlayOf<G> {
             .map(|i| i - 1)
     }
 
+    /// Steps through the history (back or on, by `step`, which gives the mover of the step it
+    /// took, or `None` at the end) until a person's move has been passed and the game stands
+    /// where the game may stop (`undo_stop`: not in the middle of a dice set).
     fn travel(&mut self, step: impl Fn(&mut History<G, StepNote>) -> Option<Option<Seat>>) {
         while let Some(mover) = step(&mut self.history) {
             if self.is_person(mover) && self.history.game().undo_stop() {
@@ -393,8 +393,8 @@ impl<G: AppGame> Playing for PlayOf<G> {
             && game.legal_actions().iter().any(|a| game.motion_of(a).is_some())
     }
 
-    /// A person's move can be taken back (with a clock running, nothing is; in a room, only a
-    /// move tried out in a dice set's draft).
+    /// A person's move can be taken back (with a clock running, nothing is; in a room, Undo asks
+    /// the others first).
     fn can_undo(&self) -> bool {
         self.drafting() || self.history.steps().iter().skip(1).any(|s| self.is_person(s.mover))
     }
@@ -551,6 +551,7 @@ impl<G: AppGame> Playing for PlayOf<G> {
         } else if self.afar() {
             // A room's game goes back only when the others agree (`kit::far` asks them).
             self.back_asked = self.undo_point();
+            self.asked.takebacks += u32::from(self.back_asked.is_some());
         } else if self.can_undo() {
             self.asked.takebacks += 1;
             self.travel(|history| history.undo().map(|step| step.mover));
@@ -739,7 +740,6 @@ impl<G: AppGame> Playing for PlayOf<G> {
         }
         while self.moves_played() > actions && self.history.undo().is_some() {}
         self.history.forget_undone();
-        self.asked.takebacks += 1;
         self.change = Change::Reset;
         self.news.push(News::Jumped { afresh: false });
         self.tell(Happened::Undone);
