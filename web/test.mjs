@@ -743,7 +743,9 @@ async function twoDevices() {
     // The child takes its last move back: the grown-up's phone asks, the answer is yes, and both
     // boards go back before it; the child then moves again.
     await tap(child.page, await steadyTarget(child.page, child.log, "button.undo"));
-    await tap(grown.page, await steadyTarget(grown.page, grown.log, "button.take_back"));
+    const agree = await steadyTarget(grown.page, grown.log, "button.take_back");
+    await grown.page.screenshot({ path: `${SHOTS}/53_far_asked.png` });
+    await tap(grown.page, agree);
     const back = `tabla far taken back to ${played.length - 1}`;
     await Promise.all(players.map((p) => p.log.next(new RegExp(back), "the move taken back")));
     await sleep(500);

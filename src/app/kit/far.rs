@@ -257,7 +257,7 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
             FromRoom::Acked { .. } => {}
             FromRoom::Refused { id, error } => {
                 // The server's reason is for the log; the child is told in their own words.
-                info!("tabla far refused: {error}");
+                tracing::info!("tabla far refused: {error}");
                 let roll = id.is_some_and(|id| far.rolls.contains(&id));
                 match (id, play.as_mut()) {
                     // A move: it goes back to where the room is.
