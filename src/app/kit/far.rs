@@ -425,16 +425,22 @@ fn welcomed(
 }
 
 /// Plays the room's events that came, in order: this device's own moves (already played here)
-/// are counted, every other action played as it came.
+/// are counted, every other action played as it came. Where the room played something else than
+/// a move this device played (its refusal still on the way), that move goes back first.
 fn play_events(far: &mut FarGame, play: &mut ResMut<Play>, feedback: &mut Feedback) {
     let events = std::mem::take(&mut far.waiting);
     for event in events {
         if event.n <= far.at {
             continue;
         }
-        if (event.n as usize) <= play.moves_played() {
-            far.at = event.n;
-            continue;
+        let index = event.n as usize - 1;
+        if index < play.moves_played() {
+            if play.record().actions.get(index) == Some(&event.action) {
+                far.at = event.n;
+                continue;
+            }
+            change_if(play, |play| play.take_back_to(index));
+            far.sent = far.sent.min(index);
         }
         let played = change_if(play, |play| {
             let played = play.play_far(&event.action);

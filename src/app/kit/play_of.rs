@@ -710,10 +710,19 @@ impl<G: AppGame> Playing for PlayOf<G> {
         let Ok(action) = game.parse_action(text) else { return false };
         let Some(mover) = game.actor() else { return false };
         let rolled = game.chance().is_some_and(|rolls| rolls.iter().any(|(roll, _)| *roll == action));
-        if !rolled {
-            return self.play(action);
-        }
         let before = game.clone();
+        if !rolled {
+            // The room's word goes into the history, never into a draft: it may be this device's
+            // own move coming back after it went back here, and a draft it finds was never played.
+            self.draft.clear();
+            let (motion, path) = (before.motion_of(&action), before.path_of(&action));
+            if self.commit(action, false).is_none() {
+                return false;
+            }
+            self.change = Change::Played { motion, path, mover };
+            self.report_played(before);
+            return true;
+        }
         if self.history.play(&action, StepNote::default()).is_err() {
             return false;
         }
