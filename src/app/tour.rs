@@ -1008,6 +1008,10 @@ fn far() -> Vec<Step> {
         Shot("far_code_en"),
         FarJoinOther,
         FarUntil(FarReady::Playing),
+        // After the path's part a child's own Knight Hunt waits: the room's game takes its place
+        // (nothing is asked when no game waits).
+        Wait(5),
+        Command(GameCommand::StartAgain),
         Wait(20),
         Shot("far_game_en"),
         // Grandma moves, Ion answers, then asks to take his move back: Grandma is asked.
