@@ -270,7 +270,10 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
                         });
                         far.sent = at;
                     }
-                    // An asking, an answer or the dice: nothing here changes.
+                    // A request for the dice comes too late when the server threw them by
+                    // itself: nothing to tell.
+                    (Some(_), _) if roll => {}
+                    // An asking or an answer: nothing here changes.
                     _ => {
                         if far.asked_by_me() {
                             far.asking = None;
