@@ -108,7 +108,8 @@ fi
 # and readers a 2D game never runs, but whose code a plugin's build reaches, so that the linker
 # cannot leave it out. Each is a copy of the registry's source with its diff applied, made once per
 # diff (a fresh copy would make Cargo build every crate above it again); the lock file Cargo
-# rewrites for them is a copy too, so the clone's Cargo.lock stays as it is.
+# rewrites for them is a copy too, so the clone's Cargo.lock stays as it is. (Cargo warns that the
+# patches are not used: it means the standard library's graph, which -Zbuild-std resolves apart.)
 patched="$wasm_target_dir/patched"
 patch_args=(-Zlockfile-path --config "resolver.lockfile-path=\"$patched/Cargo.lock\"")
 mkdir -p "$patched"

@@ -228,10 +228,12 @@ pub fn card(fill: Color32) -> egui::Frame {
 }
 
 #[cfg(target_arch = "wasm32")]
-/// Once the menu has been drawn for a few frames, the page takes its loading screen away.
+/// The page takes its loading screen away in the frame that first draws the menu: the second, as
+/// the browser compiles the render pipelines the first one asked for while rendering it, and
+/// draws with them from the next.
 fn tell_page_ready(mut frames: Local<u32>) {
     *frames += 1;
-    if *frames == 3 {
+    if *frames == 2 {
         tracing::info!("tabla ready");
         crate::app::platform::web::call_page("tablaReady", "");
     }
