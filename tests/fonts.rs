@@ -107,13 +107,7 @@ fn sources(dir: &Path, ext: &str, out: &mut Vec<String>) {
         if path.is_dir() {
             sources(&path, ext, out);
         } else if path.extension().is_some_and(|e| e == ext) {
-            // A file gone between the listing and the reading (an editor's or a build's
-            // passing file) holds nothing Tabla writes.
-            match fs::read_to_string(&path) {
-                Ok(text) => out.push(text),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => panic!("{}: {e}", path.display()),
-            }
+            out.push(fs::read_to_string(&path).unwrap());
         }
     }
 }
