@@ -119,10 +119,13 @@ for diff in web/patches/*.diff; do
     copy="$patched/$crate"
     want=$(sha256sum "$diff" | cut -c1-64)
     if [ "$(cat "$copy.applied" 2>/dev/null)" != "$want" ]; then
-        source=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate" 2>/dev/null | head -n 1)
+        # On a fresh machine the registry holds no sources yet: Cargo fetches them first.
+        registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
+        source=$( (ls -d "$registry"/*/"$crate" 2>/dev/null || true) | head -n 1)
         if [ -z "$source" ]; then
             "${cargo[@]}" fetch --quiet
-            source=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate" | head -n 1)
+            source=$( (ls -d "$registry"/*/"$crate" 2>/dev/null || true) | head -n 1)
+            [ -n "$source" ] || { echo "web: $crate is not in $registry after cargo fetch" >&2; exit 1; }
         fi
         rm -rf "$copy" "$copy.applied"
         cp -r "$source" "$copy"
