@@ -35,8 +35,10 @@ use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::time::TimeUpdateStrategy;
 use bevy::window::{CursorMoved, PrimaryWindow};
 use std::path::PathBuf;
+use std::time::Duration;
 use tracing::{error, info};
 
 #[derive(Clone, Debug)]
@@ -141,11 +143,39 @@ struct Tour {
     failures: Vec<String>,
     /// Frames a step has waited for what it needs (a replay opened by the step before).
     waited_for: u32,
+    /// Frames still to be drawn whatever comes (a diploma saved as a picture).
+    draw_for: u32,
+    /// Frames drawn in a row until now.
+    drawn: u32,
 }
+
+/// Every frame of the tour moves the game's clock by this much, however long the frame took, so
+/// a picture shows the same moment of an animation, a demonstration or a Robot's turn on a quick
+/// machine and on a busy one.
+const FRAME: Duration = Duration::from_millis(50);
+/// The tour draws only the frames just before a picture: under a software renderer drawing is
+/// nearly all that a frame costs. A picture waits for this many frames drawn in a row (the
+/// renderer runs a frame behind the game).
+const DRAWN_BEFORE_SHOT: u32 = 4;
+/// The first pictures are drawn with every frame before them, as the renderer makes its
+/// pipelines (for the menus, then the board) the first time it draws them.
+const ALWAYS_DRAWN_SHOTS: usize = 5;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, begin.run_if(|launch: Res<Launch>| launch.tour.is_some()));
-    app.add_systems(Update, run.run_if(resource_exists::<Tour>));
+    app.add_systems(Update, (run, draw_only_for_pictures).chain().run_if(resource_exists::<Tour>));
+}
+
+/// Turns the camera on for the frames a picture needs, and off between them.
+fn draw_only_for_pictures(mut tour: ResMut<Tour>, mut cameras: Query<&mut Camera>) {
+    let draw = tour.shots < ALWAYS_DRAWN_SHOTS || tour.draw_for > 0 || !tour.pending.is_empty();
+    tour.draw_for = tour.draw_for.saturating_sub(1);
+    tour.drawn = if draw { tour.drawn + 1 } else { 0 };
+    for mut camera in &mut cameras {
+        if camera.is_active != draw {
+            camera.is_active = draw;
+        }
+    }
 }
 
 fn script() -> Vec<Step> {
@@ -613,6 +643,7 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
     }
     commands.insert_resource(PACE.0);
     commands.insert_resource(PACE.1);
+    commands.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     // The Robot's choices follow the seed, so the tour plays the same moves every time.
     commands.insert_resource(GameSeed(2026));
     commands.insert_resource(Tour {
@@ -630,6 +661,8 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
         pending: Vec::new(),
         failures: Vec::new(),
         waited_for: 0,
+        draw_for: 0,
+        drawn: 0,
     });
 }
 
@@ -884,20 +917,28 @@ fn run(
             });
             if ready {
                 tour.waited_for = 0;
-            } else if tour.waited_for < 600 {
+            } else if tour.waited_for < 3000 {
                 tour.waited_for += 1;
                 tour.next -= 1;
             } else {
                 tour.failures.push(format!("the room never came to {what:?}"));
             }
         }
-        Step::SaveDiploma => commands.insert_resource(crate::app::screens::SaveDiploma(Some(2))),
+        Step::SaveDiploma => {
+            // The diploma is saved from a picture of the window.
+            tour.draw_for = 40;
+            commands.insert_resource(crate::app::screens::SaveDiploma(Some(2)));
+        }
         Step::ExpectFile(name) => {
             // The tour keeps what it makes in its own folder (`Launch::from_flags`).
             let kept = Some(tour.dir.join("home").join(name));
             if !kept.as_ref().is_some_and(|file| file.exists()) {
                 tour.failures.push(format!("{name} was not saved in the data folder"));
             }
+        }
+        Step::Shot(_) if tour.drawn < DRAWN_BEFORE_SHOT => {
+            tour.draw_for = tour.draw_for.max(DRAWN_BEFORE_SHOT + 1);
+            tour.next -= 1;
         }
         Step::Shot(name) => {
             tour.shots += 1;
