@@ -14,24 +14,25 @@ lint_while_building
 
 # The browser side (scripts/browser_side.sh) runs in the background beside the native tests, at
 # the same priority: the bundle builds while the native app does (its single-threaded link
-# overlapping them), and the browser test plays it as soon as both are built, beside the tour.
+# overlapping them), and the browser test plays it as soon as it is built, beside them. It needs
+# only the text interface and the room server of the build without Bevy, built first.
 browser_log="${TMPDIR:-/tmp}/tabla-browser-side.$$.log"
-native_ready="${TMPDIR:-/tmp}/tabla-native-ready.$$"
+text_ready="${TMPDIR:-/tmp}/tabla-text-ready.$$"
 native_done="${TMPDIR:-/tmp}/tabla-native-done.$$"
-rm -f "$native_ready" "$native_done"
+rm -f "$text_ready" "$native_done"
 stage "the browser side starts beside the native tests (its log: $browser_log)"
-setsid scripts/browser_side.sh "$CARGO_TARGET_DIR/ci/tabla" "$native_ready" "$native_done" >"$browser_log" 2>&1 &
+setsid scripts/browser_side.sh "$CARGO_TARGET_DIR/release/tabla" "$text_ready" "$native_done" >"$browser_log" 2>&1 &
 browser_side=$!
-trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -f "$native_ready" "$native_done"' EXIT
+trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -f "$text_ready" "$native_done"' EXIT
 
 # The tests that need no window run once, without Bevy (which also proves the rules, the Robot,
 # the levels and the text interface build without it); then the app's own tests with Bevy.
 stage "the rules, the Robot, the levels, the text interface, the words (without Bevy)"
 cargo test --release --no-default-features --all-targets
+touch "$text_ready"
 stage "the app without a window: whole games, the screen kit, a storm of input"
 cargo test --profile ci --features tour --test app --test kit --test storm --test halma_app --test nard_app --test hint_app --test help_app --test keeping_app --test two_windows --test replay_app --test path_app --test speech_app --test tutor_app --test far_app
 cargo build --profile ci --features tour --bin tabla
-touch "$native_ready"
 
 stage "the rendered tour under Xvfb"
 tour="$CARGO_TARGET_DIR/tour"
@@ -65,6 +66,6 @@ if ! wait "$browser_side"; then
     exit 1
 fi
 trap - EXIT
-rm -f "$native_ready" "$native_done"
+rm -f "$text_ready" "$native_done"
 grep -E '^(== \[|web size|web:|== web|ok -|not ok|web test)' "$browser_log" || true
 stage "all tests passed"

@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
 # test.sh's browser side, run in the background beside the native tests: builds the bundle (as
 # `./web.sh build` does, without wasm-opt: on this bundle it saves 0.5% gzipped for some 11
-# minutes of one core, which CI cannot spare on every run), then, once the native app is built
-# too (the browser test compares a seeded game with its `tabla text`), plays the bundle by touch
-# in headless Chromium (web/test.mjs).
-# Arguments: the native binary, the file that appears once it is built, and the file that
-# appears once the native tests are over (the test then measures a first visit undisturbed).
+# minutes of one core, which CI cannot spare on every run), then, once the text interface is built
+# too (the browser test compares a seeded game with its `tabla text`, and holds rooms in its
+# `tabla serve`), plays the bundle by touch in headless Chromium (web/test.mjs).
+# Arguments: the binary with the text interface and the server (the build without Bevy does), the
+# file that appears once it is built, and the file that appears once the native tests are over
+# (the test then measures a first visit undisturbed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/common.sh
 bin=$1
-native_ready=$2
+text_ready=$2
 native_done=$3
 
 stage "the browser build"
 env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS TABLA_WASM_OPT=none web/build.sh
-stage "the browser build is done; the browser test waits for the native app"
-while [ ! -e "$native_ready" ]; do sleep 2; done
+stage "the browser build is done; the browser test waits for the text interface"
+while [ ! -e "$text_ready" ]; do sleep 2; done
 stage "the browser build, played by touch in Chromium"
 TABLA_BIN="$bin" TABLA_QUIET_WHEN="$native_done" timeout 2400 node web/test.mjs
 stage "the browser side passed"

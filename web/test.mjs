@@ -24,8 +24,9 @@
 // It also reloads the page in the middle of a Knight Hunt game and of a Crazy Nard match and goes
 // on from the map's Continue button, and opens a seeded Robot game by the page's address
 // (`?game=nard&seats=robot2,robot3&seed=11`) to compare its actions with `tabla text`'s
-// (TABLA_BIN, the desktop binary). Last, a first visit in a browser of its own measures the first
-// picture (under test.sh once the native tests beside it are over: TABLA_QUIET_WHEN).
+// (TABLA_BIN, a native tabla: the build without Bevy will do). Last, a first visit in a browser
+// of its own measures the first picture (under test.sh once the native tests beside it are
+// over: TABLA_QUIET_WHEN).
 import { chromium } from "playwright-core";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -601,11 +602,11 @@ async function quietPort() {
   throw new Error("no free port in 20000-29999");
 }
 
-/// `tabla serve` (the desktop build's, TABLA_BIN) on 127.0.0.1 at `port`, serving the page and
+/// `tabla serve` (a native build's, TABLA_BIN) on 127.0.0.1 at `port`, serving the page and
 /// its rooms from `data`. Its log lines are kept in `lines`.
 async function roomServer(port, data, lines) {
   const bin = process.env.TABLA_BIN;
-  if (!bin) throw new Error("TABLA_BIN names the desktop build's tabla, whose tabla serve holds the rooms");
+  if (!bin) throw new Error("TABLA_BIN names a native tabla, whose tabla serve holds the rooms");
   const { spawn } = await import("node:child_process");
   const child = spawn(bin, ["serve", "--port", String(port), "--data", data, "--web", DIST], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -864,10 +865,10 @@ async function density(url, factor) {
 }
 
 /// A seeded Robot-against-Robot game opened by the page's address plays the very actions that
-/// `tabla text` plays for the same level and seed (TABLA_BIN: the desktop build's binary).
+/// `tabla text` plays for the same level and seed (TABLA_BIN: a native build's binary).
 async function sameGame(context, url) {
   const bin = process.env.TABLA_BIN;
-  if (!bin) throw new Error("TABLA_BIN names the desktop build's tabla, to compare its text interface with");
+  if (!bin) throw new Error("TABLA_BIN names a native tabla, to compare its text interface with");
   const [variant, seed, count] = ["crazy", 11, 24];
   const levelOf = { white: 2, black: 3 };
   const { page, log } = await open(context, `${url}?game=nard&variant=${variant}&seats=robot2,robot3&seed=${seed}`);
@@ -905,7 +906,7 @@ const LANGUAGES = ["ro", "en", "it", "el"];
 /// on by itself while the coach reviews it, and the buttons and the timeline go where they say.
 async function watchAgain(context, url) {
   const bin = process.env.TABLA_BIN;
-  if (!bin) throw new Error("TABLA_BIN names the desktop build's tabla, to make the finished game with");
+  if (!bin) throw new Error("TABLA_BIN names a native tabla, to make the finished game with");
   const { spawnSync } = await import("node:child_process");
   const moves = Array.from({ length: 200 }, () => "robot 1");
   const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/knight_hunt/one_knight.ron`, "--seed", "5"], {
@@ -1221,7 +1222,7 @@ async function fullStorage(url) {
 /// option of the address is left out alone.
 async function gamesKeptApart(url) {
   const bin = process.env.TABLA_BIN;
-  if (!bin) throw new Error("TABLA_BIN names the desktop build's tabla, to make the finished game with");
+  if (!bin) throw new Error("TABLA_BIN names a native tabla, to make the finished game with");
   const { browser, context } = await phone(1);
   try {
     await context.addInitScript(countWrites);
