@@ -95,7 +95,7 @@ fn every_game_on_screen_has_its_words() {
 
 /// The games with a screen: each game view in src/app/games names itself with `const NAME: &'static str = "…"`.
 fn games_on_screen() -> BTreeSet<String> {
-    // Every game of Tabla's is on screen (tests/games.rs checks each has its view).
+    // Every game of Tabla's is on screen (tests/games_list.rs checks each has its view).
     tabla::rules::GameKind::ALL.iter().map(|kind| kind.code().to_string()).collect()
 }
 

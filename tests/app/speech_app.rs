@@ -2,9 +2,7 @@
 //! what is said, in which language and in which order (what to do, the person's turn, a question
 //! and its answers, the result); nothing with the sound off or reading aloud off; a new message
 //! cutting short the one still being said, and a turn waiting for it.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use std::sync::{Arc, Mutex};

@@ -2,9 +2,7 @@
 //! through the replay's buttons, nothing is saved while it is watched, the coach reviews it in
 //! slices and marks the person's slips as the rules' review does, with both arrows on the board;
 //! Try again goes on from a slip as a new game; the last move keeps its trail.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 use common::until;
 
 use bevy::prelude::*;

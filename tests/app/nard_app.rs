@@ -2,9 +2,7 @@
 //! produces (rolling, picking checkers, moving them by one or several numbers, taking moves back,
 //! confirming a dice set), passed numbers and chain steps among them, the checkers on screen
 //! mirroring the rules after every move, and Robots playing a match to its end.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use common::{command, press};
 

@@ -4,9 +4,7 @@
 //! stacked on one place with exactly the moving one gliding, paths shown and followed, a zone
 //! beyond the grid that is a place like any other, and the view turned, zoomed and panned while
 //! the game stays as it was.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};

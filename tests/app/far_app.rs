@@ -4,10 +4,8 @@
 //! on its folder, both devices say the connection is lost, come back, and the game goes on. Undo
 //! on one device asks the other's person, and the move goes back on both only when they agree.
 //! The test starts the server it needs (on 127.0.0.1) and stops it.
-#![cfg(feature = "app")]
-
-mod common;
-mod port;
+use crate::common;
+use crate::port;
 
 use bevy::prelude::*;
 use std::process::Child;

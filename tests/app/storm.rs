@@ -3,9 +3,7 @@
 //! to the menu and back, over every game on screen. Nothing may panic, an input the rules refuse
 //! leaves the game as it was, an accepted one is exactly one legal action, and when the storm is
 //! over the entities on the board mirror the rules state.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use rand::Rng;

@@ -1,9 +1,7 @@
 //! The tutor ("Warn me before a slip") without a window: a person's slip is held and asked about,
 //! with the coach's two arrows and its reason; "think again" takes it back, "play it" plays it
 //! as any move; a good move is played without a question; with the tutor off nothing is asked.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use common::{command, press};
 

@@ -1,9 +1,7 @@
 //! Halma in the app without a window: whole games played through the messages a finger produces
 //! (pick, preview, extend a chain, cancel, confirm), taps on a small board taken for the place
 //! they meant or zooming in, hints, draw offers and votes, and four Robots playing to the end.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use common::{command, press};
 

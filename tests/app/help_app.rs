@@ -1,9 +1,7 @@
 //! The help's moving demonstration in the app, without a window: it plays only while the help is
 //! open, from the start each time it opens, every scripted move in turn (its piece ringed, its
 //! path marked, the piece gliding there), saying what each shows, for every game.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use std::collections::BTreeSet;

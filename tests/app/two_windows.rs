@@ -3,9 +3,7 @@
 //! nothing until "play here", when the first lets go (and then writes nothing) and the second
 //! reads the data afresh. Neither loses the other's child. The second window is this very test
 //! binary, started again on its own test with `TABLA_SECOND_WINDOW` naming the folder.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -17,7 +15,8 @@ use tabla::app::screens::PlayHere;
 use tabla::app::{Launch, Screen, core_plugin};
 use tabla::progress::Child;
 
-const TEST: &str = "two_processes_on_one_folder_never_lose_each_others_children";
+/// This test as the test program names it (its module, then itself): the second window runs it.
+const TEST: &str = "two_windows::two_processes_on_one_folder_never_lose_each_others_children";
 
 fn started(home: &Path, seed: u64) -> App {
     let launch = Launch { settings_dir: Some(home.to_path_buf()), ..default() };

@@ -1,9 +1,7 @@
 //! The app without a window: whole games played through the same messages the pointer produces,
 //! checking the board's entities and the score panel after every move, and games between two
 //! Robots played to the end, for every game with a screen.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;

@@ -3,9 +3,7 @@
 //! hint or a take-back, and the stage's own goal), the next stage opening, each child's own game
 //! in progress, the figures, and all of it read again after a restart; a broken child's file is
 //! set aside and the others still load.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 use common::until;
 
 use bevy::prelude::*;

@@ -4,9 +4,7 @@
 //! game tried again write nothing until a move is made; a finished game is counted once however
 //! often it is undone and finished; a write that fails is said; a file of a newer Tabla is never
 //! written over; `--continue` goes on with the game of the child who played last.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 use common::until;
 
 use bevy::prelude::*;

@@ -2,9 +2,7 @@
 //! move (never on the Robot's, never while dice are due), shown as the move's own preview and
 //! nothing played, played by ✔ or by a tap on its target, then marked: counted in the seat's
 //! panel (and starred in the move list where the game keeps one), and gone again with Undo.
-#![cfg(feature = "app")]
-
-mod common;
+use crate::common;
 
 use common::{command, press};
 
