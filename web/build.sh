@@ -46,19 +46,6 @@ need_rust
 # wasm-bindgen's command line must be the very version of the wasm-bindgen crate in Cargo.lock.
 bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 bindgen="$tools/bin/wasm-bindgen"
-if [ "$("$bindgen" --version 2>/dev/null | awk '{ print $2 }')" != "$bindgen_version" ]; then
-    step "installing wasm-bindgen-cli $bindgen_version (a few minutes, once)"
-    t=$SECONDS
-    # Without --locked: the CLI's own lock file pins crates the registry may no longer serve.
-    # Only the wasm-bindgen program, without the test runner's TLS (ureq with rustls) and at
-    # opt-level 1: 3 minutes on two idle cores (the whole CLI took 18 beside the native build),
-    # and the very same output in the same 3 seconds.
-    env -u CARGO_TARGET_DIR CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-        CARGO_PROFILE_RELEASE_DEBUG=false CARGO_PROFILE_RELEASE_LTO=false \
-        cargo install --quiet --force wasm-bindgen-cli --version "$bindgen_version" --root "$tools" \
-        --no-default-features --bin wasm-bindgen
-    took $t
-fi
 
 # wasm-opt comes from npm's binaryen (Debian's binaryen 108 breaks Bevy's bundle), with the
 # browser test's playwright-core.
@@ -135,6 +122,25 @@ for diff in web/patches/*.diff; do
     patch_args+=(--config "patch.crates-io.${crate%-*}.path=\"$copy\"")
 done
 
+# Installed beside the build on a fresh machine, as it is needed only once the module is built.
+bindgen_install=""
+if [ "$("$bindgen" --version 2>/dev/null | awk '{ print $2 }')" != "$bindgen_version" ]; then
+    step "installing wasm-bindgen-cli $bindgen_version beside the build (a few minutes, once)"
+    (
+        t=$SECONDS
+        # Without --locked: the CLI's own lock file pins crates the registry may no longer serve.
+        # Only the wasm-bindgen program, without the test runner's TLS (ureq with rustls) and at
+        # opt-level 1: 3 minutes on two idle cores (the whole CLI took 18 beside the native build),
+        # and the very same output in the same 3 seconds.
+        env -u CARGO_TARGET_DIR CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+            CARGO_PROFILE_RELEASE_DEBUG=false CARGO_PROFILE_RELEASE_LTO=false \
+            cargo install --quiet --force wasm-bindgen-cli --version "$bindgen_version" --root "$tools" \
+            --no-default-features --bin wasm-bindgen
+        step "wasm-bindgen-cli installed ($(( SECONDS - t )) s)"
+    ) &
+    bindgen_install=$!
+fi
+
 step "building wasm32 with $toolchain, profile $profile"
 t=$SECONDS
 # RUSTFLAGS from the environment would make every crate build again: leave them out.
@@ -145,6 +151,10 @@ build_seconds=$(( SECONDS - t ))
 took $t
 wasm="$wasm_target_dir/wasm32-unknown-unknown/$profile/tabla.wasm"
 
+if [ -n "$bindgen_install" ] && ! wait "$bindgen_install"; then
+    echo "web: installing wasm-bindgen-cli $bindgen_version failed" >&2
+    exit 1
+fi
 step "wasm-bindgen"
 t=$SECONDS
 stage="$wasm_target_dir/web-stage"
