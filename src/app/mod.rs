@@ -70,6 +70,7 @@ fn presentation_plugin(app: &mut App) {
         panels::plugin,
         screens::ui_plugin,
         platform::presentation_plugin,
+        kit::frame_pace::plugin,
         #[cfg(all(feature = "tour", not(target_arch = "wasm32")))]
         tour::plugin,
     ));

@@ -37,6 +37,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::{CursorMoved, PrimaryWindow};
+use bevy::winit::WinitSettings;
 use std::path::PathBuf;
 use std::time::Duration;
 use tracing::{error, info};
@@ -644,6 +645,8 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
     commands.insert_resource(PACE.0);
     commands.insert_resource(PACE.1);
     commands.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    // The tour counts frames: every one is drawn, still or not.
+    commands.insert_resource(WinitSettings::continuous());
     // The Robot's choices follow the seed, so the tour plays the same moves every time.
     commands.insert_resource(GameSeed(2026));
     commands.insert_resource(Tour {

@@ -441,8 +441,10 @@ fn fit_board(
     let scale = (rect.width() / extent.x).min(rect.height() / extent.y).max(1.0) * view.zoom;
     let centre = fit_centre(&area, window) + view.pan;
     for mut transform in &mut roots {
-        transform.translation = centre.extend(0.0);
-        transform.scale = Vec3::new(scale, scale, 1.0);
+        // Changed only when it moves: a still board asks for no more frames (`frame_pace`).
+        let fitted =
+            Transform { translation: centre.extend(0.0), scale: Vec3::new(scale, scale, 1.0), ..*transform };
+        transform.set_if_neq(fitted);
     }
 }
 

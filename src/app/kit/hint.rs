@@ -11,7 +11,7 @@ use bevy::prelude::*;
 
 /// The hint being thought of, until it shows or the game changes.
 #[derive(Resource, Default)]
-struct Hinting(Option<Box<dyn AnyThinker>>);
+pub(super) struct Hinting(pub(super) Option<Box<dyn AnyThinker>>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hinting>();

@@ -9,7 +9,8 @@
 //! - a game played in a room with someone far away (`far`);
 //! - hints (`hint`), help's demonstration (`help`), what covers the board (`covered`), watching
 //!   again (`replay`) with the coach (`coach`);
-//! - the screens' states (`screen`);
+//! - the screens' states (`screen`); how often a window is drawn (`frame_pace`: only while
+//!   something moves, and a moment after);
 //! - the game kept as it is played (`keeping`); the children (`children`), their stages
 //!   (`stages`), the time they play (`time_played`), their progress given out and brought in
 //!   (`transfer`).
@@ -28,6 +29,7 @@ pub mod coach;
 pub mod covered;
 pub mod far;
 pub mod feedback;
+pub mod frame_pace;
 pub mod game;
 pub mod help;
 pub mod hint;

@@ -91,7 +91,7 @@ pub struct CoachArrows {
 
 /// The review being thought of, a slice at a time.
 #[derive(Resource, Default)]
-struct Reviewing(Option<Box<dyn AnyReview>>);
+pub(super) struct Reviewing(pub(super) Option<Box<dyn AnyReview>>);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReplayCommand>().init_resource::<CoachArrows>().init_resource::<Reviewing>();

@@ -33,6 +33,11 @@ impl Tutoring {
         self.pending.is_some()
     }
 
+    /// Whether the tutor is still thinking about the move it holds (not yet asking).
+    pub(super) fn thinking(&self) -> bool {
+        self.check.is_some()
+    }
+
     /// Holds the person's move for the tutor when it is on, else plays it; `false` when it is no
     /// move.
     pub(super) fn play_or_hold(&mut self, play: &mut dyn Playing, pending: Pending) -> bool {
