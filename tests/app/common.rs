@@ -9,6 +9,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::time::Duration;
+use tabla::app::kit::children::ChildCommand;
 use tabla::app::kit::robot_turn::RobotPace;
 use tabla::app::kit::turn::GameSeed;
 use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin, kit_plugin};
@@ -25,6 +26,26 @@ pub fn until(app: &mut App, done: impl Fn(&App) -> bool) {
         app.update();
     }
     panic!("it never came");
+}
+
+/// This run's folder `name`, empty (a run before may have left things in it).
+pub fn fresh_home(name: &str) -> PathBuf {
+    let home = test_home(name);
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    home
+}
+
+/// The screen on show.
+pub fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// A tap's order on the children's screen or the map, and the two frames it takes.
+pub fn send(app: &mut App, order: ChildCommand) {
+    app.world_mut().write_message(order);
+    app.update();
+    app.update();
 }
 
 /// A folder of this test run's own, named `name`.

@@ -5,7 +5,7 @@
 //! often it is undone and finished; a write that fails is said; a file of a newer Tabla is never
 //! written over; `--continue` goes on with the game of the child who played last.
 use crate::common;
-use common::until;
+use common::{fresh_home, screen, send, until};
 
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -31,13 +31,6 @@ fn sq(name: &str) -> tabla::rules::board::Square {
     tabla::rules::board::BoardShape::CHESS.parse(name).unwrap()
 }
 
-fn fresh_home(name: &str) -> PathBuf {
-    let home = common::test_home(name);
-    let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).unwrap();
-    home
-}
-
 fn saved(home: &Path, name: &str) -> Option<Record> {
     let text = std::fs::read_to_string(home.join(name)).ok()?;
     Some(Record::from_ron(&text).expect("the app writes records it can read"))
@@ -51,16 +44,6 @@ fn started(home: &Path, seed: u64, launch: Launch) -> App {
     });
     app.update();
     app
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-fn send(app: &mut App, order: ChildCommand) {
-    app.world_mut().write_message(order);
-    app.update();
-    app.update();
 }
 
 /// Opens the game screen on `setup`, as the setup's Play button or a stage does.

@@ -4,7 +4,7 @@
 //! in progress, the figures, and all of it read again after a restart; a broken child's file is
 //! set aside and the others still load.
 use crate::common;
-use common::until;
+use common::{fresh_home, screen, send, until};
 
 use bevy::prelude::*;
 use std::path::Path as FilePath;
@@ -28,22 +28,6 @@ fn started(home: &FilePath, seed: u64) -> App {
     common::launched(launch, seed, |app| {
         app.add_plugins(core_plugin);
     })
-}
-
-fn fresh_home(name: &str) -> std::path::PathBuf {
-    let home = common::test_home(name);
-    let _ = std::fs::remove_dir_all(&home);
-    home
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-fn send(app: &mut App, order: ChildCommand) {
-    app.world_mut().write_message(order);
-    app.update();
-    app.update();
 }
 
 fn child(app: &App, slot: usize) -> Child {

@@ -4,6 +4,7 @@
 //! reads the data afresh. Neither loses the other's child. The second window is this very test
 //! binary, started again on its own test with `TABLA_SECOND_WINDOW` naming the folder.
 use crate::common;
+use common::send;
 
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -25,12 +26,6 @@ fn started(home: &Path, seed: u64) -> App {
     });
     app.update();
     app
-}
-
-fn send(app: &mut App, order: ChildCommand) {
-    app.world_mut().write_message(order);
-    app.update();
-    app.update();
 }
 
 fn kept_animal(home: &Path, slot: usize) -> Option<u8> {
