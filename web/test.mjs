@@ -28,6 +28,7 @@
 // of its own measures the first picture (under test.sh once the native tests beside it are
 // over: TABLA_QUIET_WHEN).
 import { chromium } from "playwright-core";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { serve, DIST } from "./serve.mjs";
@@ -680,6 +681,20 @@ async function hintedMove(mover, watcher, n) {
   return mine[2];
 }
 
+/// Whether `actions`, played from the start of a level (`knight_hunt/one_knight`), end the game
+/// by the rules, as `tabla text` (TABLA_BIN) plays them.
+function endsGame(level, actions) {
+  const session = spawnSync(process.env.TABLA_BIN, ["text", "--level", `${ROOT}ron_configs/${level}.ron`], {
+    input: actions.map((action) => `play ${action}\n`).join(""),
+    encoding: "utf8",
+  });
+  if (session.status !== 0) throw new Error(`tabla text failed: ${session.stderr}`);
+  const answers = session.stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  const refused = answers.findIndex((answer) => !answer.ok);
+  if (refused >= 0) throw new Error(`tabla text refused ${actions[refused]} after ${actions.slice(0, refused).join(" ")}`);
+  return answers.length > 0 && answers.at(-1).outcome !== null;
+}
+
 /// Two devices far apart, through `tabla serve`, which serves the page and the rooms: a grown-up
 /// makes a Knight Hunt room on one phone (someone far away, the gate, the code and its link), a
 /// child opens the link on another phone, and they play it by touch to its end; midway the
@@ -766,19 +781,15 @@ async function twoDevices() {
     await child.log.next(new RegExp(`tabla move knight_hunt \\w+ far ${missed}`), "the missed move on the child's phone");
     pass(`the child's phone loses the network for ${CUT_SECONDS} s while the grown-up plays ${missed}; back, it plays that move`);
 
-    // The result shows a while after the last move lands.
-    const over = async () => {
-      for (let waited = 0; waited < 2500; waited += 250) {
-        if (grown.log.latest(/tabla target button\.watch_again /)) return true;
-        await sleep(250);
-      }
-      return false;
-    };
-    for (let n = played.length + 1; !(await over()); n++) {
+    // Moves until the rules end the game (as `tabla text` plays the same moves), then the result
+    // shows on both phones.
+    const level = readFileSync(`${data}/rooms/${code}.ron`, "utf8").match(/game:"(\w+)",variant:"(\w+)"/);
+    if (!level) throw new Error(`the server's room ${code} names no game and variant`);
+    for (let n = played.length + 1; !endsGame(`${level[1]}/${level[2]}`, played); n++) {
       if (n > 120) throw new Error(`no end after ${n - 1} moves: ${played.join(" ")}`);
       played.push(await hintedMove(players[(n - 1) % 2], players[n % 2], n));
     }
-    await child.log.next(/tabla target button\.watch_again /, "the game's end on the other phone");
+    await Promise.all(players.map((p) => p.log.next(/tabla target button\.watch_again /, "the game's end on both phones")));
     await sleep(1500);
     await child.page.screenshot({ path: `${SHOTS}/54_far_over.png` });
     const kept = readFileSync(`${data}/rooms/${code}.ron`, "utf8");
@@ -883,7 +894,6 @@ async function sameGame(context, url) {
   log.assertClean();
   await page.close();
   // The same seats' Robots, move by move, in one text session.
-  const { spawnSync } = await import("node:child_process");
   const commands = played.map((move) => `robot ${levelOf[move.seat]}`);
   const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/nard/${variant}.ron`, "--seed", String(seed)], {
     input: commands.join("\n") + "\n",
@@ -907,7 +917,6 @@ const LANGUAGES = ["ro", "en", "it", "el"];
 async function watchAgain(context, url) {
   const bin = process.env.TABLA_BIN;
   if (!bin) throw new Error("TABLA_BIN names a native tabla, to make the finished game with");
-  const { spawnSync } = await import("node:child_process");
   const moves = Array.from({ length: 200 }, () => "robot 1");
   const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/knight_hunt/one_knight.ron`, "--seed", "5"], {
     input: moves.join("\n") + "\nrecord\n",
@@ -1260,7 +1269,6 @@ async function gamesKeptApart(url) {
     await page.screenshot({ path: `${SHOTS}/34_kept_two_games.png` });
     pass("Knight Hunt left for Halma keeps its place: the menu offers both");
     // Yesterday's game, watched and closed.
-    const { spawnSync } = await import("node:child_process");
     const moves = Array.from({ length: 200 }, () => "robot 1");
     const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/knight_hunt/one_knight.ron`, "--seed", "5"], {
       input: moves.join("\n") + "\nrecord\n",
@@ -1383,7 +1391,25 @@ async function pickAMove(page, log, game) {
 async function wholeBoards(context, url) {
   const games = ["knight_hunt", "circles", "bunnies", "halma", "nard"];
   const narrowest = {};
-  for (const language of LANGUAGES) {
+  // Half the languages in this browser, half in a fresh one beside it: each page is mostly
+  // waited for.
+  const beside = await phone(1);
+  try {
+    const half = LANGUAGES.length / 2;
+    await Promise.all([
+      boardsIn(context, url, LANGUAGES.slice(0, half), games, narrowest),
+      boardsIn(beside.context, url, LANGUAGES.slice(half), games, narrowest),
+    ]);
+  } finally {
+    await beside.browser.close();
+  }
+  const sizes = games.map((game) => `${game} ${narrowest[game].toFixed(0)}`).join(", ");
+  pass(`upright, the whole board is at least 320 px across in ${LANGUAGES.join(", ")}, before and with a move picked (narrowest: ${sizes})`);
+}
+
+/// `wholeBoards` for some languages in one browser's context, each game in a page of its own.
+async function boardsIn(context, url, languages, games, narrowest) {
+  for (const language of languages) {
     for (const game of games) {
       const { page, log } = await open(context, `${url}?game=${game}&players=friend&lang=${language}`);
       const before = await boardFit(log);
@@ -1399,8 +1425,6 @@ async function wholeBoards(context, url) {
       await page.close();
     }
   }
-  const sizes = games.map((game) => `${game} ${narrowest[game].toFixed(0)}`).join(", ");
-  pass(`upright, the whole board is at least 320 px across in ${LANGUAGES.join(", ")}, before and with a move picked (narrowest: ${sizes})`);
 }
 
 /// A browser without WebAssembly's SIMD (Tabla is built for it) gets the page's message in its
@@ -1755,8 +1779,9 @@ async function main() {
     await tutor(context, url);
     await childPath(url);
     await speech(url);
-    await twoDevices();
-    await twoTabs(url);
+    // The two tabs' minute is mostly waiting: it goes on in a browser of its own beside the two
+    // devices.
+    await Promise.all([twoDevices(), twoTabs(url)]);
     await fullStorage(url);
     await gamesKeptApart(url);
     await halfDeploy();
