@@ -2,7 +2,7 @@
 //! board, a line saying what its move shows, the rules in a few words, and all of them and the
 //! keys folded below.
 
-use super::panel_parts::{SAY_SIDE, said_line};
+use super::panel_parts::{ABOVE_PANELS, SAY_SIDE, said_line};
 use super::scoreboard::ScoreBoard;
 use super::theme::{ACCENT, EguiArt, INK, bold};
 use crate::app::kit::feedback::game_key;
@@ -57,6 +57,7 @@ fn help_window(
     let screen = ctx.content_rect();
     let mut open = true;
     egui::Window::new(words.get("help"))
+        .order(ABOVE_PANELS)
         .collapsible(false)
         .resizable(false)
         .open(&mut open)

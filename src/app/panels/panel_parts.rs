@@ -231,9 +231,15 @@ pub(super) fn answer_button(
     }
 }
 
+/// Where windows are drawn: above the game's panels, whatever was tapped last. A tap on a panel's
+/// button brings that panel to the front of its layer, so a window it opens in the same layer
+/// (the help from ?, the settings from ⚙) would sit under the panel's buttons on a phone.
+pub(super) const ABOVE_PANELS: egui::Order = egui::Order::Foreground;
+
 /// A window in the middle of the screen with no title bar, for what must be answered or seen.
 pub(super) fn dialog(name: &str) -> egui::Window<'static> {
     egui::Window::new(name.to_string())
+        .order(ABOVE_PANELS)
         .title_bar(false)
         .collapsible(false)
         .resizable(false)

@@ -2,6 +2,7 @@
 //! child's own), the clock of the next game, the game given out as a file, and watching it again from the start.
 //! While it is open it covers the board (`kit::covered`).
 
+use super::panel_parts::ABOVE_PANELS;
 use super::scoreboard::ScoreBoard;
 use super::theme::bold;
 use crate::app::kit::children::ChildCommand;
@@ -73,6 +74,7 @@ fn settings_window(
     let mut settings = now.clone();
     let mut still_open = *open;
     egui::Window::new(words.get("settings"))
+        .order(ABOVE_PANELS)
         .collapsible(false)
         .resizable(false)
         .open(&mut still_open)
