@@ -148,6 +148,8 @@ struct Tour {
     draw_for: u32,
     /// Frames drawn in a row until now.
     drawn: u32,
+    /// Frames the next step has waited for the last picture to be taken.
+    waited_for_picture: u32,
 }
 
 /// Every frame of the tour moves the game's clock by this much, however long the frame took, so
@@ -158,6 +160,9 @@ const FRAME: Duration = Duration::from_millis(50);
 /// nearly all that a frame costs. A picture waits for this many frames drawn in a row (the
 /// renderer runs a frame behind the game).
 const DRAWN_BEFORE_SHOT: u32 = 4;
+/// At most this many frames a step waits for the picture before it (then it goes on, and the
+/// picture is still awaited before the tour ends).
+const PICTURE_WAIT: u32 = 600;
 /// The first pictures are drawn with every frame before them, as the renderer makes its
 /// pipelines (for the menus, then the board) the first time it draws them.
 const ALWAYS_DRAWN_SHOTS: usize = 5;
@@ -666,6 +671,7 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
         waited_for: 0,
         draw_for: 0,
         drawn: 0,
+        waited_for_picture: 0,
     });
 }
 
@@ -707,6 +713,13 @@ fn run(
         tour.waiting -= 1;
         return;
     }
+    // A picture comes from a frame the renderer draws a little later, later still on a loaded
+    // machine: the next step waits for it, so the picture shows the moment it was asked for.
+    if !tour.pending.is_empty() && tour.waited_for_picture < PICTURE_WAIT {
+        tour.waited_for_picture += 1;
+        return;
+    }
+    tour.waited_for_picture = 0;
     let Some(step) = tour.steps.get(tour.next).cloned() else {
         // Every step done: wait for the last pictures, then leave.
         if tour.pending.is_empty() {
