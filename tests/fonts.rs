@@ -114,10 +114,9 @@ fn sources(dir: &Path, ext: &str, out: &mut Vec<String>) {
 
 #[test]
 fn every_written_character_has_a_glyph_in_both_fonts() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut texts = Vec::new();
-    sources(&root.join("i18n"), "ron", &mut texts);
-    sources(&root.join("src/app"), "rs", &mut texts);
+    sources(Path::new("i18n"), "ron", &mut texts);
+    sources(Path::new("src/app"), "rs", &mut texts);
     let mut written: Vec<char> = (' '..='~').collect();
     for text in &texts {
         quoted_chars(text, &mut written);
@@ -126,7 +125,7 @@ fn every_written_character_has_a_glyph_in_both_fonts() {
     written.dedup();
     assert!(written.contains(&'ș') && written.contains(&'λ'), "the string tables were read");
     for font in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
-        let data = fs::read(root.join("assets/fonts").join(font)).unwrap();
+        let data = fs::read(Path::new("assets/fonts").join(font)).unwrap();
         let map = CharMap::of(&data);
         let missing: String = written.iter().filter(|&&c| !c.is_control() && !map.has(c)).collect();
         assert!(missing.is_empty(), "{font} has no glyph for {missing:?}");

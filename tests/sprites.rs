@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// The share of light and of dark pixels among a picture's opaque ones.
 fn light_and_dark(name: &str) -> (f64, f64) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/images").join(format!("{name}.png"));
+    let path = Path::new("assets/images").join(format!("{name}.png"));
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
