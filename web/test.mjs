@@ -681,15 +681,27 @@ async function hintedMove(mover, watcher, n) {
   return mine[2];
 }
 
-/// Whether `actions`, played from the start of a level (`knight_hunt/one_knight`), end the game
-/// by the rules, as `tabla text` (TABLA_BIN) plays them.
-function endsGame(level, actions) {
-  const session = spawnSync(process.env.TABLA_BIN, ["text", "--level", `${ROOT}ron_configs/${level}.ron`], {
-    input: actions.map((action) => `play ${action}\n`).join(""),
-    encoding: "utf8",
-  });
+/// A `tabla text` session (TABLA_BIN, a native build's binary) on a level of ron_configs
+/// (`knight_hunt/one_knight`), with `commands` one a line: its answers, parsed.
+function tablaText(level, commands, seed) {
+  const bin = process.env.TABLA_BIN;
+  if (!bin) throw new Error("TABLA_BIN names a native tabla, whose tabla text the test compares with");
+  const args = ["text", "--level", `${ROOT}ron_configs/${level}.ron`, ...(seed === undefined ? [] : ["--seed", String(seed)])];
+  const session = spawnSync(bin, args, { input: commands.map((command) => `${command}\n`).join(""), encoding: "utf8" });
   if (session.status !== 0) throw new Error(`tabla text failed: ${session.stderr}`);
-  const answers = session.stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  return session.stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+}
+
+/// A Knight Hunt game two Robots of level 1 played to its end in `tabla text` (seed 5): its record.
+function finishedGame() {
+  const answers = tablaText("knight_hunt/one_knight", [...Array.from({ length: 200 }, () => "robot 1"), "record"], 5);
+  return answers.at(-1).record;
+}
+
+/// Whether `actions`, played from the start of a level, end the game by the rules, as
+/// `tabla text` plays them.
+function endsGame(level, actions) {
+  const answers = tablaText(level, actions.map((action) => `play ${action}`));
   const refused = answers.findIndex((answer) => !answer.ok);
   if (refused >= 0) throw new Error(`tabla text refused ${actions[refused]} after ${actions.slice(0, refused).join(" ")}`);
   return answers.length > 0 && answers.at(-1).outcome !== null;
@@ -878,8 +890,6 @@ async function density(url, factor) {
 /// A seeded Robot-against-Robot game opened by the page's address plays the very actions that
 /// `tabla text` plays for the same level and seed (TABLA_BIN: a native build's binary).
 async function sameGame(context, url) {
-  const bin = process.env.TABLA_BIN;
-  if (!bin) throw new Error("TABLA_BIN names a native tabla, to compare its text interface with");
   const [variant, seed, count] = ["crazy", 11, 24];
   const levelOf = { white: 2, black: 3 };
   const { page, log } = await open(context, `${url}?game=nard&variant=${variant}&seats=robot2,robot3&seed=${seed}`);
@@ -895,12 +905,7 @@ async function sameGame(context, url) {
   await page.close();
   // The same seats' Robots, move by move, in one text session.
   const commands = played.map((move) => `robot ${levelOf[move.seat]}`);
-  const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/nard/${variant}.ron`, "--seed", String(seed)], {
-    input: commands.join("\n") + "\n",
-    encoding: "utf8",
-  });
-  if (session.status !== 0) throw new Error(`tabla text failed: ${session.stderr}`);
-  const text = session.stdout.trim().split("\n").map((line) => JSON.parse(line).action);
+  const text = tablaText(`nard/${variant}`, commands, seed).map((answer) => answer.action);
   const browser = played.map((move) => move.action);
   const differs = browser.findIndex((action, i) => action !== text[i]);
   if (differs >= 0) {
@@ -915,15 +920,7 @@ const LANGUAGES = ["ro", "en", "it", "el"];
 /// kept as the last game in localStorage; the menu offers it, one tap watches it, the replay plays
 /// on by itself while the coach reviews it, and the buttons and the timeline go where they say.
 async function watchAgain(context, url) {
-  const bin = process.env.TABLA_BIN;
-  if (!bin) throw new Error("TABLA_BIN names a native tabla, to make the finished game with");
-  const moves = Array.from({ length: 200 }, () => "robot 1");
-  const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/knight_hunt/one_knight.ron`, "--seed", "5"], {
-    input: moves.join("\n") + "\nrecord\n",
-    encoding: "utf8",
-  });
-  if (session.status !== 0) throw new Error(`tabla text failed: ${session.stderr}`);
-  const record = JSON.parse(session.stdout.trim().split("\n").pop()).record;
+  const record = finishedGame();
   const length = (record.match(/actions: \[([^\]]*)\]/)[1].match(/"/g) || []).length / 2;
   const { page, log } = await open(context, url);
   // The last game is the child's own: the fox's, the first child of this browser.
@@ -1230,8 +1227,6 @@ async function fullStorage(url) {
 /// watched and closed writes nothing; the ⚙ window left open writes no settings; an unknown
 /// option of the address is left out alone.
 async function gamesKeptApart(url) {
-  const bin = process.env.TABLA_BIN;
-  if (!bin) throw new Error("TABLA_BIN names a native tabla, to make the finished game with");
   const { browser, context } = await phone(1);
   try {
     await context.addInitScript(countWrites);
@@ -1269,12 +1264,7 @@ async function gamesKeptApart(url) {
     await page.screenshot({ path: `${SHOTS}/34_kept_two_games.png` });
     pass("Knight Hunt left for Halma keeps its place: the menu offers both");
     // Yesterday's game, watched and closed.
-    const moves = Array.from({ length: 200 }, () => "robot 1");
-    const session = spawnSync(bin, ["text", "--level", `${ROOT}ron_configs/knight_hunt/one_knight.ron`, "--seed", "5"], {
-      input: moves.join("\n") + "\nrecord\n",
-      encoding: "utf8",
-    });
-    const record = JSON.parse(session.stdout.trim().split("\n").pop()).record;
+    const record = finishedGame();
     await page.evaluate((text) => localStorage.setItem("tabla.child-1/last_game", text), record);
     await reload(page, log);
     await toMenu(page, log);
