@@ -74,7 +74,10 @@ fn presentation_plugin(app: &mut App) {
         #[cfg(all(feature = "tour", not(target_arch = "wasm32")))]
         tour::plugin,
     ));
+    // Without multisampling: sprites and egui's shapes smooth their own edges, and four samples a
+    // pixel made every frame (the first above all) dearer for the phones' and the tests'
+    // software renderers alike.
     app.add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
+        commands.spawn((Camera2d, Msaa::Off));
     });
 }
