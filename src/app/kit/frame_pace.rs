@@ -1,4 +1,4 @@
-//! How often a window is drawn: every frame while anything moves or thinks, and for a few seconds
+//! How often a window is drawn: every frame while anything moves or thinks, and for a second
 //! after anything happens (a touch, a key, a move, a new screen); then only a few frames a second
 //! until something does again. A still menu or board need not cost a phone's battery, a laptop's
 //! fan, or a shared machine's cores sixty pictures a second.
@@ -22,11 +22,14 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 use std::time::Duration;
 
-/// Seconds of every frame drawn after the last thing that happened.
-const LIVELY_FOR: f64 = 3.0;
+/// Seconds of every frame drawn after the last thing that happened: long enough for what a touch
+/// starts on the next frames (egui asks for its own frames while it animates; pieces, the Robot and
+/// messages keep drawing as `Moving`).
+const LIVELY_FOR: f64 = 1.0;
 /// The time between two frames once nothing has happened for a while: clocks still tick on
-/// screen, and a message from far away shows within it.
-const STILL_FRAME: Duration = Duration::from_millis(100);
+/// screen (within a quarter of a second of their second), and a message from far away shows
+/// within it.
+const STILL_FRAME: Duration = Duration::from_millis(250);
 
 /// A window's app draws when told to and at least every `STILL_FRAME` (the tour sets its own).
 pub fn plugin(app: &mut App) {
