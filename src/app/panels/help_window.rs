@@ -2,7 +2,7 @@
 //! board, a line saying what its move shows, the rules in a few words, and all of them and the
 //! keys folded below.
 
-use super::panel_parts::{ABOVE_PANELS, SAY_SIDE, said_line};
+use super::panel_parts::{SAY_SIDE, said_line, window};
 use super::scoreboard::ScoreBoard;
 use super::theme::{ACCENT, EguiArt, INK, bold};
 use crate::app::kit::feedback::game_key;
@@ -56,12 +56,8 @@ fn help_window(
     let mut again = false;
     let screen = ctx.content_rect();
     let mut open = true;
-    egui::Window::new(words.get("help"))
-        .order(ABOVE_PANELS)
-        .collapsible(false)
-        .resizable(false)
+    window(words.get("help"))
         .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
         .max_width((screen.width() - 40.0).min(560.0))
         .min_width((screen.width() - 40.0).min(480.0))
         .show(ctx, |ui| {

@@ -231,17 +231,19 @@ pub(super) fn answer_button(
     }
 }
 
-/// Where windows are drawn: above the game's panels, whatever was tapped last. A tap on a panel's
-/// button brings that panel to the front of its layer, so a window it opens in the same layer
-/// (the help from ?, the settings from ⚙) would sit under the panel's buttons on a phone.
-pub(super) const ABOVE_PANELS: egui::Order = egui::Order::Foreground;
-
-/// A window in the middle of the screen with no title bar, for what must be answered or seen.
-pub(super) fn dialog(name: &str) -> egui::Window<'static> {
-    egui::Window::new(name.to_string())
-        .order(ABOVE_PANELS)
-        .title_bar(false)
+/// Every window of the game: in the middle of the screen, of the size of what it holds, and drawn
+/// above the game's panels whatever was tapped last. (A tap on a panel's button brings that panel
+/// to the front of its layer, so a window it opens in the same layer, the help from ? or the
+/// settings from ⚙, would sit under the panel's buttons on a phone.)
+pub(super) fn window<'open>(title: impl Into<egui::WidgetText>) -> egui::Window<'open> {
+    egui::Window::new(title)
+        .order(egui::Order::Foreground)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
+}
+
+/// A window with no title bar, for what must be answered or seen.
+pub(super) fn dialog(name: &str) -> egui::Window<'static> {
+    window(name.to_string()).title_bar(false)
 }

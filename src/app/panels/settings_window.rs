@@ -2,7 +2,7 @@
 //! child's own), the clock of the next game, the game given out as a file, and watching it again from the start.
 //! While it is open it covers the board (`kit::covered`).
 
-use super::panel_parts::ABOVE_PANELS;
+use super::panel_parts::window;
 use super::scoreboard::ScoreBoard;
 use super::theme::bold;
 use crate::app::kit::children::ChildCommand;
@@ -15,7 +15,7 @@ use crate::app::platform::speech::{Reading, ReadingNow};
 use crate::app::platform::store::Store;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
-use bevy_egui::egui::{self, RichText, vec2};
+use bevy_egui::egui::{self, RichText};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn settings_dialog(
@@ -73,68 +73,61 @@ fn settings_window(
     let mut watch = None;
     let mut settings = now.clone();
     let mut still_open = *open;
-    egui::Window::new(words.get("settings"))
-        .order(ABOVE_PANELS)
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut still_open)
-        .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            // On a small screen the choices scroll; Close stays in sight under them.
-            let room = (ctx.content_rect().height() - 130.0).max(120.0);
-            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
-                ui.label(bold(words.get("language"), 18.0));
+    window(words.get("settings")).open(&mut still_open).show(ctx, |ui| {
+        // On a small screen the choices scroll; Close stays in sight under them.
+        let room = (ctx.content_rect().height() - 130.0).max(120.0);
+        egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
+            ui.label(bold(words.get("language"), 18.0));
+            ui.horizontal_wrapped(|ui| {
+                for language in crate::i18n::Language::ALL {
+                    let choice = ui.selectable_label(settings.language == language, language.native_name());
+                    crate::app::platform::web::tag(
+                        &choice,
+                        &format!("settings.language.{}", language.code()),
+                    );
+                    if choice.clicked() && settings.language != language {
+                        settings.language = language;
+                    }
+                }
+            });
+            // Each switch on one line with its name, so the window fits a phone's screen.
+            on_off_row(ui, words, ("sound", "settings.sound"), &mut settings.sound);
+            on_off_row(ui, words, ("read_aloud", "settings.read_aloud"), aloud);
+            on_off_row(ui, words, ("tutor_setting", "settings.tutor"), tutor);
+            if !board.clock_choices.is_empty() {
+                ui.label(bold(words.get("setup_clock"), 18.0));
                 ui.horizontal_wrapped(|ui| {
-                    for language in crate::i18n::Language::ALL {
-                        let choice =
-                            ui.selectable_label(settings.language == language, language.native_name());
-                        crate::app::platform::web::tag(
-                            &choice,
-                            &format!("settings.language.{}", language.code()),
-                        );
-                        if choice.clicked() && settings.language != language {
-                            settings.language = language;
+                    let choices = std::iter::once(0).chain(board.clock_choices.iter().copied());
+                    for minutes in choices {
+                        let label = if minutes == 0 {
+                            words.get("clock_off").to_string()
+                        } else {
+                            words.fill("clock_minutes", &[("n", &minutes.to_string())])
+                        };
+                        if ui.selectable_label(board.next_clock == minutes, label).clicked() {
+                            commands.write(GameCommand::SetClock(minutes));
                         }
                     }
                 });
-                // Each switch on one line with its name, so the window fits a phone's screen.
-                on_off_row(ui, words, ("sound", "settings.sound"), &mut settings.sound);
-                on_off_row(ui, words, ("read_aloud", "settings.read_aloud"), aloud);
-                on_off_row(ui, words, ("tutor_setting", "settings.tutor"), tutor);
-                if !board.clock_choices.is_empty() {
-                    ui.label(bold(words.get("setup_clock"), 18.0));
-                    ui.horizontal_wrapped(|ui| {
-                        let choices = std::iter::once(0).chain(board.clock_choices.iter().copied());
-                        for minutes in choices {
-                            let label = if minutes == 0 {
-                                words.get("clock_off").to_string()
-                            } else {
-                                words.fill("clock_minutes", &[("n", &minutes.to_string())])
-                            };
-                            if ui.selectable_label(board.next_clock == minutes, label).clicked() {
-                                commands.write(GameCommand::SetClock(minutes));
-                            }
-                        }
-                    });
-                    ui.label(RichText::new(words.get("clock_at_restart")).italics().size(15.0));
-                }
-                ui.add_space(6.0);
-                if ui.button(format!("↓ {}", words.get("export_game"))).clicked() {
-                    commands.write(GameCommand::Export);
-                }
-                if board.moves > 0 && ui.button(format!("▶ {}", words.get("watch_from_start"))).clicked() {
-                    watch = Some(ReplayCommand::Open);
-                    *open = false;
-                }
-            });
-            ui.vertical_centered(|ui| {
-                let close = ui.button(words.get("close"));
-                crate::app::platform::web::tag(&close, "settings.close");
-                if close.clicked() {
-                    *open = false;
-                }
-            });
+                ui.label(RichText::new(words.get("clock_at_restart")).italics().size(15.0));
+            }
+            ui.add_space(6.0);
+            if ui.button(format!("↓ {}", words.get("export_game"))).clicked() {
+                commands.write(GameCommand::Export);
+            }
+            if board.moves > 0 && ui.button(format!("▶ {}", words.get("watch_from_start"))).clicked() {
+                watch = Some(ReplayCommand::Open);
+                *open = false;
+            }
         });
+        ui.vertical_centered(|ui| {
+            let close = ui.button(words.get("close"));
+            crate::app::platform::web::tag(&close, "settings.close");
+            if close.clicked() {
+                *open = false;
+            }
+        });
+    });
     if !still_open {
         *open = false;
     }
