@@ -139,7 +139,7 @@ fn settings_window(
 fn on_off_row(ui: &mut egui::Ui, words: &Words, (name, tag): (&str, &str), value: &mut bool) {
     ui.horizontal_wrapped(|ui| {
         ui.label(bold(words.get(name), 18.0));
-        for (on, key) in [(true, "sound_on"), (false, "sound_off")] {
+        for (on, key) in [(true, "switch_on"), (false, "switch_off")] {
             let choice = ui.selectable_label(*value == on, words.get(key));
             crate::app::platform::web::tag(&choice, &format!("{tag}.{on}"));
             if choice.clicked() {
