@@ -20,11 +20,13 @@ browser_log="${TMPDIR:-/tmp}/tabla-browser-side.$$.log"
 text_bin="${TMPDIR:-/tmp}/tabla-text.$$"
 text_ready="${TMPDIR:-/tmp}/tabla-text-ready.$$"
 native_done="${TMPDIR:-/tmp}/tabla-native-done.$$"
-rm -f "$text_bin" "$text_ready" "$native_done"
+native_logs="${TMPDIR:-/tmp}/tabla-native.$$"
+rm -rf "$text_bin" "$text_ready" "$native_done" "$native_logs"
+mkdir -p "$native_logs"
 stage "the browser side starts beside the native tests (its log: $browser_log)"
 setsid scripts/browser_side.sh "$text_bin" "$text_ready" "$native_done" >"$browser_log" 2>&1 &
 browser_side=$!
-trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -f "$text_bin" "$text_ready" "$native_done"' EXIT
+trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -rf "$text_bin" "$text_ready" "$native_done" "$native_logs"' EXIT
 
 # The tests that need no window run once, without Bevy (which also proves the rules, the Robot,
 # the levels and the text interface build without it); then the app's own tests with Bevy. Both
@@ -34,17 +36,41 @@ cargo test --profile ci --no-default-features --all-targets
 # The app's build below writes the same path: the browser test's copy is kept apart.
 cp "$CARGO_TARGET_DIR/ci/tabla" "$text_bin"
 touch "$text_ready"
-stage "the app without a window: whole games, the screen kit, a storm of input"
-cargo test --profile ci --features tour --test app
+stage "the app with Bevy: the window's program and its two test programs"
 cargo build --profile ci --features tour --bin tabla
+cargo test --profile ci --features tour --no-run --test app --test continue_after_kill 2>&1 | tee "$native_logs/build.log"
+test_program() { sed -n "s|^ *Executable tests/$1 (\(.*\))\$|\1|p" "$native_logs/build.log"; }
+app_tests=$(test_program app/main.rs)
+kill_test=$(test_program continue_after_kill.rs)
 
-stage "the rendered tour under Xvfb"
+# The three parts that need the app share no file, display or port (the tests' servers take free
+# ports, each Xvfb its own display), so they run side by side: alone, none of them keeps both
+# cores busy. Each one's output is shown whole once all three are over.
+stage "side by side: the app without a window, the rendered tour under Xvfb, the app in a window killed at random moments and continued"
 tour="$CARGO_TARGET_DIR/tour"
 rm -rf "$tour"
 mkdir -p "$tour"
+# Whole games, the screen kit, a storm of input.
+"$app_tests" >"$native_logs/app.log" 2>&1 &
+app_run=$!
 # The tour speaks through espeak-ng as a player's window does: its 'tabla say' lines are kept.
-timeout 1500 xvfb-run -a -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour" 2>&1 |
-    tee "$tour/stderr.log"
+timeout 1500 xvfb-run -a -n 90 -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour" \
+    >"$tour/stderr.log" 2>&1 &
+tour_run=$!
+timeout 900 xvfb-run -a -n 110 -s "-screen 0 1280x800x24" "$kill_test" >"$native_logs/kill.log" 2>&1 &
+kill_run=$!
+failed=()
+wait "$app_run" || failed+=("the app without a window")
+wait "$tour_run" || failed+=("the rendered tour")
+wait "$kill_run" || failed+=("the app killed and continued")
+for log in "$native_logs/app.log" "$tour/stderr.log" "$native_logs/kill.log"; do
+    echo "---- $log"
+    cat "$log"
+done
+if [ ${#failed[@]} -gt 0 ]; then
+    printf 'failed: %s\n' "${failed[@]}" >&2
+    exit 1
+fi
 expected=$(grep -c 'Shot("' src/app/tour.rs)
 found=$(ls "$tour"/*.png 2>/dev/null | wc -l)
 if [ "$found" -lt "$expected" ]; then
@@ -58,9 +84,6 @@ if [ "$said" -lt 10 ]; then
     exit 1
 fi
 echo "tour: $said things said aloud, the first: $(grep -m 3 '^tabla say ' "$tour/stderr.log" | tr '\n' '|')"
-
-stage "the app in a window, killed at random moments and continued"
-timeout 900 xvfb-run -a -s "-screen 0 1280x800x24" cargo test --profile ci --features tour --test continue_after_kill
 touch "$native_done"
 
 stage "waiting for the browser side"
@@ -70,6 +93,6 @@ if ! wait "$browser_side"; then
     exit 1
 fi
 trap - EXIT
-rm -f "$text_bin" "$text_ready" "$native_done"
+rm -rf "$text_bin" "$text_ready" "$native_done" "$native_logs"
 grep -E '^(== \[|web size|web:|== web|ok -|not ok|web test)' "$browser_log" || true
 stage "all tests passed"
