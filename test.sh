@@ -37,15 +37,26 @@ cargo test --profile ci --no-default-features --all-targets
 cp "$CARGO_TARGET_DIR/ci/tabla" "$text_bin"
 touch "$text_ready"
 stage "the app with Bevy: the window's program and its two test programs"
-cargo build --profile ci --features tour --bin tabla
+# An integration test's build builds the window's program (`tabla`) too.
 cargo test --profile ci --features tour --no-run --test app --test continue_after_kill 2>&1 | tee "$native_logs/build.log"
 test_program() { sed -n "s|^ *Executable tests/$1 (\(.*\))\$|\1|p" "$native_logs/build.log"; }
 app_tests=$(test_program app/main.rs)
 kill_test=$(test_program continue_after_kill.rs)
+if [ ! -x "$app_tests" ] || [ ! -x "$kill_test" ]; then
+    echo "cargo named no test program for tests/app or tests/continue_after_kill" >&2
+    exit 1
+fi
+# Runs "$@" for at most $1 seconds in an X server of its own, numbered from $2 up, so that two
+# start side by side.
+in_xvfb() {
+    local seconds=$1 from=$2
+    shift 2
+    timeout "$seconds" xvfb-run -a -n "$from" -s "-screen 0 1280x800x24" "$@"
+}
 
 # The three parts that need the app share no file, display or port (the tests' servers take free
-# ports, each Xvfb its own display), so they run side by side: alone, none of them keeps both
-# cores busy. Each one's output is shown whole once all three are over.
+# ports), so they run side by side: alone, none of them keeps both cores busy. Each one's output
+# is shown whole once all three are over.
 stage "side by side: the app without a window, the rendered tour under Xvfb, the app in a window killed at random moments and continued"
 tour="$CARGO_TARGET_DIR/tour"
 rm -rf "$tour"
@@ -54,10 +65,9 @@ mkdir -p "$tour"
 "$app_tests" >"$native_logs/app.log" 2>&1 &
 app_run=$!
 # The tour speaks through espeak-ng as a player's window does: its 'tabla say' lines are kept.
-timeout 1500 xvfb-run -a -n 90 -s "-screen 0 1280x800x24" "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour" \
-    >"$tour/stderr.log" 2>&1 &
+in_xvfb 1500 90 "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour" >"$tour/stderr.log" 2>&1 &
 tour_run=$!
-timeout 900 xvfb-run -a -n 110 -s "-screen 0 1280x800x24" "$kill_test" >"$native_logs/kill.log" 2>&1 &
+in_xvfb 900 110 "$kill_test" >"$native_logs/kill.log" 2>&1 &
 kill_run=$!
 failed=()
 wait "$app_run" || failed+=("the app without a window")
