@@ -20,14 +20,18 @@ tabla text --level <file.ron> [--seed N]
                               play through text: one command per line in, one JSON line out
 tabla text --load <record.ron> [--level <file.ron>]
                               go on playing a game from its record (`record` writes one)
-tabla text --join <url> <code> [--seat N] [--name NAME]
+tabla text --join <url> <code> [--seat N] [--seat-key KEY] [--name NAME]
                               play a seat of a room on `tabla serve` through text (`wait`
                               waits for this seat's turn); several urls, comma-separated, are
-                              tried in turn when a server goes away
-tabla text --join <url> new --level <file.ron> [--seats person,robot2,…] [--seat N] [--clock MIN]
+                              tried in turn when a server goes away; a seat sat at before
+                              takes its key (`state` shows it under room.seat_key)
+tabla text --join <url> new --level <game/variant> [--seats person,robot2,…] [--seat N] [--clock MIN]
                               make a room and sit at it: the first line is {\"room\":CODE,…}
-tabla serve [--port N] [--listen ADDR] [--data DIR] [--redis URL] [--web DIR]
-                              rooms for playing on two devices (127.0.0.1:8790 unless told)
+tabla serve [--port N] [--listen ADDR] [--data DIR] [--redis URL] [--web DIR] [--behind-proxy]
+      [--connections-per-address 20] [--max-connections 10000] [--max-rooms 10000]
+      [--rooms-per-hour 10] [--free-wrong-codes 5] [--header-timeout 10] [--hello-timeout 10]
+      [--idle-timeout 60]         rooms for playing on two devices (127.0.0.1:8790 unless told);
+                              the limits per address and for the whole server, times in seconds
 tabla bench [--game NAME] [--games N] [--seed N]
                               print benchmark figures as `game.figure value`
 tabla bench --serve [--rooms N] [--seconds N]
@@ -51,8 +55,8 @@ fn flags(args: &[String]) -> Result<Vec<(String, String)>, String> {
         let Some(name) = flag.strip_prefix("--") else {
             return Err(format!("unexpected argument '{flag}'"));
         };
-        // The one switch that takes no value.
-        if name == "continue" {
+        // The switches that take no value.
+        if ["continue", "behind-proxy"].contains(&name) {
             pairs.push((name.to_string(), String::new()));
             continue;
         }
@@ -102,7 +106,7 @@ fn join_command(args: &[String]) -> Result<(), String> {
         return Err("--join needs the server's address and a room's code (or 'new')".into());
     };
     let flags = flags(rest)?;
-    let allowed = ["seat", "name", "level", "seats", "picture", "clock"];
+    let allowed = ["seat", "name", "level", "seats", "picture", "clock", "seat-key"];
     if let Some((name, _)) = flags.iter().find(|(n, _)| !allowed.contains(&n.as_str())) {
         return Err(format!("unknown option --{name}"));
     }
@@ -113,22 +117,27 @@ fn join_command(args: &[String]) -> Result<(), String> {
     let picture =
         u8::try_from(number(&flags, "picture", 0)?).map_err(|_| "--picture is 0 to 255".to_string())?;
     let name = given("name").unwrap_or_else(|| format!("Seat {}", seat + 1));
-    let code = if code == "new" {
-        let level = given("level").ok_or("a new room needs --level <file.ron>")?;
-        let found = levels::find(&level).map_err(|e| e.to_string())?;
+    use tabla::net::client::{RoomSeat, SeatWanted, made_code_and_token, made_line, make_room};
+    let mut seat = if code == "new" {
+        let level = given("level").ok_or("a new room needs --level <game>/<variant>")?;
+        let found = levels::built_in(&level)?;
         let seats = match given("seats") {
             Some(list) => list.split(',').map(str::to_string).collect(),
             None => vec!["person".to_string(); found.seat_count()],
         };
         let clock =
             u32::try_from(number(&flags, "clock", 0)?).map_err(|_| "--clock is minutes".to_string())?;
-        let made = tabla::net::client::make_room(&urls, &found.file, seats, clock)?;
-        println!("{}", tabla::net::client::made_line(&made));
-        tabla::net::client::made_code(&made)
+        let name_of_level = found.file.trim_start_matches("ron_configs/").trim_end_matches(".ron");
+        let made = make_room(&urls, name_of_level, seats, clock)?;
+        let (code, token) = made_code_and_token(&made);
+        let wanted = SeatWanted { code, seat, seat_key: None, token: Some(token) };
+        let sat = RoomSeat::join(urls, wanted, &name, picture)?;
+        println!("{}", made_line(&made, &sat));
+        sat
     } else {
-        code.clone()
+        let wanted = SeatWanted { code: code.clone(), seat, seat_key: given("seat-key"), token: None };
+        RoomSeat::join(urls, wanted, &name, picture)?
     };
-    let mut seat = tabla::net::client::RoomSeat::join(urls, &code, seat, &name, picture)?;
     text::run(&mut seat, std::io::stdin().lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
 }
 
@@ -136,9 +145,23 @@ fn join_command(args: &[String]) -> Result<(), String> {
 #[cfg(not(target_arch = "wasm32"))]
 fn serve_command(args: &[String]) -> Result<(), String> {
     let flags = flags(args)?;
-    if let Some((name, _)) =
-        flags.iter().find(|(n, _)| !["port", "listen", "data", "redis", "web"].contains(&n.as_str()))
-    {
+    let known = [
+        "port",
+        "listen",
+        "data",
+        "redis",
+        "web",
+        "behind-proxy",
+        "connections-per-address",
+        "max-connections",
+        "max-rooms",
+        "rooms-per-hour",
+        "free-wrong-codes",
+        "header-timeout",
+        "hello-timeout",
+        "idle-timeout",
+    ];
+    if let Some((name, _)) = flags.iter().find(|(n, _)| !known.contains(&n.as_str())) {
         return Err(format!("unknown option --{name}"));
     }
     let given = |name: &str| flags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
@@ -146,11 +169,31 @@ fn serve_command(args: &[String]) -> Result<(), String> {
     let host = given("listen").unwrap_or_else(|| "127.0.0.1".to_string());
     let listen = if host.contains(':') && !host.starts_with('[') { host } else { format!("{host}:{port}") };
     let data = given("data").map(std::path::PathBuf::from).unwrap_or_else(tabla::serve::default_data);
+    let defaults = tabla::serve::limits::Limits::default();
+    let count = |name: &str, default: usize| -> Result<usize, String> {
+        let n = number(&flags, name, default as u64)?;
+        usize::try_from(n).ok().filter(|n| *n > 0).ok_or_else(|| format!("--{name} is a number above 0"))
+    };
+    let seconds = |name: &str, default: std::time::Duration| -> Result<std::time::Duration, String> {
+        Ok(std::time::Duration::from_secs(count(name, default.as_secs() as usize)? as u64))
+    };
+    let limits = tabla::serve::limits::Limits {
+        connections_per_address: count("connections-per-address", defaults.connections_per_address)?,
+        max_connections: count("max-connections", defaults.max_connections)?,
+        max_rooms: count("max-rooms", defaults.max_rooms)?,
+        rooms_per_hour: count("rooms-per-hour", defaults.rooms_per_hour as usize)? as u32,
+        free_wrong_codes: count("free-wrong-codes", defaults.free_wrong_codes as usize)? as u32,
+        header_timeout: seconds("header-timeout", defaults.header_timeout)?,
+        hello_timeout: seconds("hello-timeout", defaults.hello_timeout)?,
+        idle_timeout: seconds("idle-timeout", defaults.idle_timeout)?,
+        behind_proxy: given("behind-proxy").is_some(),
+    };
     tabla::serve::run(tabla::serve::Options {
         listen,
         data,
         redis: given("redis"),
         web: given("web").map(std::path::PathBuf::from),
+        limits,
     })
 }
 

@@ -77,14 +77,20 @@ pub struct Record {
     pub room: Option<RoomPlace>,
 }
 
-/// Where a game played with someone far away lives: the server, the room's code and this
-/// device's seat.
+/// Where a game played with someone far away lives: the server, the room's code, this device's
+/// seat and its key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoomPlace {
     pub server: String,
     pub code: String,
     pub seat: u8,
+    /// This device's key to its seat (a record written before seats had keys has none).
+    #[serde(default)]
+    pub seat_key: Option<String>,
+    /// What ends the room or frees a seat in it, when this device made it.
+    #[serde(default)]
+    pub token: Option<String>,
 }
 
 /// Read first and alone, so a record of another version names its version even when its other

@@ -286,3 +286,130 @@ fn messages_are_json_with_their_kind_and_names_are_cleaned() {
     assert_eq!(clean_name("  Bunică\u{7}  "), "Bunică");
     assert_eq!(clean_name(&"a".repeat(100)).chars().count(), 24);
 }
+
+#[test]
+fn a_seat_belongs_to_the_first_device_that_sat_there_until_the_maker_frees_it() {
+    use tabla::net::ANY_SEAT;
+    let mut room = room("knight_hunt/one_knight", &["person", "person"], 5);
+    assert_eq!(room.seat_for(1, None), Some(1), "nobody sat there yet: free to the first");
+    let key = room.key_of(1, || "first".into());
+    assert_eq!(room.key_of(1, || "second".into()), "first", "a seat keeps its key");
+    assert_eq!(room.seat_for(1, None), None, "taken: not without its key");
+    assert_eq!(room.seat_for(1, Some("wrong")), None);
+    assert_eq!(room.seat_for(1, Some("firs")), None);
+    assert_eq!(room.seat_for(1, Some(&key)), Some(1));
+    assert_eq!(room.seat_for(ANY_SEAT, None), Some(0), "the first seat nobody sat at");
+    assert_eq!(room.seat_for(ANY_SEAT, Some(&key)), Some(1), "the seat of the key");
+    room.key_of(0, || "zero".into());
+    assert_eq!(room.seat_for(ANY_SEAT, None), None, "every seat taken");
+    assert_eq!(room.seat_for(7, None), None, "no such seat");
+    // The maker lets another device sit at seat 1: the old key no longer sits, a new one is given.
+    room.free(1).unwrap();
+    assert_eq!(room.seat_for(1, Some(&key)), None, "the device let go does not sit again");
+    assert_eq!(room.seat_for(1, None), Some(1), "free again, to the next who comes");
+    assert_eq!(room.key_of(1, || "another".into()), "another");
+    assert!(!room.holds(1, &key));
+    // Kept and read back.
+    let again = Room::from_ron(&room.to_ron()).unwrap();
+    assert!(again.holds(1, "another") && again.holds(0, "zero"));
+    let robot = self::room("knight_hunt/one_knight", &["person", "robot1"], 5);
+    assert_eq!(robot.seat_for(1, None), None, "a Robot's seat is nobody's to sit at");
+}
+
+#[test]
+fn an_action_number_taken_with_another_action_is_refused_never_acknowledged() {
+    let mut room = room("knight_hunt/one_knight", &["person", "person"], 5);
+    played(room.act(0, 1, 0, "g1f3", 2_000));
+    played(room.act(1, 1, 1, "g8f6", 2_000));
+    assert_eq!(room.last_id(0), 1);
+    assert_eq!(room.act(0, 1, 2, "g1f3", 2_000), Ok(Acted::Already), "the same action again");
+    let other = room.act(0, 1, 2, "f3e5", 2_000).unwrap_err();
+    assert!(other.contains("another action") && other.contains("after 1"), "{other}");
+    assert_eq!(room.at(), 2, "nothing was played");
+    played(room.act(0, 2, 2, "f3e5", 2_000));
+    // Past what the room remembers, an old number is refused, not taken for a resend.
+    let mut squares = [["e5", "f3"], ["f6", "h5"]];
+    while room.last_id(0) < 20 {
+        let seat = (room.at() % 2) as usize;
+        let action = format!("{}{}", squares[seat][0], squares[seat][1]);
+        squares[seat].swap(0, 1);
+        room.act(seat as u8, room.last_id(seat as u8) + 1, room.at(), &action, 2_000).unwrap();
+    }
+    let old = room.act(0, 2, room.at(), "f3e5", 2_000);
+    assert!(matches!(&old, Err(e) if e.contains("older")), "{old:?}");
+}
+
+/// Random messages from several clients to one room (seeded): whatever comes, nothing panics and
+/// the room's record, kept and read back, always replays through the rules.
+#[test]
+fn a_room_fed_random_messages_from_several_clients_always_replays_through_the_rules() {
+    use rand::{Rng, SeedableRng};
+    let levels = [
+        ("knight_hunt/one_knight", vec!["person", "person"]),
+        ("nard/crazy", vec!["person", "person"]),
+        ("halma/three_players", vec!["person", "robot1", "person"]),
+        ("bunnies/one_horse", vec!["person", "person"]),
+    ];
+    for (round, (level, seats)) in levels.iter().enumerate() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(round as u64 + 17);
+        let mut room = room(level, seats, 40 + round as u64);
+        let mut ids = vec![0u64; seats.len()];
+        let mut now = 1_000u64;
+        for step in 0..400 {
+            now += rng.random_range(0..3_000);
+            let seat = rng.random_range(0..seats.len() as u8 + 1);
+            let legal = legal_actions(&room);
+            match rng.random_range(0..10) {
+                0..=5 => {
+                    let action = match (rng.random_range(0..6), legal.is_empty()) {
+                        (0, _) | (_, true) => {
+                            ["roll", "g1f3", "24/18", "zz", "", "double"][rng.random_range(0..6)].to_string()
+                        }
+                        _ => legal[rng.random_range(0..legal.len())].clone(),
+                    };
+                    let id = match rng.random_range(0..5) {
+                        0 => rng.random_range(0..4),
+                        _ => ids.get(seat as usize).map_or(1, |id| id + 1),
+                    };
+                    let after = if rng.random_range(0..8) == 0 {
+                        rng.random_range(0..room.at() + 2)
+                    } else {
+                        room.at()
+                    };
+                    if let Ok(Acted::Played(_)) = room.act(seat, id, after, &action, now / 1000) {
+                        ids[seat as usize] = id;
+                    }
+                }
+                6 => {
+                    let to = rng.random_range(0..room.at() + 1);
+                    let _ = room.ask_take_back(seat, to, now / 1000);
+                }
+                7 => {
+                    let _ = room.answer(seat, rng.random_bool(0.5), now / 1000);
+                }
+                8 => {
+                    let _ = room.free(seat);
+                    let _ = room.seat_for(seat, None).map(|seat| room.key_of(seat, || format!("key {step}")));
+                }
+                _ => {
+                    let _ = room.time_out(now);
+                }
+            }
+            let again =
+                Room::from_ron(&room.to_ron()).unwrap_or_else(|e| panic!("{level}, step {step}: {e}"));
+            assert_eq!(again.file, room.file, "{level}, step {step}: kept as it is");
+            let level_read = tabla::levels::built_in(level).unwrap();
+            tabla::text::session_from_record(&level_read, &room.file.record)
+                .unwrap_or_else(|e| panic!("{level}, step {step}: the record replays: {e}"));
+        }
+        assert!(room.at() > 0, "{level}: some actions were played");
+    }
+}
+
+/// The actions legal now in the room's game, as the text interface lists them.
+fn legal_actions(room: &Room) -> Vec<String> {
+    let level = tabla::levels::built_in(&room.file.record.level_file()).unwrap();
+    let mut session = tabla::text::session_from_record(&level, &room.file.record).unwrap();
+    let legal = session.handle("legal");
+    legal["legal"].as_array().into_iter().flatten().filter_map(|a| a.as_str().map(str::to_string)).collect()
+}

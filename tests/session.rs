@@ -34,6 +34,8 @@ fn welcome(room: &Room, seat: u8, last: u64) -> ToClient {
         era: room.file.era,
         asking: room.file.asking,
         clock: None,
+        seat_key: format!("key of seat {seat}"),
+        last_id: room.last_id(seat),
     }
 }
 
@@ -100,7 +102,8 @@ fn a_room_is_made_then_greeted_and_its_events_pass_on_in_order() {
 #[test]
 fn after_a_lost_connection_the_missed_events_are_asked_for_and_unanswered_actions_sent_again() {
     let mut room = room();
-    let mut session = Session::new(Want::Join { code: room.file.code.clone(), seat: 1 }, "Ion", 0);
+    let mut session =
+        Session::new(Want::Join { code: room.file.code.clone(), seat: 1, seat_key: None }, "Ion", 0);
     assert_eq!(last_of(&session.opened()), 0);
     session.heard(welcome(&room, 1, 0)).unwrap();
     let Ok(Acted::Played(events)) = room.act(0, 1, 0, "g1f3", 2_000) else { panic!("played") };
@@ -144,7 +147,8 @@ fn after_a_lost_connection_the_missed_events_are_asked_for_and_unanswered_action
 #[test]
 fn a_gap_in_the_events_reconnects_and_a_room_that_cannot_be_played_ends_the_link() {
     let mut room = room();
-    let mut session = Session::new(Want::Join { code: room.file.code.clone(), seat: 1 }, "Ion", 0);
+    let mut session =
+        Session::new(Want::Join { code: room.file.code.clone(), seat: 1, seat_key: None }, "Ion", 0);
     session.opened();
     session.heard(welcome(&room, 1, 0)).unwrap();
     room.act(0, 1, 0, "g1f3", 2_000).unwrap();
@@ -152,7 +156,7 @@ fn a_gap_in_the_events_reconnects_and_a_room_that_cannot_be_played_ends_the_link
     let second = room.events_after(1).remove(0);
     assert!(matches!(session.heard(ToClient::Event(second)), Err(LetGo::Retry(_))), "event 2 before 1");
 
-    let mut refused = Session::new(Want::Join { code: "ZZZZZZ".into(), seat: 0 }, "Ion", 0);
+    let mut refused = Session::new(Want::Join { code: "ZZZZZZ".into(), seat: 0, seat_key: None }, "Ion", 0);
     refused.opened();
     let unknown = ToClient::Refused { id: None, error: "no room ZZZZZZ".into() };
     assert_eq!(refused.heard(unknown), Err(LetGo::End("no room ZZZZZZ".into())));
@@ -163,7 +167,8 @@ fn a_gap_in_the_events_reconnects_and_a_room_that_cannot_be_played_ends_the_link
 #[test]
 fn a_take_back_is_asked_once_and_once_agreed_the_next_hello_names_the_new_era() {
     let mut room = room();
-    let mut session = Session::new(Want::Join { code: room.file.code.clone(), seat: 0 }, "Ana", 1);
+    let mut session =
+        Session::new(Want::Join { code: room.file.code.clone(), seat: 0, seat_key: None }, "Ana", 1);
     session.opened();
     session.heard(welcome(&room, 0, 0)).unwrap();
     for (seat, action) in [(0, "g1f3"), (1, "g8f6")] {
@@ -204,6 +209,30 @@ fn a_take_back_is_asked_once_and_once_agreed_the_next_hello_names_the_new_era() 
     // A welcome back says whether anyone asks now.
     session.heard(welcome(&room, 0, 1)).unwrap();
     assert!(session.take().contains(&FromRoom::Asked(None)));
+}
+
+#[test]
+fn a_device_that_sits_again_numbers_its_actions_after_the_rooms_last_and_says_an_ack_it_did_not_ask() {
+    let mut room = room();
+    for (seat, id, action) in [(0, 1, "g1f3"), (1, 1, "g8f6"), (0, 2, "f3e5")] {
+        room.act(seat, id, room.at(), action, 2_000).unwrap();
+    }
+    // White's device comes back with nothing but its key: a move made before the welcome waits
+    // for its number, which comes after the room's last from this seat.
+    let want = Want::Join { code: room.file.code.clone(), seat: 0, seat_key: Some("key of seat 0".into()) };
+    let mut session = Session::new(want, "Ana", 1);
+    let hello = session.opened();
+    assert!(matches!(&hello[..], [ToServer::Hello { seat_key: Some(key), .. }] if key == "key of seat 0"));
+    room.act(1, 2, room.at(), "f6h5", 2_000).unwrap();
+    assert_eq!(session.act(act(1, 4, "e5c6")), None, "not seated yet");
+    assert_eq!(session.heard(welcome(&room, 0, 0)), Ok(vec![act(3, 4, "e5c6")]), "numbered after 2");
+    assert_eq!(session.act(act(1, 5, "c6e7")), Some(act(4, 5, "c6e7")));
+    // The room's answer to an action this device never sent is said, not taken for one.
+    session.take();
+    session.heard(ToClient::Ack { id: 9, at: 5 }).unwrap();
+    assert!(matches!(&session.take()[..], [FromRoom::Strange(_)]));
+    session.heard(ToClient::Refused { id: Some(3), error: "no".into() }).unwrap();
+    assert_eq!(session.take(), vec![FromRoom::Refused { action: Some("e5c6".into()), error: "no".into() }]);
 }
 
 #[test]

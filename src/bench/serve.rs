@@ -228,6 +228,7 @@ async fn seat_room(urls: &[String; 2]) -> Result<([Socket; 2], Box<dyn Console>,
             name: "Bench".into(),
             picture: 0,
             era: 0,
+            seat_key: None,
         };
         send(socket, &hello).await?;
         loop {

@@ -237,6 +237,23 @@ pub fn find(path: &str) -> Result<Level, LevelError> {
     }
 }
 
+/// A built-in level by its name, `<game>/<variant>` or its file `ron_configs/<game>/<variant>.ron`,
+/// never read from disk: what a room's server plays, whatever a client names.
+pub fn built_in(name: &str) -> Result<Level, String> {
+    let name = name.trim_start_matches("./");
+    let file = match name.strip_prefix("ron_configs/") {
+        Some(_) => name.to_string(),
+        None => format!("ron_configs/{name}.ron"),
+    };
+    match BUILTIN.iter().find(|(builtin, _)| *builtin == file) {
+        Some((file, source)) => parse(file, source).map_err(|e| e.to_string()),
+        None => Err(format!(
+            "no level is named '{}': name one as game/variant, such as knight_hunt/one_knight",
+            crate::quote::quote(name)
+        )),
+    }
+}
+
 pub fn parse(file: &str, source: &str) -> Result<Level, LevelError> {
     let checker = Checker { file, source };
     let raw: RawLevel = ron::from_str(source).map_err(|e| LevelError {

@@ -2,7 +2,10 @@
 //! keeps its own copy of the game (a text session fed every event the server numbers), proposes
 //! actions and waits for the server's word; a lost connection is tried again with backoff (on the
 //! next address given, when there are several), the missed events asked for by number, and an
-//! action without an answer sent again under its number, so it is never played twice.
+//! action without an answer sent again under its number, so it is never played twice. The seat's
+//! key (from its first welcome, or `--seat-key`) goes with every hello, and its actions are
+//! numbered after the last one the room took from the seat. `wss://` goes through TLS, trusting
+//! the system's certificates (and `SSL_CERT_FILE`'s).
 
 use super::session::socket_url;
 use super::{Asking, Event, Person, RoomClock, ToClient, ToServer, referee::ROLL};
@@ -34,6 +37,10 @@ pub struct RoomSeat {
     socket: Option<Socket>,
     code: String,
     seat: u8,
+    /// The seat's key, from its first welcome.
+    seat_key: String,
+    /// What frees a seat for another device, when this seat made the room.
+    token: Option<String>,
     name: String,
     picture: u8,
     mirror: Box<dyn Console>,
@@ -52,15 +59,20 @@ pub struct RoomSeat {
 }
 
 pub(super) fn connect(url: &str) -> Result<Socket, String> {
-    if url.starts_with("wss://") {
-        return Err("this Tabla joins rooms over plain ws:// (put a TLS proxy in front for https)".into());
-    }
-    let (mut socket, _) = tungstenite::connect(url).map_err(|e| format!("{url}: {e}"))?;
-    if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
-        stream.set_read_timeout(Some(POLL)).map_err(|e| e.to_string())?;
-        stream.set_nodelay(true).map_err(|e| e.to_string())?;
-    }
+    let (socket, _) = tungstenite::connect(url).map_err(|e| format!("{url}: {e}"))?;
+    let stream = tcp(&socket);
+    stream.set_read_timeout(Some(POLL)).map_err(|e| e.to_string())?;
+    stream.set_nodelay(true).map_err(|e| e.to_string())?;
     Ok(socket)
+}
+
+/// The connection's TCP stream, under its TLS when it has one.
+pub(super) fn tcp(socket: &Socket) -> &TcpStream {
+    match socket.get_ref() {
+        MaybeTlsStream::Rustls(stream) => stream.get_ref(),
+        MaybeTlsStream::Plain(stream) => stream,
+        _ => unreachable!("tungstenite is built with rustls alone"),
+    }
 }
 
 pub(super) fn send(socket: &mut Socket, message: &ToServer) -> Result<(), Lost> {
@@ -110,47 +122,62 @@ pub fn make_room(
 }
 
 /// The first line `tabla text --join URL new` prints: the room's code, pictures and token.
-pub fn made_line(made: &ToClient) -> Value {
+/// The room's code and token, from its `made` message.
+pub fn made_code_and_token(made: &ToClient) -> (String, String) {
+    match made {
+        ToClient::Made { room, token, .. } => (room.clone(), token.clone()),
+        _ => Default::default(),
+    }
+}
+
+/// The first line `tabla text --join URL new` prints once its maker sat down: the room's code,
+/// pictures and token, and the maker's seat key.
+pub fn made_line(made: &ToClient, seat: &RoomSeat) -> Value {
     match made {
         ToClient::Made { room, pictures, token } => {
-            json!({"room": room, "pictures": pictures, "token": token})
+            json!({"room": room, "pictures": pictures, "token": token, "seat_key": seat.seat_key})
         }
         _ => Value::Null,
     }
 }
 
-pub fn made_code(made: &ToClient) -> String {
-    match made {
-        ToClient::Made { room, .. } => room.clone(),
-        _ => String::new(),
-    }
+/// A seat to sit at: the room's code, the seat (`ANY_SEAT`: the first free one), its key when
+/// this seat sat there before, and the room's token when this seat made it.
+pub struct SeatWanted {
+    pub code: String,
+    pub seat: u8,
+    pub seat_key: Option<String>,
+    pub token: Option<String>,
 }
 
 impl RoomSeat {
     /// Sits at the seat of the room on the first of `urls` that answers.
-    pub fn join(
-        urls: Vec<String>,
-        code: &str,
-        seat: u8,
-        name: &str,
-        picture: u8,
-    ) -> Result<RoomSeat, String> {
+    pub fn join(urls: Vec<String>, wanted: SeatWanted, name: &str, picture: u8) -> Result<RoomSeat, String> {
         let urls = urls.iter().map(|url| socket_url(url)).collect::<Vec<_>>();
         let mut socket = connect(&urls[0])?;
         let hello = ToServer::Hello {
-            room: code.to_string(),
-            seat,
+            room: wanted.code.clone(),
+            seat: wanted.seat,
             last: 0,
             name: name.to_string(),
             picture,
             era: 0,
+            seat_key: wanted.seat_key,
         };
         send(&mut socket, &hello).map_err(|Lost(e)| e)?;
-        let (record, level, people, asking, clock) =
+        let (seat, record, level, people, asking, clock, seat_key, last_id) =
             match receive(&mut socket, Instant::now() + WAIT_FOR).map_err(|Lost(e)| e)? {
-                Some(ToClient::Welcome { record: Some(record), level, people, asking, clock, .. }) => {
-                    (record, level, people, asking, clock)
-                }
+                Some(ToClient::Welcome {
+                    seat,
+                    record: Some(record),
+                    level,
+                    people,
+                    asking,
+                    clock,
+                    seat_key,
+                    last_id,
+                    ..
+                }) => (seat, record, level, people, asking, clock, seat_key, last_id),
                 Some(ToClient::Refused { error, .. }) => return Err(error),
                 Some(ToClient::Ended { reason }) => return Err(format!("the room has ended: {reason}")),
                 other => return Err(format!("the server answered {other:?}")),
@@ -161,13 +188,15 @@ impl RoomSeat {
             urls,
             which: 0,
             socket: Some(socket),
-            code: code.to_string(),
+            code: wanted.code,
             seat,
+            seat_key,
+            token: wanted.token,
             name: name.to_string(),
             picture,
             mirror,
             at,
-            next_id: 1,
+            next_id: last_id + 1,
             connections: 1,
             people,
             played: Vec::new(),
@@ -271,11 +300,13 @@ impl RoomSeat {
             picture: self.picture,
             // Not kept here: a seat of an earlier era is sent the whole record.
             era: 0,
+            seat_key: Some(self.seat_key.clone()),
         };
         send(&mut socket, &hello)?;
         loop {
             match receive(&mut socket, Instant::now() + WAIT_FOR)? {
-                Some(ToClient::Welcome { events, people, record, level, asking, clock, .. }) => {
+                Some(ToClient::Welcome { events, people, record, level, asking, clock, last_id, .. }) => {
+                    self.next_id = self.next_id.max(last_id + 1);
                     self.people = people;
                     self.asking = asking;
                     self.clock = clock;
@@ -343,6 +374,9 @@ impl RoomSeat {
                 Err(Lost(why)) => return refuse(why),
                 Ok(None) => {}
                 Ok(Some(ToClient::Ack { id: acked_id, at })) if acked_id == id => acked = Some(at),
+                Ok(Some(ToClient::Ack { id: other, .. })) => {
+                    return refuse(format!("the room answered action {other}, not this seat's action {id}"));
+                }
                 Ok(Some(ToClient::Refused { id: Some(refused_id), error })) if refused_id == id => {
                     return refuse(error);
                 }
@@ -356,18 +390,17 @@ impl RoomSeat {
         refuse("the server gave no answer")
     }
 
-    /// Takes every message already come, without waiting.
+    /// Takes every message already come, without waiting; a connection lost is tried again once
+    /// (so `state` follows the room after its server came back).
     fn drain(&mut self) -> Result<(), Lost> {
+        if self.socket.is_none() && self.try_hello().is_err() {
+            return Ok(());
+        }
         loop {
             let Some(socket) = self.socket.as_mut() else { return Ok(()) };
-            let blocking = |socket: &mut Socket, on: bool| {
-                if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
-                    let _ = stream.set_nonblocking(!on);
-                }
-            };
-            blocking(socket, false);
+            let _ = tcp(socket).set_nonblocking(true);
             let message = receive(socket, Instant::now());
-            blocking(socket, true);
+            let _ = tcp(socket).set_nonblocking(false);
             match message {
                 Ok(Some(message)) => self.take(message)?,
                 Ok(None) => return Ok(()),
@@ -429,6 +462,8 @@ impl RoomSeat {
         state["room"] = json!({
             "code": self.code,
             "seat": self.seat,
+            "seat_key": self.seat_key,
+            "connected": self.socket.is_some(),
             "at": self.at,
             "people": people,
             "asking": self.asking,
@@ -509,6 +544,44 @@ impl RoomSeat {
         refuse("nobody answered for ten minutes")
     }
 
+    /// Frees another seat for another device (this seat made the room), and waits for the room's
+    /// word: the state then.
+    fn free(&mut self, seat: &str) -> Value {
+        let Some(token) = self.token.clone() else {
+            return refuse("only the seat that made the room frees a seat");
+        };
+        let Ok(seat) = seat.parse::<u8>() else { return refuse("free SEAT, the seat's number") };
+        if self.socket.is_none()
+            && let Err(Lost(why)) = self.reconnect()
+        {
+            return refuse(why);
+        }
+        let socket = self.socket.as_mut().expect("connected above");
+        if send(socket, &ToServer::Free { token, seat }).is_err() {
+            self.socket = None;
+            return refuse("the connection was lost before it was sent; try again");
+        }
+        let until = Instant::now() + WAIT_FOR;
+        while Instant::now() < until {
+            match self.next(until) {
+                Err(Lost(why)) => return refuse(why),
+                Ok(Some(ToClient::Freed { seat: freed })) if freed == seat => {
+                    let mut state = self.state();
+                    state["ok"] = json!(true);
+                    return state;
+                }
+                Ok(Some(ToClient::Refused { id: None, error })) => return refuse(error),
+                Ok(Some(message)) => {
+                    if let Err(Lost(why)) = self.take(message) {
+                        return refuse(why);
+                    }
+                }
+                Ok(None) => {}
+            }
+        }
+        refuse("the server gave no answer")
+    }
+
     /// What this seat sends for the Robot's choice: `roll` for dice the server throws.
     fn robot(&mut self, level: &str) -> Value {
         let Some(level) = RobotLevel::parse(if level.is_empty() { "3" } else { level }) else {
@@ -530,7 +603,7 @@ fn refuse(error: impl ToString) -> Value {
 }
 
 fn mirror_of(level_file: &str, record: &str) -> Result<Box<dyn Console>, String> {
-    let level = levels::find(level_file).map_err(|e| e.to_string())?;
+    let level = levels::built_in(level_file)?;
     let record = Record::from_ron(record).map_err(|e| e.to_string())?;
     text::session_from_record(&level, &record).map_err(|e| e.to_string())
 }
@@ -562,6 +635,7 @@ impl Console for RoomSeat {
             // In a room a move is taken back only when the other side agrees.
             "undo" => self.take_back(),
             "answer" => self.answer(rest),
+            "free" => self.free(rest),
             "redo" => refuse("in a room, nothing taken back comes again: play the move"),
             _ => self.mirror.handle(line),
         }

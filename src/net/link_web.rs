@@ -44,9 +44,9 @@ impl Link {
         })
     }
 
-    /// Sends the seat's action `id`, played when the room is at event `after`.
-    pub fn act(&self, id: u64, after: u64, action: &str) {
-        self.with(|open| open.send_kept(ToServer::Act { id, after, action: action.to_string() }));
+    /// Sends the seat's action, played when the room is at event `after` (the session numbers it).
+    pub fn act(&self, after: u64, action: &str) {
+        self.with(|open| open.send_kept(ToServer::Act { id: 0, after, action: action.to_string() }));
     }
 
     /// Ends the room (the maker's token).

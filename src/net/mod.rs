@@ -7,6 +7,12 @@
 //! nothing yet, else the events it missed), then sends every `event` as it happens, `ack`s each of
 //! the client's actions after its events, and refuses anything else with a reason.
 //!
+//! A seat belongs to the device that first sat there: its `welcome` gives that device the seat's
+//! key, which every later `hello` at the seat must carry. A room's code only lets a device sit at a
+//! seat nobody sat at yet; the room's maker (its token) can free a seat for another device. The
+//! welcome also says the last action the room took from the seat, so a device that sits again
+//! numbers its actions after it; an action number the room took with another action is refused.
+//!
 //! A move is taken back only when the other side agrees: a seat asks (`take_back`), every client
 //! hears it (`asked`), another person's seat answers (`answer`), and the room goes back
 //! (`taken_back`, its events numbered again from there in a new era) or on (`declined`). A client
@@ -41,7 +47,8 @@ pub const MOST_NAME_CHARS: usize = 24;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ToServer {
-    /// Makes a room of a level (`ron_configs/<game>/<variant>.ron`), each seat `person` or
+    /// Makes a room of a built-in level, named `<game>/<variant>` (`knight_hunt/one_knight`; its
+    /// file's name `ron_configs/<game>/<variant>.ron` is read as the same), each seat `person` or
     /// `robot1` to `robot3`; the maker then says `hello` like anyone.
     New {
         level: String,
@@ -61,6 +68,9 @@ pub enum ToServer {
         /// How many times the room went back, as the client knows it.
         #[serde(default)]
         era: u64,
+        /// The seat's key, as its welcome gave it (none: a seat nobody sat at yet).
+        #[serde(default)]
+        seat_key: Option<String>,
     },
     /// An action of the seat, `id` counting the client's actions from 1, played only when the room
     /// is at event `after`. `roll` asks the server to throw the dice.
@@ -74,6 +84,9 @@ pub enum ToServer {
     Answer { yes: bool },
     /// The clock of the seat to move has run out, as this client counts: the server checks.
     TimeOut,
+    /// Frees a seat for another device (the room's maker, with its token): the device sitting
+    /// there is let go, and the next to sit there is given a new key.
+    Free { token: String, seat: u8 },
 }
 
 /// What the server says.
@@ -101,6 +114,12 @@ pub enum ToClient {
         /// The room's clocks, when it has them.
         #[serde(default)]
         clock: Option<RoomClock>,
+        /// The seat's key: this device's alone, to be given in every later hello at the seat.
+        #[serde(default)]
+        seat_key: String,
+        /// The last action id the room took from this seat (0: none): the next is numbered after.
+        #[serde(default)]
+        last_id: u64,
     },
     Event(Event),
     /// The room's clocks after the events just sent.
@@ -129,6 +148,10 @@ pub enum ToClient {
     },
     /// The asking was declined, by `seat`.
     Declined {
+        seat: u8,
+    },
+    /// The room's maker freed `seat` for another device: the device that sat there is let go.
+    Freed {
         seat: u8,
     },
 }
@@ -175,6 +198,11 @@ impl ToClient {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a message is plain data")
     }
+}
+
+/// Whether two keys are the same, in a time that does not tell how much of them agrees.
+pub fn same_key(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
 }
 
 /// A first name as a seat may give it: trimmed, without control characters, at most

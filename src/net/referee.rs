@@ -38,9 +38,10 @@ struct RefereeOf<G: Game> {
     seats: Vec<Control>,
 }
 
-/// The referee of a record's game, replayed through the rules.
+/// The referee of a record's game on its built-in level (a server reads no level from disk),
+/// replayed through the rules.
 pub fn referee(record: &Record) -> Result<Box<dyn Referee>, RecordError> {
-    let level = record.level()?;
+    let level = crate::levels::built_in(&record.level_file()).map_err(RecordError::Mismatch)?;
     crate::with_game!(level.kind(), G => {
         let history: History<G> = record.replay_on(&level, |_, _, _| ())?;
         Ok(Box::new(RefereeOf { history, seats: record.seats.clone() }))

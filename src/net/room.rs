@@ -1,11 +1,12 @@
-//! One room as the server keeps it: the game's record, who sits where, each seat's last action
-//! acknowledged, when the last action came, and a seat's asking to take back. Written as RON (by
+//! One room as the server keeps it: the game's record, who sits where and the key of each seat,
+//! each seat's last actions acknowledged, when the last action came, and a seat's asking to take
+//! back. Written as RON (by
 //! the server, by temporary file and rename, or into Redis); a room is replayed through the rules
 //! whenever it is read.
 
 use super::code::RoomCode;
 use super::referee::{self, Referee};
-use super::{Asking, Event, Person, RoomClock};
+use super::{ANY_SEAT, Asking, Event, Person, RoomClock, same_key};
 use crate::history::History;
 use crate::levels::{self, FromLevel, Level};
 use crate::quote::cut_message;
@@ -17,6 +18,9 @@ use serde::{Deserialize, Serialize};
 pub const VERSION: u32 = 1;
 /// A room ends a day after its last action.
 pub const LIFETIME_SECS: u64 = 24 * 60 * 60;
+/// How many of a seat's last actions the room remembers, to tell a resent action from another
+/// one under the same number.
+const REMEMBERED: usize = 16;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -45,6 +49,12 @@ pub struct RoomFile {
     /// seat's time left at that moment).
     #[serde(default)]
     pub turn_began_ms: u64,
+    /// Each seat's key, given to the first device that sat there (none yet: `None`).
+    #[serde(default)]
+    pub keys: Vec<Option<String>>,
+    /// Each seat's last actions taken, by id, as the client sent them.
+    #[serde(default)]
+    pub taken: Vec<Vec<(u64, String)>>,
 }
 
 /// What an answer to an asking came to.
@@ -75,18 +85,18 @@ pub struct Room {
 }
 
 impl Room {
-    /// A new room of the level, with its seats' players (`person`, `robot1` to `robot3`), the
+    /// A new room of the built-in level (`<game>/<variant>`, or its file's name), with its seats' players (`person`, `robot1` to `robot3`), the
     /// dice's seed, its code and its maker's token; the dice and the Robot play until a person is
     /// to act.
     pub fn make(
-        level_file: &str,
+        level_name: &str,
         seats: &[String],
         seed: u64,
         code: RoomCode,
         token: String,
         now: u64,
     ) -> Result<Room, String> {
-        let level = levels::find(level_file).map_err(|e| e.to_string())?;
+        let level = levels::built_in(level_name)?;
         if seats.len() != level.seat_count() {
             return Err(format!("{} has {} seats, not {}", level.file, level.seat_count(), seats.len()));
         }
@@ -108,6 +118,8 @@ impl Room {
             revision: 0,
             asking: None,
             turn_began_ms: 0,
+            keys: vec![None; count],
+            taken: vec![Vec::new(); count],
         };
         let mut room = Room::from_file(file)?;
         let settled = room.referee.settle();
@@ -122,7 +134,7 @@ impl Room {
         if minutes == 0 {
             return Ok(self);
         }
-        let level = self.file.record.level().map_err(|e| e.to_string())?;
+        let level = levels::built_in(&self.file.record.level_file())?;
         if !level.clock_minutes().contains(&minutes) {
             return Err(format!("{} has no clock of {minutes} minutes", level.file));
         }
@@ -225,6 +237,9 @@ impl Room {
         if file.people.len() != seats || file.acted.len() != seats {
             return Err(format!("the room names {} people for {seats} seats", file.people.len()));
         }
+        // A room written before seats had keys or actions were remembered: none yet.
+        file.keys.resize(seats, None);
+        file.taken.resize(seats, Vec::new());
         Ok(Room { file, referee })
     }
 
@@ -256,10 +271,52 @@ impl Room {
         self.file.record.seats.get(seat as usize) == Some(&Control::Person)
     }
 
-    /// The first person's seat nobody sat at yet.
+    /// The first person's seat nobody sat at yet (or whose device was let go).
     pub fn free_seat(&self) -> Option<u8> {
-        (0..self.file.people.len() as u8)
-            .find(|&seat| self.is_persons(seat) && self.file.people[seat as usize].is_none())
+        (0..self.file.keys.len() as u8)
+            .find(|&seat| self.is_persons(seat) && self.file.keys[seat as usize].is_none())
+    }
+
+    /// The seat a hello may sit at: with a key, the seat that holds it (a device coming back);
+    /// without one, the asked seat when nobody sat there yet (for `ANY_SEAT`, the first such).
+    /// A key the room no longer knows (its seat freed for another device) sits nowhere.
+    pub fn seat_for(&self, seat: u8, key: Option<&str>) -> Option<u8> {
+        match (seat, key) {
+            (ANY_SEAT, Some(key)) => (0..self.file.keys.len() as u8).find(|&seat| self.holds(seat, key)),
+            (ANY_SEAT, None) => self.free_seat(),
+            (seat, Some(key)) => self.holds(seat, key).then_some(seat),
+            (seat, None) => {
+                (self.is_persons(seat) && self.file.keys.get(seat as usize) == Some(&None)).then_some(seat)
+            }
+        }
+    }
+
+    /// Whether `key` is the seat's.
+    pub fn holds(&self, seat: u8, key: &str) -> bool {
+        matches!(self.file.keys.get(seat as usize), Some(Some(held)) if same_key(held, key))
+    }
+
+    /// The seat's key, `new_key` when nobody sat there yet.
+    pub fn key_of(&mut self, seat: u8, new_key: impl FnOnce() -> String) -> String {
+        let key = self.file.keys[seat as usize].get_or_insert_with(new_key).clone();
+        self.touch();
+        key
+    }
+
+    /// The seat is freed for another device: its key is forgotten, and the next to sit there
+    /// is given a new one.
+    pub fn free(&mut self, seat: u8) -> Result<(), String> {
+        if !self.is_persons(seat) {
+            return Err(format!("seat {seat} is no person's seat in this room"));
+        }
+        self.file.keys[seat as usize] = None;
+        self.touch();
+        Ok(())
+    }
+
+    /// The last action id the room took from the seat.
+    pub fn last_id(&self, seat: u8) -> u64 {
+        self.file.acted.get(seat as usize).copied().unwrap_or(0)
     }
 
     pub fn seat_names(&self) -> Vec<String> {
@@ -281,14 +338,27 @@ impl Room {
         if !self.is_persons(seat) {
             return Err(format!("seat {seat} is no person's seat in this room"));
         }
-        if id <= self.file.acted[seat as usize] {
-            return Ok(Acted::Already);
+        let last = self.file.acted[seat as usize];
+        if id <= last {
+            let taken = self.file.taken[seat as usize].iter().find(|(taken, _)| *taken == id);
+            return match taken {
+                Some((_, taken)) if taken == text => Ok(Acted::Already),
+                Some(_) => {
+                    Err(format!("action {id} of this seat was another action: number it after {last}"))
+                }
+                None => Err(format!("action {id} is older than this room remembers: number it after {last}")),
+            };
         }
         if after != self.at() {
             return Err(format!("the room is at event {}, not {after}: take the events first", self.at()));
         }
         let played = self.referee.act(Seat(seat), text)?;
         self.file.acted[seat as usize] = id;
+        let taken = &mut self.file.taken[seat as usize];
+        taken.push((id, text.to_string()));
+        if taken.len() > REMEMBERED {
+            taken.remove(0);
+        }
         self.file.asking = None;
         Ok(Acted::Played(self.add(played, now)))
     }

@@ -1,7 +1,9 @@
 //! What an app's room connection says and does, without the network: it makes or joins the room,
 //! passes on what the server says in order, keeps every action until the server answers it, and
 //! on a new connection asks for the events it missed and sends again what was not answered (under
-//! its number, so nothing is played twice; any other message once). A take-back agreed starts a
+//! its number, so nothing is played twice; any other message once). It numbers the actions
+//! itself, after the last one the room took from the seat (its welcome says which), and holds the
+//! seat's key, which every hello after the first carries. A take-back agreed starts a
 //! new era of the room's events, which the next hello names. The desktop's link (a socket on a thread) and the
 //! browser's (the page's WebSocket) each carry its messages.
 
@@ -13,8 +15,9 @@ use crate::record::Record;
 pub enum Want {
     /// Make a room of the level with these seats (`person`, `robot1`…), and sit at `seat`.
     Make { level: String, seats: Vec<String>, seat: u8, clock_minutes: u32 },
-    /// Sit at a seat of a room (`ANY_SEAT`: the first free one).
-    Join { code: String, seat: u8 },
+    /// Sit at a seat of a room (`ANY_SEAT`: the first free one), with the seat's key when this
+    /// device sat there before.
+    Join { code: String, seat: u8, seat_key: Option<String> },
 }
 
 /// What the room said, in order.
@@ -25,7 +28,7 @@ pub enum FromRoom {
         pictures: Vec<String>,
         token: String,
     },
-    /// Seated, with the room's record (RON, without its seed) and who sits where.
+    /// Seated, with the room's record (RON, without its seed), who sits where and the seat's key.
     Welcome {
         code: String,
         seat: u8,
@@ -33,6 +36,7 @@ pub enum FromRoom {
         people: Vec<Person>,
         asking: Option<Asking>,
         clock: Option<RoomClock>,
+        seat_key: String,
     },
     Event(Event),
     /// The room's clocks after the events before this.
@@ -50,10 +54,13 @@ pub enum FromRoom {
     Acked {
         id: u64,
     },
+    /// Something this device sent was refused: an action (its text), or anything else (`None`).
     Refused {
-        id: Option<u64>,
+        action: Option<String>,
         error: String,
     },
+    /// The room answered something this device did not send (said, not acted on).
+    Strange(String),
     Presence(Person),
     /// The connection is lost; the link tries again.
     Away(String),
@@ -92,7 +99,11 @@ pub struct Session {
     at: Option<u64>,
     /// How many times the room went back, as passed on.
     era: u64,
-    /// Sent and not answered yet, or waiting for a connection.
+    /// The seat's key, once a welcome gave it.
+    seat_key: Option<String>,
+    /// The number of the next action (ids count on from the last the room took from the seat).
+    next_id: u64,
+    /// Sent and not answered yet, or waiting for a connection (an action not yet sent has id 0).
     unanswered: Vec<ToServer>,
     phase: Phase,
     away: bool,
@@ -109,6 +120,8 @@ impl Session {
             seat: 0,
             at: None,
             era: 0,
+            seat_key: None,
+            next_id: 1,
             unanswered: Vec::new(),
             phase: Phase::Closed,
             away: false,
@@ -129,9 +142,10 @@ impl Session {
                     self.phase = Phase::Making;
                     return vec![ToServer::New { level, seats, clock_minutes }];
                 }
-                Want::Join { code, seat } => {
+                Want::Join { code, seat, seat_key } => {
                     self.code = Some(code);
                     self.seat = seat;
+                    self.seat_key = seat_key;
                 }
             }
         }
@@ -147,6 +161,7 @@ impl Session {
             name: self.name.clone(),
             picture: self.picture,
             era: self.era,
+            seat_key: self.seat_key.clone(),
         }
     }
 
@@ -159,12 +174,25 @@ impl Session {
         }
     }
 
-    /// The app's action: kept until answered, and to be sent now when seated.
+    /// The app's action (an `Act`'s id is the session's to give): kept until answered, and to be
+    /// sent now when seated.
     pub fn act(&mut self, action: ToServer) -> Option<ToServer> {
+        let action = match action {
+            ToServer::Act { after, action, .. } => {
+                let id = if self.seated() { self.number() } else { 0 };
+                ToServer::Act { id, after, action }
+            }
+            other => other,
+        };
         if matches!(action, ToServer::Act { .. }) || !self.seated() {
             self.unanswered.push(action.clone());
         }
         self.seated().then_some(action)
+    }
+
+    fn number(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id - 1
     }
 
     /// What the server said: what to send in answer, or why the connection is let go.
@@ -178,8 +206,22 @@ impl Session {
                 self.heard.push(FromRoom::Made { code: room, pictures, token });
                 Ok(vec![self.hello()])
             }
-            (Phase::Greeting, ToClient::Welcome { seat, record, events, people, era, asking, clock, .. }) => {
+            (
+                Phase::Greeting,
+                ToClient::Welcome {
+                    seat, record, events, people, era, asking, clock, seat_key, last_id, ..
+                },
+            ) => {
                 self.era = era;
+                self.seat_key = Some(seat_key);
+                // Actions not yet numbered are numbered after the last the room took.
+                self.next_id = self.next_id.max(last_id + 1);
+                for action in &mut self.unanswered {
+                    if let ToServer::Act { id: id @ 0, .. } = action {
+                        *id = self.next_id;
+                        self.next_id += 1;
+                    }
+                }
                 self.welcomed(seat, record, events, people, (asking, clock))?;
                 self.phase = Phase::Seated;
                 if std::mem::take(&mut self.away) {
@@ -194,15 +236,15 @@ impl Session {
             (_, ToClient::Ended { reason }) => Err(LetGo::End(reason)),
             (Phase::Seated, ToClient::Event(event)) => self.pass(event).map(|()| Vec::new()),
             (Phase::Seated, ToClient::Ack { id, .. }) => {
-                self.answered(id);
-                self.heard.push(FromRoom::Acked { id });
+                match self.answered(id) {
+                    Some(_) => self.heard.push(FromRoom::Acked { id }),
+                    None => self.heard.push(FromRoom::Strange(format!("an answer to action {id}, not sent"))),
+                }
                 Ok(Vec::new())
             }
             (Phase::Seated, ToClient::Refused { id, error }) => {
-                if let Some(id) = id {
-                    self.answered(id);
-                }
-                self.heard.push(FromRoom::Refused { id, error });
+                let action = id.and_then(|id| self.answered(id));
+                self.heard.push(FromRoom::Refused { action, error });
                 Ok(Vec::new())
             }
             (_, ToClient::Presence(person)) => {
@@ -266,7 +308,8 @@ impl Session {
                     .actions
                     .len();
                 self.at = Some(actions as u64);
-                self.heard.push(FromRoom::Welcome { code, seat, record, people, asking, clock });
+                let seat_key = self.seat_key.clone().unwrap_or_default();
+                self.heard.push(FromRoom::Welcome { code, seat, record, people, asking, clock, seat_key });
                 Ok(())
             }
             (None, None) => Err(LetGo::End("no record came".into())),
@@ -286,8 +329,13 @@ impl Session {
         Ok(())
     }
 
-    fn answered(&mut self, id: u64) {
-        self.unanswered.retain(|a| !matches!(a, ToServer::Act { id: i, .. } if *i == id));
+    /// The action `id` was answered: its text, when this device sent it and awaited the answer.
+    fn answered(&mut self, id: u64) -> Option<String> {
+        let at = self.unanswered.iter().position(|a| matches!(a, ToServer::Act { id: i, .. } if *i == id))?;
+        match self.unanswered.remove(at) {
+            ToServer::Act { action, .. } => Some(action),
+            _ => None,
+        }
     }
 }
 

@@ -1,23 +1,29 @@
-//! One client's WebSocket: what it may say, how much and how often. Every message that cannot be
-//! taken is answered with a reason and written to the log, and the connection goes on.
+//! One client's WebSocket: what it may say, how much and how often, and how long it may stay
+//! silent. Every message that cannot be taken is answered at once with a reason (counted for the
+//! minute's log line of its address), and the connection goes on; a connection that says no
+//! `hello` or `new` in time, or from which nothing comes for the idle time, is let go.
 
-use super::log;
-use super::rooms::{Live, Rooms};
+use super::limits::{Keeper, Refusal, Ticket};
+use super::rooms::{HelloRefused, Live, NO_SEAT, Rooms, SEAT_FREED};
 use crate::net::code::RoomCode;
-use crate::net::{MOST_MESSAGE_BYTES, ToClient, ToServer};
+use crate::net::{ToClient, ToServer};
 use axum::extract::ws::{Message, WebSocket};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::broadcast;
+use tokio::time::sleep_until;
 
-/// Messages a client may send in a burst, and each second after it.
-const BURST: f64 = 40.0;
-const PER_SECOND: f64 = 20.0;
+/// Messages a client may send in a burst, and each second after it (a Robot playing a seat through
+/// `tabla text` plays a long doubles chain of Crazy Nard in a burst of some forty actions).
+const BURST: f64 = 100.0;
+const PER_SECOND: f64 = 40.0;
 
 /// Where a client sits, once it said hello.
 struct Seated {
     code: String,
     seat: u8,
+    key: String,
     live: Arc<Live>,
     messages: broadcast::Receiver<Arc<str>>,
 }
@@ -26,8 +32,6 @@ struct Seated {
 struct Allowance {
     left: f64,
     since: Instant,
-    /// Whether "too many messages" was logged in this burst (logged once).
-    logged: bool,
 }
 
 impl Allowance {
@@ -37,7 +41,6 @@ impl Allowance {
         self.since = now;
         if self.left >= 1.0 {
             self.left -= 1.0;
-            self.logged = false;
             true
         } else {
             false
@@ -45,51 +48,105 @@ impl Allowance {
     }
 }
 
-pub async fn run(rooms: Arc<Rooms>, mut socket: WebSocket) {
+/// One connection: the rooms, the limits, the address it is counted by, and its tickets (held
+/// until it ends, so the address's and the server's counts go down then).
+pub struct Client {
+    pub rooms: Arc<Rooms>,
+    pub keeper: Arc<Keeper>,
+    pub address: IpAddr,
+    pub _tickets: (Arc<Vec<Ticket>>, Vec<Ticket>),
+}
+
+/// What came to the connection.
+enum Came {
+    FromClient(Option<Result<Message, axum::Error>>),
+    FromRoom(Result<Arc<str>, broadcast::error::RecvError>),
+    Ping,
+    Late,
+}
+
+pub async fn run(client: Client, mut socket: WebSocket) {
+    let limits = client.keeper.limits.clone();
     let mut seated: Option<Seated> = None;
-    let mut allowance = Allowance { left: BURST, since: Instant::now(), logged: false };
+    let mut allowance = Allowance { left: BURST, since: Instant::now() };
+    // A client is to sit (or have made a room) by then.
+    let mut hello_by = tokio::time::Instant::now() + limits.hello_timeout;
+    let mut heard_at = tokio::time::Instant::now();
+    let mut pings = tokio::time::interval(limits.idle_timeout / 3);
+    pings.tick().await;
     loop {
-        let message = match seated.as_mut() {
+        let idle_by = heard_at + limits.idle_timeout;
+        let late_by = if seated.is_some() { idle_by } else { idle_by.min(hello_by) };
+        let came = match seated.as_mut() {
             Some(at) => tokio::select! {
-                from_client = socket.recv() => Some(from_client),
-                from_room = at.messages.recv() => match from_room {
-                    Ok(message) => {
-                        if socket.send(Message::Text(message.as_ref().into())).await.is_err() {
-                            break;
-                        }
-                        None
-                    }
-                    // A client too slow to take the room's messages hears them again by hello.
-                    Err(_) => break,
-                },
+                message = socket.recv() => Came::FromClient(message),
+                message = at.messages.recv() => Came::FromRoom(message),
+                _ = pings.tick() => Came::Ping,
+                _ = sleep_until(late_by) => Came::Late,
             },
-            None => Some(socket.recv().await),
+            None => tokio::select! {
+                message = socket.recv() => Came::FromClient(message),
+                _ = pings.tick() => Came::Ping,
+                _ = sleep_until(late_by) => Came::Late,
+            },
         };
-        let Some(message) = message else { continue };
-        let text = match message {
-            Some(Ok(Message::Text(text))) => text,
-            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-            Some(Ok(Message::Binary(_))) => {
-                if !answer(&mut socket, &refuse(None, "messages are JSON text")).await {
+        let text = match came {
+            Came::Late => {
+                let why = if seated.is_some() { Refusal::Idle } else { Refusal::NoHelloInTime };
+                client.keeper.refused(client.address, why);
+                let _ = socket.send(Message::Close(None)).await;
+                break;
+            }
+            Came::Ping => {
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
                     break;
                 }
                 continue;
             }
-            Some(Ok(_)) => continue,
+            Came::FromRoom(Ok(message)) => {
+                let freed_here = seated.as_ref().is_some_and(|at| freed(&message) == Some(at.seat));
+                if freed_here {
+                    let ended = ToClient::Ended { reason: SEAT_FREED.into() };
+                    let _ = answer(&mut socket, &ended).await;
+                    break;
+                }
+                if socket.send(Message::Text(message.as_ref().into())).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+            // A client too slow to take the room's messages hears them again by hello.
+            Came::FromRoom(Err(_)) => break,
+            Came::FromClient(message) => {
+                heard_at = tokio::time::Instant::now();
+                match message {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(Message::Binary(_))) => {
+                        client.keeper.refused(client.address, Refusal::NotTheProtocol);
+                        if !answer(&mut socket, &refuse(None, "messages are JSON text")).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                }
+            }
         };
         let answers = if !allowance.take() {
-            if !allowance.logged {
-                allowance.logged = true;
-                log("a client sends too many messages; refused until it slows down");
-            }
+            client.keeper.refused(client.address, Refusal::TooManyMessages);
             // An action refused so still names its number, so its client takes it back.
             let id = match serde_json::from_str(text.as_str()) {
-                Ok(ToServer::Act { id, .. }) if text.len() <= MOST_MESSAGE_BYTES => Some(id),
+                Ok(ToServer::Act { id, .. }) => Some(id),
                 _ => None,
             };
-            vec![refuse(id, "too many messages: at most 20 a second")]
+            vec![refuse(id, "too many messages: at most 40 a second")]
         } else {
-            take(&rooms, &mut seated, text.as_str()).await
+            let answers = take(&client, &mut seated, text.as_str()).await;
+            if answers.made {
+                hello_by = tokio::time::Instant::now() + limits.hello_timeout;
+            }
+            answers.messages
         };
         let mut open = true;
         for message in &answers {
@@ -101,8 +158,19 @@ pub async fn run(rooms: Arc<Rooms>, mut socket: WebSocket) {
     }
     if let Some(at) = seated {
         drop(at.messages);
-        rooms.gone(&at.live, &at.code, at.seat).await;
-        rooms.leave(&at.code);
+        client.rooms.gone(&at.live, &at.code, at.seat).await;
+        client.rooms.leave(&at.code);
+    }
+}
+
+/// The seat a room's message frees, when it is the message that a seat was freed.
+fn freed(message: &str) -> Option<u8> {
+    if !message.starts_with(r#"{"t":"freed""#) {
+        return None;
+    }
+    match serde_json::from_str(message) {
+        Ok(ToClient::Freed { seat }) => Some(seat),
+        _ => None,
     }
 }
 
@@ -114,90 +182,123 @@ async fn answer(socket: &mut WebSocket, message: &ToClient) -> bool {
     socket.send(Message::Text(message.to_json().into())).await.is_ok()
 }
 
-/// What the server answers one message.
-async fn take(rooms: &Rooms, seated: &mut Option<Seated>, text: &str) -> Vec<ToClient> {
-    if text.len() > MOST_MESSAGE_BYTES {
-        log(&format!("refused a message of {} bytes", text.len()));
-        return vec![refuse(None, &format!("a message is at most {MOST_MESSAGE_BYTES} bytes"))];
+/// What the server answers one message, and whether a room was made.
+struct Answers {
+    messages: Vec<ToClient>,
+    made: bool,
+}
+
+impl From<Vec<ToClient>> for Answers {
+    fn from(messages: Vec<ToClient>) -> Answers {
+        Answers { messages, made: false }
     }
+}
+
+/// What the server answers one message.
+async fn take(client: &Client, seated: &mut Option<Seated>, text: &str) -> Answers {
+    let rooms = &client.rooms;
+    let refused = |why: Refusal| client.keeper.refused(client.address, why);
     let message: ToServer = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(e) => {
-            log(&format!("refused a message that is not the protocol's: {e}"));
-            return vec![refuse(None, &format!("not a message of Tabla's rooms: {e}"))];
+            refused(Refusal::NotTheProtocol);
+            return vec![refuse(None, &format!("not a message of Tabla's rooms: {e}"))].into();
         }
     };
     match (message, seated.as_ref()) {
         (ToServer::New { level, seats, clock_minutes }, _) => {
+            if let Err(why) = client.keeper.may_make_room(client.address) {
+                let error = match why {
+                    Refusal::RoomsFull => "the server keeps as many rooms as it may; try again later",
+                    _ => "this address made as many rooms as it may this hour; try again later",
+                };
+                return vec![refuse(None, error)].into();
+            }
             match rooms.make(&level, &seats, clock_minutes).await {
-                Ok(made) => vec![made],
-                Err(e) => vec![refuse(None, &e)],
+                Ok(made) => Answers { messages: vec![made], made: true },
+                Err(e) => vec![refuse(None, &e)].into(),
             }
         }
-        (ToServer::Hello { .. }, Some(_)) => vec![refuse(None, "this connection sits at a seat already")],
-        (ToServer::Hello { room, seat, last, name, picture, era }, None) => {
+        (ToServer::Hello { .. }, Some(_)) => {
+            vec![refuse(None, "this connection sits at a seat already")].into()
+        }
+        (ToServer::Hello { room, seat, last, name, picture, era, seat_key }, None) => {
+            if let Err(wait) = client.keeper.may_look_up(client.address) {
+                let error =
+                    format!("too many wrong room codes from here: try again in {} s", wait.as_secs() + 1);
+                return vec![refuse(None, &error)].into();
+            }
             let code = match RoomCode::parse(&room) {
-                Ok(code) => code.to_string(),
-                Err(e) => return vec![refuse(None, &e)],
-            };
-            let live = rooms.enter(&code);
-            match rooms.hello(&live, &code, seat, (last, era), &name, picture).await {
-                Ok((welcome, messages)) => {
-                    // The seat sat at (the one chosen for `ANY_SEAT`).
-                    let seat = if let ToClient::Welcome { seat, .. } = &welcome { *seat } else { seat };
-                    *seated = Some(Seated { code, seat, live, messages });
-                    vec![welcome]
+                Ok(code) => code,
+                Err(e) => {
+                    client.keeper.wrong_code(client.address);
+                    return vec![refuse(None, &e)].into();
                 }
-                Err(refused) => {
-                    log(&format!("room {code}: hello refused"));
+            };
+            let code = code.to_string();
+            let live = rooms.enter(&code);
+            let key = seat_key.as_deref().filter(|key| !key.is_empty());
+            let sat = rooms.hello(&live, &code, (seat, key), (last, era), &name, picture).await;
+            match sat {
+                Ok(sat) => {
+                    *seated =
+                        Some(Seated { code, seat: sat.seat, key: sat.key, live, messages: sat.messages });
+                    vec![sat.welcome].into()
+                }
+                Err(refusal) => {
                     rooms.leave(&code);
-                    vec![refused]
+                    match refusal {
+                        HelloRefused::NoSeat => {
+                            client.keeper.wrong_code(client.address);
+                            vec![refuse(None, NO_SEAT)].into()
+                        }
+                        HelloRefused::Told(told) => vec![told].into(),
+                    }
                 }
             }
         }
-        (ToServer::Act { id, .. }, None) => vec![refuse(Some(id), "say hello at a room's seat first")],
+        (ToServer::Act { id, .. }, None) => vec![refuse(Some(id), "say hello at a room's seat first")].into(),
         (ToServer::Act { id, after, action }, Some(at)) => {
-            let acted = rooms.act(&at.live, &at.code, at.seat, id, after, &action).await;
-            if let ToClient::Refused { error, .. } = &acted {
-                log(&format!(
-                    "room {}: seat {}'s '{}' refused: {error}",
-                    at.code,
-                    at.seat,
-                    crate::quote::quote(&action)
-                ));
+            let acted = rooms.act(&at.live, &at.code, (at.seat, &at.key), id, after, &action).await;
+            if matches!(acted, ToClient::Refused { .. }) {
+                refused(Refusal::ActionRefused);
             }
-            vec![acted]
+            vec![acted].into()
         }
         (
-            ToServer::End { .. } | ToServer::TakeBack { .. } | ToServer::Answer { .. } | ToServer::TimeOut,
+            ToServer::End { .. }
+            | ToServer::TakeBack { .. }
+            | ToServer::Answer { .. }
+            | ToServer::TimeOut
+            | ToServer::Free { .. },
             None,
-        ) => {
-            vec![refuse(None, "say hello at the room's seat first")]
-        }
+        ) => vec![refuse(None, "say hello at the room's seat first")].into(),
         (ToServer::TakeBack { to }, Some(at)) => {
-            refused_logged(at, "asking to take back", rooms.take_back(&at.live, &at.code, at.seat, to).await)
+            refused_counted(client, rooms.take_back(&at.live, &at.code, (at.seat, &at.key), to).await)
         }
         (ToServer::TimeOut, Some(at)) => match rooms.time_out(&at.live, &at.code).await {
-            Ok(clock) => clock.into_iter().collect(),
-            Err(error) => refused_logged(at, "claim of a clock run out", Err(error)),
+            Ok(clock) => clock.into_iter().collect::<Vec<_>>().into(),
+            Err(error) => refused_counted(client, Err(error)),
         },
         (ToServer::Answer { yes }, Some(at)) => {
-            refused_logged(at, "answer", rooms.answer(&at.live, &at.code, at.seat, yes).await)
+            refused_counted(client, rooms.answer(&at.live, &at.code, (at.seat, &at.key), yes).await)
         }
-        (ToServer::End { token }, Some(at)) => match rooms.end(&at.live, &at.code, &token).await {
-            Ok(()) => Vec::new(),
-            Err(e) => vec![refuse(None, &e)],
-        },
+        (ToServer::End { token }, Some(at)) => {
+            refused_counted(client, rooms.end(&at.live, &at.code, &token).await)
+        }
+        (ToServer::Free { token, seat }, Some(at)) => {
+            refused_counted(client, rooms.free(&at.live, &at.code, &token, seat).await)
+        }
     }
 }
 
-/// Nothing to answer when it was done; else the refusal, logged.
-fn refused_logged(at: &Seated, what: &str, done: Result<(), String>) -> Vec<ToClient> {
+/// Nothing to answer when it was done; else the refusal, counted.
+fn refused_counted(client: &Client, done: Result<(), String>) -> Answers {
     match done {
-        Ok(()) => Vec::new(),
+        Ok(()) => Vec::new().into(),
         Err(error) => {
-            log(&format!("room {}: seat {}'s {what} refused: {error}", at.code, at.seat));
-            vec![refuse(None, &error)]
+            client.keeper.refused(client.address, Refusal::ActionRefused);
+            vec![refuse(None, &error)].into()
         }
     }
 }

@@ -6,11 +6,38 @@ use super::store::Store;
 use super::{log, now, now_ms};
 use crate::net::code::RoomCode;
 use crate::net::room::{Acted, Answered, Room};
-use crate::net::{ANY_SEAT, Asking, Event, ToClient, clean_name};
+use crate::net::{Asking, Event, ToClient, clean_name};
 use rand::{RngCore, SeedableRng};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
+
+/// What a client is told when its room cannot be read: never the server's files or errors.
+pub const CANNOT_BE_PLAYED: &str = "this room cannot be played any more";
+/// What a client is told when the server cannot reach its rooms (the log says why).
+const CANNOT_KEEP: &str = "the server cannot keep rooms just now; try again soon";
+/// What a hello is told for a code no room has, a seat taken by another device, or a seat that is
+/// no person's: the same words, so a guess learns nothing.
+pub const NO_SEAT: &str = "no seat is free for this device in a room with that code";
+/// What a seat freed for another device is told.
+pub const SEAT_FREED: &str = "this seat was given to another device";
+
+/// Why a hello was refused.
+pub enum HelloRefused {
+    /// A code no room has, or no seat for this device: counted as a wrong guess.
+    NoSeat,
+    /// Anything else, as the client is told it.
+    Told(ToClient),
+}
+
+/// A seat taken by a hello: the welcome, the room's messages from then on, the seat and its key.
+pub struct Seated {
+    pub welcome: ToClient,
+    pub messages: broadcast::Receiver<Arc<str>>,
+    pub seat: u8,
+    pub key: String,
+}
 
 /// One room while any client is in it.
 pub struct Live {
@@ -30,14 +57,27 @@ struct Entry {
 /// How many times a hello reads a room again that another server changed meanwhile.
 const HELLO_TRIES: u32 = 8;
 
+/// A seat's key: 128 bits from the system's randomness, as 32 hexadecimal digits.
+fn new_seat_key() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rngs::StdRng::from_os_rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 pub struct Rooms {
     pub store: Store,
     open: Mutex<HashMap<String, Entry>>,
+    /// The rooms kept now (in a folder, every room; with Redis, the ones this server made).
+    pub kept: Arc<AtomicUsize>,
 }
 
 impl Rooms {
-    pub fn new(store: Store) -> Rooms {
-        Rooms { store, open: Mutex::new(HashMap::new()) }
+    pub fn new(store: Store, kept: Arc<AtomicUsize>) -> Rooms {
+        Rooms { store, open: Mutex::new(HashMap::new()), kept }
+    }
+
+    fn forget_one(&self) {
+        let _ = self.kept.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
     }
 
     /// A client comes into the room (read when it is first needed).
@@ -74,32 +114,66 @@ impl Rooms {
             .map(|e| e.live.clone())
     }
 
-    /// Reads the room from the store; a room that cannot be read is set aside (kept, with a line
-    /// in the log) and the client is told it cannot be played.
-    async fn read(&self, code: &str) -> Result<Room, String> {
-        let text =
-            self.store.load(code).await.map_err(|e| format!("the server cannot read rooms now: {e}"))?;
-        let text = text.ok_or_else(|| format!("no room has the code {code}"))?;
-        Room::from_ron(&text).map_err(|e| {
-            log(&format!("room {code} cannot be read, left as it is: {e}"));
-            format!("room {code} cannot be played: {e}")
-        })
+    /// Reads the room from the store (`None`: no room has the code); a room that cannot be read
+    /// is set aside (kept, with a line in the log) and the client is told it cannot be played.
+    async fn find(&self, code: &str) -> Result<Option<Room>, String> {
+        let bytes = self.store.load(code).await.map_err(|e| {
+            log(&format!("room {code}: cannot read rooms: {e}"));
+            CANNOT_KEEP.to_string()
+        })?;
+        let Some(bytes) = bytes else {
+            return match self.store.was_set_aside(code).await {
+                true => Err(CANNOT_BE_PLAYED.to_string()),
+                false => Ok(None),
+            };
+        };
+        let read = String::from_utf8(bytes)
+            .map_err(|_| "it is not UTF-8 text".to_string())
+            .and_then(|text| Room::from_ron(&text));
+        match read {
+            Ok(room) => Ok(Some(room)),
+            Err(why) => {
+                match self.store.set_aside(code).await {
+                    Ok(aside) => {
+                        self.forget_one();
+                        log(&format!("room {code} cannot be read ({why}); set aside as {aside}"));
+                    }
+                    Err(e) => log(&format!("room {code} cannot be read ({why}) nor set aside ({e})")),
+                }
+                Err(CANNOT_BE_PLAYED.to_string())
+            }
+        }
     }
 
-    /// Makes a room, with a code no room has.
+    /// The room of the code, which a client sits at already.
+    async fn read(&self, code: &str) -> Result<Room, String> {
+        self.find(code).await?.ok_or_else(|| CANNOT_BE_PLAYED.to_string())
+    }
+
+    /// Makes a room of a built-in level, with a code no room has.
     pub async fn make(&self, level: &str, seats: &[String], clock_minutes: u32) -> Result<ToClient, String> {
         let mut rng = rand::rngs::StdRng::from_os_rng();
+        let cannot_keep = |e: String| {
+            log(&format!("cannot make a room: {e}"));
+            CANNOT_KEEP.to_string()
+        };
         for _ in 0..8 {
             let code = RoomCode::from_bits(rng.next_u64());
             let token = format!("{:016x}{:016x}", rng.next_u64(), rng.next_u64());
             let room = Room::make(level, seats, rng.next_u64(), code, token.clone(), now())?
                 .with_clock(clock_minutes, now_ms())?;
             let name = code.to_string();
-            if self.store.load(&name).await?.is_some() {
+            if self.store.load(&name).await.map_err(cannot_keep)?.is_some() {
                 continue;
             }
-            if self.store.save(&name, &room.to_ron(), None, room.revision(), &[]).await? {
-                log(&format!("room {name} made: {level}"));
+            if self
+                .store
+                .save(&name, &room.to_ron(), None, room.revision(), &[])
+                .await
+                .map_err(cannot_keep)?
+            {
+                self.kept.fetch_add(1, Ordering::Relaxed);
+                log(&format!("room {name} made: {}", room.file.record.level_file()));
                 let pictures = code.pictures().iter().map(|p| p.to_string()).collect();
                 return Ok(ToClient::Made { room: name, pictures, token });
             }
@@ -107,71 +181,73 @@ impl Rooms {
         Err("no free room code was found; try again".into())
     }
 
-    /// Seats a client at a person's seat of the room: its welcome, with the events after `last`
-    /// (or the whole record), and the receiver of the room's messages from then on. A room another
-    /// server changed between its reading and its writing here is read again.
+    /// Seats a client at a person's seat of the room: its welcome (with the seat's key, and the
+    /// events after `last` or the whole record), and the receiver of the room's messages from
+    /// then on. A seat somebody sat at takes only a hello with its key. A room another server
+    /// changed between its reading and its writing here is read again.
     pub async fn hello(
         &self,
         live: &Live,
         code: &str,
-        seat: u8,
+        (seat, key): (u8, Option<&str>),
         (last, era): (u64, u64),
         name: &str,
         picture: u8,
-    ) -> Result<(ToClient, broadcast::Receiver<Arc<str>>), ToClient> {
-        let refused = |error: String| ToClient::Refused { id: None, error };
+    ) -> Result<Seated, HelloRefused> {
+        let told = |error: String| {
+            HelloRefused::Told(match error == CANNOT_BE_PLAYED {
+                true => ToClient::Ended { reason: error },
+                false => ToClient::Refused { id: None, error },
+            })
+        };
         let mut held = live.room.lock().await;
         let mut tries = 0;
-        let (seat, presence, at) = loop {
+        let (seat, key, presence, at) = loop {
             tries += 1;
             if held.is_none() || self.store.shared() {
-                *held = Some(self.read(code).await.map_err(refused)?);
+                *held = Some(self.find(code).await.map_err(told)?.ok_or(HelloRefused::NoSeat)?);
             }
             let room = held.as_mut().expect("read above");
             if room.expired(now()) {
                 *held = None;
-                self.store.remove(code).await.map_err(refused)?;
-                log(&format!("room {code} ended: a day without an action"));
-                return Err(ToClient::Ended { reason: "a day passed without a move".into() });
-            }
-            let seat = match seat {
-                // The first seat nobody took yet, else the first whose client is not connected
-                // here (a device coming back by the room's code alone).
-                ANY_SEAT => {
-                    let seated = live.seated.lock().expect("never left half-changed").clone();
-                    let away = (0..room.file.people.len() as u8)
-                        .find(|s| room.is_persons(*s) && !seated.contains(s));
-                    room.free_seat()
-                        .or(away)
-                        .ok_or_else(|| refused(format!("every seat of room {code} is taken")))?
+                if let Err(e) = self.store.remove(code).await {
+                    log(&format!("room {code}: cannot take an ended room away: {e}"));
                 }
-                seat => seat,
-            };
-            if !room.is_persons(seat) {
-                return Err(refused(format!("seat {seat} is no person's seat in room {code}")));
+                self.forget_one();
+                log(&format!("room {code} ended: a day without an action"));
+                return Err(HelloRefused::Told(ToClient::Ended {
+                    reason: "a day passed without a move".into(),
+                }));
             }
+            let seat = room.seat_for(seat, key).ok_or(HelloRefused::NoSeat)?;
             let read = room.revision();
+            let key = room.key_of(seat, new_seat_key);
             room.sit(seat, clean_name(name), picture);
             let person = room.person(seat, true).expect("seated above");
             let presence = ToClient::Presence(person).to_json();
             let at = room.at();
-            if self
+            let saved = self
                 .store
                 .save(code, &room.to_ron(), Some(read), room.revision(), std::slice::from_ref(&presence))
-                .await
-                .map_err(refused)?
-            {
-                break (seat, presence, at);
+                .await;
+            match saved {
+                Ok(true) => break (seat, key, presence, at),
+                Ok(false) => {}
+                Err(e) => {
+                    *held = None;
+                    log(&format!("room {code}: cannot keep a seat taken: {e}"));
+                    return Err(told(CANNOT_KEEP.into()));
+                }
             }
             // Another server changed the room between this reading and this writing: read it again.
             log(&format!("room {code}: changed by another server meanwhile; reading it again"));
             *held = None;
             if tries == HELLO_TRIES {
-                return Err(refused("the room changed meanwhile; say hello again".into()));
+                return Err(told("the room changed meanwhile; say hello again".into()));
             }
         };
         let room = held.as_mut().expect("saved above");
-        let receiver = live.out.subscribe();
+        let messages = live.out.subscribe();
         // Who is connected, as this server knows (with Redis, a seat on another server is told
         // by its own presence message when it comes).
         let seated = {
@@ -203,8 +279,10 @@ impl Rooms {
             era: room.file.era,
             asking: room.file.asking,
             clock: room.clock(now_ms()),
+            seat_key: key.clone(),
+            last_id: room.last_id(seat),
         };
-        Ok((welcome, receiver))
+        Ok(Seated { welcome, messages, seat, key })
     }
 
     /// The seat's action: played and written, its events passed to the room, then acknowledged;
@@ -213,13 +291,14 @@ impl Rooms {
         &self,
         live: &Live,
         code: &str,
-        seat: u8,
+        (seat, key): (u8, &str),
         id: u64,
         after: u64,
         action: &str,
     ) -> ToClient {
         let acted = self
             .change(live, code, |room| {
+                holds(room, seat, key)?;
                 let now = now_ms();
                 let acted = tokio::task::block_in_place(|| room.act_on_clock(seat, id, after, action, now))?;
                 Ok(match acted {
@@ -252,8 +331,15 @@ impl Rooms {
 
     /// The seat asks to take the room back to event `to` (the others are asked; with nobody else
     /// to ask, it goes back at once).
-    pub async fn take_back(&self, live: &Live, code: &str, seat: u8, to: u64) -> Result<(), String> {
+    pub async fn take_back(
+        &self,
+        live: &Live,
+        code: &str,
+        (seat, key): (u8, &str),
+        to: u64,
+    ) -> Result<(), String> {
         self.change(live, code, |room| {
+            holds(room, seat, key)?;
             let messages = match room.ask_take_back(seat, to, now())? {
                 None => vec![ToClient::Asked(Asking { seat, to }).to_json()],
                 Some(answered) => answered_messages(room, seat, answered),
@@ -264,8 +350,15 @@ impl Rooms {
     }
 
     /// The seat answers another's asking to take back.
-    pub async fn answer(&self, live: &Live, code: &str, seat: u8, yes: bool) -> Result<(), String> {
+    pub async fn answer(
+        &self,
+        live: &Live,
+        code: &str,
+        (seat, key): (u8, &str),
+        yes: bool,
+    ) -> Result<(), String> {
         self.change(live, code, |room| {
+            holds(room, seat, key)?;
             let answered = room.answer(seat, yes, now())?;
             Ok(((), Some(answered_messages(room, seat, answered))))
         })
@@ -308,7 +401,7 @@ impl Rooms {
                 Err(e) => {
                     *held = None;
                     log(&format!("room {code}: cannot keep a change: {e}"));
-                    return Err(format!("the server cannot keep the room now: {e}"));
+                    return Err(CANNOT_KEEP.into());
                 }
             }
         }
@@ -330,6 +423,20 @@ impl Rooms {
         }
     }
 
+    /// Frees a seat for another device, when the token is the room's maker's.
+    pub async fn free(&self, live: &Live, code: &str, token: &str, seat: u8) -> Result<(), String> {
+        self.change(live, code, |room| {
+            if !crate::net::same_key(&room.file.token, token) {
+                return Err("only the room's maker can free a seat".into());
+            }
+            room.free(seat)?;
+            Ok(((), Some(vec![ToClient::Freed { seat }.to_json()])))
+        })
+        .await?;
+        log(&format!("room {code}: seat {seat} freed for another device by its maker"));
+        Ok(())
+    }
+
     /// Ends the room when the token is its maker's.
     pub async fn end(&self, live: &Live, code: &str, token: &str) -> Result<(), String> {
         let mut held = live.room.lock().await;
@@ -337,11 +444,15 @@ impl Rooms {
             Some(room) => room,
             None => self.read(code).await?,
         };
-        if room.file.token != token {
+        if !crate::net::same_key(&room.file.token, token) {
             *held = Some(room);
             return Err("only the room's maker can end it".into());
         }
-        self.store.remove(code).await?;
+        self.store.remove(code).await.map_err(|e| {
+            log(&format!("room {code}: cannot end it: {e}"));
+            CANNOT_KEEP.to_string()
+        })?;
+        self.forget_one();
         log(&format!("room {code} ended by its maker"));
         self.pass(live, code, ToClient::Ended { reason: "the room's maker ended it".into() }.to_json()).await;
         Ok(())
@@ -380,15 +491,21 @@ impl Rooms {
                 if self.live(&code).is_some() {
                     continue;
                 }
-                if let Ok(room) = self.read(&code).await
+                if let Ok(Some(room)) = self.find(&code).await
                     && room.expired(now())
                     && self.store.remove(&code).await.is_ok()
                 {
+                    self.forget_one();
                     log(&format!("room {code} ended: a day without an action"));
                 }
             }
         }
     }
+}
+
+/// Whether the seat's key is still the one its connection sat down with.
+fn holds(room: &Room, seat: u8, key: &str) -> Result<(), String> {
+    if room.holds(seat, key) { Ok(()) } else { Err(SEAT_FREED.into()) }
 }
 
 /// The room's events as messages, with its clocks after them when it has clocks.

@@ -22,6 +22,11 @@ fn record_key(code: &str) -> String {
     format!("tabla:record:{code}")
 }
 
+/// The key that says a room of the code was set aside, for a day.
+fn aside_key(code: &str) -> String {
+    format!("tabla:aside:{code}")
+}
+
 /// The key of a room's revision (named when it held the event count, which a room written then
 /// still has there and reads as its revision).
 fn revision_key(code: &str) -> String {
@@ -66,11 +71,11 @@ impl Store {
         dir.join("rooms").join(format!("{code}.ron"))
     }
 
-    /// The room's text, `None` when no room has the code.
-    pub async fn load(&self, code: &str) -> Result<Option<String>, String> {
+    /// The room as kept, `None` when no room has the code.
+    pub async fn load(&self, code: &str) -> Result<Option<Vec<u8>>, String> {
         match self {
-            Store::Folder(dir) => match std::fs::read_to_string(Store::room_file(dir, code)) {
-                Ok(text) => Ok(Some(text)),
+            Store::Folder(dir) => match std::fs::read(Store::room_file(dir, code)) {
+                Ok(bytes) => Ok(Some(bytes)),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(e.to_string()),
             },
@@ -81,6 +86,54 @@ impl Store {
                     .query_async(&mut connection)
                     .await
                     .map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// Sets a room that cannot be read aside, never deleting it: in a folder as
+    /// `<code>.ron.broken-N`, in Redis under `tabla:broken:<code>:N`. Where it went.
+    pub async fn set_aside(&self, code: &str) -> Result<String, String> {
+        match self {
+            Store::Folder(dir) => {
+                let file = Store::room_file(dir, code);
+                let aside = (1..)
+                    .map(|n| file.with_extension(format!("ron.broken-{n}")))
+                    .find(|aside| !aside.exists())
+                    .expect("some number is free");
+                std::fs::rename(&file, &aside).map_err(|e| e.to_string())?;
+                Ok(aside.display().to_string())
+            }
+            Store::Redis { connection, .. } => {
+                let mut connection = connection.clone();
+                let aside = format!("tabla:broken:{code}:{}", super::now_ms());
+                redis::pipe()
+                    .cmd("RENAME")
+                    .arg(record_key(code))
+                    .arg(&aside)
+                    .cmd("PERSIST")
+                    .arg(&aside)
+                    .cmd("DEL")
+                    .arg(revision_key(code))
+                    .cmd("SET")
+                    .arg(aside_key(code))
+                    .arg(&aside)
+                    .arg("EX")
+                    .arg(LIFETIME_SECS)
+                    .query_async::<()>(&mut connection)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                Ok(aside)
+            }
+        }
+    }
+
+    /// Whether a room of the code was set aside (a client coming back to it is told so).
+    pub async fn was_set_aside(&self, code: &str) -> bool {
+        match self {
+            Store::Folder(dir) => Store::room_file(dir, code).with_extension("ron.broken-1").exists(),
+            Store::Redis { connection, .. } => {
+                let mut connection = connection.clone();
+                redis::cmd("EXISTS").arg(aside_key(code)).query_async(&mut connection).await.unwrap_or(false)
             }
         }
     }

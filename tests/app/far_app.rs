@@ -77,7 +77,7 @@ fn room_on_clock(level: &str, name: &str, minutes: u32) -> (Server, std::path::P
     both_until(&mut maker, &mut joiner, |a, _| far(a).code.is_some());
     let code = far(&maker).code.clone().unwrap();
     assert!(!playing(&maker), "the maker waits with the code until someone joins");
-    joiner.insert_resource(FarGame::join(&url, &code, ANY_SEAT, "Ion"));
+    joiner.insert_resource(FarGame::join(&url, &code, ANY_SEAT, None, "Ion"));
     both_until(&mut maker, &mut joiner, |a, b| playing(a) && playing(b));
     (server, data, maker, joiner, code)
 }

@@ -31,6 +31,8 @@ pub struct FarGame {
     /// This device made the room: its game opens once someone else is seated.
     pub maker: bool,
     pub seat: Option<u8>,
+    /// This device's key to its seat, once the room gave it (kept with the game in progress).
+    pub seat_key: Option<String>,
     pub people: Vec<Person>,
     /// The connection is lost (why), and the link is trying again.
     pub away: Option<String>,
@@ -52,9 +54,6 @@ pub struct FarGame {
     at: u64,
     /// This device's actions sent (counted over the whole record).
     sent: usize,
-    next_id: u64,
-    /// The numbers of the requests for the dice (a refused one takes nothing back).
-    rolls: Vec<u64>,
 }
 
 impl FarGame {
@@ -67,6 +66,7 @@ impl FarGame {
             token: None,
             maker,
             seat: None,
+            seat_key: None,
             people: Vec::new(),
             away: None,
             over: None,
@@ -78,8 +78,6 @@ impl FarGame {
             waiting: Vec::new(),
             at: 0,
             sent: 0,
-            next_id: 1,
-            rolls: Vec::new(),
         }
     }
 
@@ -104,9 +102,20 @@ impl FarGame {
         FarGame::open(server, want, name, true)
     }
 
-    /// Joins the room of `code` on `server`, at `seat` (`net::ANY_SEAT`: the first free one).
-    pub fn join(server: &str, code: &str, seat: u8, name: &str) -> FarGame {
-        FarGame::open(server, Want::Join { code: code.to_string(), seat }, name, false)
+    /// Joins the room of `code` on `server`, at `seat` (`net::ANY_SEAT`: the first free one), with
+    /// the seat's key when this device sat there before.
+    pub fn join(server: &str, code: &str, seat: u8, seat_key: Option<String>, name: &str) -> FarGame {
+        let want = Want::Join { code: code.to_string(), seat, seat_key: seat_key.clone() };
+        FarGame { seat_key, ..FarGame::open(server, want, name, false) }
+    }
+
+    /// Frees the seat of someone away for another device (this device made the room): the device
+    /// that sat there is let go, and the next to come by the room's code sits there.
+    pub fn free_seat_of_away(&self) {
+        let away = self.people.iter().find(|p| Some(p.seat) != self.seat && !p.here);
+        if let (Some(token), Some(away)) = (&self.token, away) {
+            self.link.say(ToServer::Free { token: token.clone(), seat: away.seat });
+        }
     }
 
     /// Ends the room, when this device made it (its maker let go before anyone came).
@@ -174,6 +183,8 @@ impl FarGame {
             server: self.server.clone(),
             code: self.code.clone().unwrap_or_default(),
             seat,
+            seat_key: self.seat_key.clone(),
+            token: self.token.clone(),
         });
         record
     }
@@ -206,9 +217,11 @@ fn rejoin(
 ) {
     let Some(play) = play.filter(|_| far.is_none()) else { return };
     let Some(place) = play.record().room else { return };
-    let mut far = FarGame::join(&place.server, &place.code, place.seat, &settings.far_name);
+    let mut far = FarGame::join(&place.server, &place.code, place.seat, place.seat_key, &settings.far_name);
     far.code = Some(place.code);
     far.seat = Some(place.seat);
+    far.token = place.token;
+    far.maker = far.token.is_some();
     far.at = play.moves_played() as u64;
     far.sent = play.moves_played();
     commands.insert_resource(far);
@@ -223,10 +236,11 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
                 far.pictures = pictures;
                 far.token = Some(token);
             }
-            FromRoom::Welcome { code, seat, record, people, asking, clock } => {
+            FromRoom::Welcome { code, seat, record, people, asking, clock, seat_key } => {
                 far.clock = clock;
                 far.code = Some(code);
                 far.seat = Some(seat);
+                far.seat_key = Some(seat_key);
                 far.people = people;
                 heard_asking(&mut far, asking, &mut feedback);
                 match Record::from_ron(&record) {
@@ -255,11 +269,15 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
                 taken_back(&mut far, play.as_mut(), to, &mut feedback);
             }
             FromRoom::Acked { .. } => {}
-            FromRoom::Refused { id, error } => {
+            FromRoom::Strange(why) => {
+                tracing::warn!("tabla far: {why}");
+                feedback.tell("far_refused".into());
+            }
+            FromRoom::Refused { action, error } => {
                 // The server's reason is for the log; the child is told in their own words.
                 tracing::info!("tabla far refused: {error}");
-                let roll = id.is_some_and(|id| far.rolls.contains(&id));
-                match (id, play.as_mut()) {
+                let roll = action.as_deref() == Some(crate::net::referee::ROLL);
+                match (action, play.as_mut()) {
                     // A move: it goes back to where the room is.
                     (Some(_), Some(play)) if !roll => {
                         let at = far.at as usize;
@@ -485,9 +503,7 @@ fn send_moves(mut far: ResMut<FarGame>, play: Option<ResMut<Play>>) {
     if played > far.sent {
         let actions = play.record().actions;
         for (index, action) in actions.iter().enumerate().take(played).skip(far.sent) {
-            let id = far.next_id;
-            far.next_id += 1;
-            far.link.act(id, index as u64, action);
+            far.link.act(index as u64, action);
         }
         far.sent = played;
     }
@@ -499,9 +515,6 @@ fn send_moves(mut far: ResMut<FarGame>, play: Option<ResMut<Play>>) {
         far.asking = Some(Asking { seat, to: to as u64 });
     }
     if play.bypass_change_detection().take_dice_asked() {
-        let id = far.next_id;
-        far.next_id += 1;
-        far.rolls.push(id);
-        far.link.act(id, far.at, crate::net::referee::ROLL);
+        far.link.act(far.at, crate::net::referee::ROLL);
     }
 }

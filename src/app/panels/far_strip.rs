@@ -1,7 +1,8 @@
 //! A game played with someone far away shows its room above the buttons, at the left: its code
 //! and who is there, in orange while the other side (or this device's connection) is away. What
 //! stands in the way of playing is said by the line under the board (`FarGame::trouble`), the only word of
-//! the room a phone has room for.
+//! the room a phone has room for. To the room's maker, while someone seated is away, it offers to
+//! let another device sit at their place (a lost phone, a new tablet).
 
 use crate::app::kit::far::FarGame;
 use crate::app::kit::screen::Screen;
@@ -56,6 +57,16 @@ fn strip(mut contexts: EguiContexts, far: Res<FarGame>, words: Res<Words>) -> Re
                 .show(ui, |ui| {
                     let label = ui.label(bold(text, 16.0).color(if waiting { WAITING } else { CALM }));
                     web::tag(&label, if waiting { "far.waiting" } else { "far.here" });
+                    let away = far.waiting_for().filter(|_| far.maker && far.token.is_some());
+                    if let Some(name) = away {
+                        let free = words.fill("far_free_seat", &[("name", name)]);
+                        let button =
+                            ui.add(egui::Button::new(bold(free, 15.0)).min_size(egui::vec2(48.0, 40.0)));
+                        web::tag(&button, "far.free");
+                        if button.clicked() {
+                            far.free_seat_of_away();
+                        }
+                    }
                 });
         },
     );

@@ -207,7 +207,7 @@ fn page(
         settings.far_name = name.clone();
         let opened = match &page.make {
             Some(setup) => FarGame::make(&server, setup, &name),
-            None => FarGame::join(&server, page.code.trim(), crate::net::ANY_SEAT, &name),
+            None => FarGame::join(&server, page.code.trim(), crate::net::ANY_SEAT, None, &name),
         };
         commands.insert_resource(opened);
     }
