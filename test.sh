@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/common.sh
 stage "installing what is missing"
-need_packages "${APP_PACKAGES[@]}" xvfb xauth chromium redis-server
+need_packages "${APP_PACKAGES[@]}" xvfb xauth chromium redis-server caddy
 need_web_packages
 need_rust
 lint_while_building

@@ -34,9 +34,10 @@ tabla serve [--port N] [--listen ADDR] [--data DIR] [--redis URL] [--web DIR] [-
                               the limits per address and for the whole server, times in seconds
 tabla bench [--game NAME] [--games N] [--seed N]
                               print benchmark figures as `game.figure value`
-tabla bench --serve [--rooms N] [--seconds N]
-                              rooms of seats playing through tabla serve on loopback, alone
-                              and through Redis: `serve.figure value`";
+tabla bench --serve [--rooms 500] [--seconds 60] [--connections 5000]
+                              rooms of seats playing through tabla serve on loopback beside
+                              connections held open and a guesser, then through Redis:
+                              `serve.figure value`";
 
 /// The tour's line, in a build for the tests only (the `tour` feature).
 #[cfg(feature = "tour")]
@@ -205,6 +206,7 @@ fn bench_command(args: &[String]) -> Result<(), String> {
             rooms: number(&flags, "rooms", 500)? as usize,
             seconds: number(&flags, "seconds", 60)?,
             seed: number(&flags, "seed", 1)?,
+            held: number(&flags, "connections", 5000)? as usize,
         });
     }
     let flags = flags(args)?;

@@ -28,9 +28,15 @@ struct Seat {
 
 impl Seat {
     fn start(args: &[&str]) -> Seat {
+        Seat::start_with(args, &[])
+    }
+
+    /// A seat whose process has these environment variables besides.
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Seat {
         let mut child = Command::new(TABLA)
             .arg("text")
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -63,11 +69,19 @@ impl Seat {
 
 /// Makes a room of the level at seat 0: the seat and the room's code.
 fn make(urls: &str, level: &str) -> (Seat, String) {
-    let seat = Seat::start(&["--join", urls, "new", "--level", level, "--name", "Grandma"]);
+    let (seat, made) = make_with(urls, level, &[]);
+    (seat, made["room"].as_str().unwrap().to_string())
+}
+
+/// Makes a room of the level at seat 0, the seat's process with these environment variables: the
+/// seat and its first line.
+fn make_with(urls: &str, level: &str, env: &[(&str, &str)]) -> (Seat, Value) {
+    let seat = Seat::start_with(&["--join", urls, "new", "--level", level, "--name", "Grandma"], env);
     let made = seat.answer();
-    let code = made["room"].as_str().unwrap_or_else(|| panic!("a room's code: {made}")).to_string();
+    assert!(made["room"].is_string(), "a room's code: {made}");
     assert_eq!(made["pictures"].as_array().map(Vec::len), Some(4), "{made}");
-    (seat, code)
+    assert_eq!(made["seat_key"].as_str().map(str::len), Some(32), "{made}");
+    (seat, made)
 }
 
 fn join(urls: &str, code: &str, seat: u8) -> Seat {
@@ -202,6 +216,86 @@ fn two_seats_coming_back_together_after_a_restart_play_a_move_each_way() {
     assert_eq!(play(&mut black, 1, false), 1);
     assert_eq!(white.ask("wait")["room"]["at"], json!(4), "and White sees Black's");
     assert_eq!(actions(&mut white), actions(&mut black));
+}
+
+#[test]
+fn a_text_seat_that_leaves_and_sits_again_with_its_key_goes_on_and_nothing_is_lost() {
+    let data = folder("again");
+    let (_server, url) = serve(quiet_port(), &["--data", data.to_str().unwrap()]);
+    let (mut white, made) = make_with(&url, "knight_hunt/one_knight", &[]);
+    let code = made["room"].as_str().unwrap().to_string();
+    let key = made["seat_key"].as_str().unwrap().to_string();
+    let mut black = join(&url, &code, 1);
+    play(&mut white, 1, false);
+    assert_eq!(white.ask("state")["room"]["seat_key"], json!(key));
+    drop(white);
+    // Without its key nobody sits at White's seat; with it, White's seat goes on.
+    let stranger = Seat::start(&["--join", &url, &code, "--seat", "0"]);
+    let refusal = stranger.answers.recv_timeout(ANSWER_WITHIN);
+    assert!(refusal.is_err(), "a seat without its key is not sat at: {refusal:?}");
+    play(&mut black, 1, false);
+    let mut white = Seat::start(&["--join", &url, &code, "--seat", "0", "--seat-key", &key]);
+    assert_eq!(play(&mut white, 1, false), 1, "White's next move is taken");
+    play(&mut black, 1, false);
+    assert_eq!(play(&mut white, 1, false), 1);
+    let kept = room_file(&data, &code).record.actions;
+    assert_eq!(kept.len(), 5, "every move acknowledged was kept: {kept:?}");
+    assert_eq!(actions(&mut white), kept);
+    assert_eq!(room_file(&data, &code).acted, vec![3, 2], "White's actions numbered on after its first");
+}
+
+/// Caddy (Debian's) in front of `tabla serve`, with a certificate of its own authority (`tls
+/// internal`), on free ports of 127.0.0.1: its https address and the authority's certificate.
+fn caddy(serve_port: u16, dir: &Path) -> (Process, String, std::path::PathBuf) {
+    let https = quiet_port();
+    let http = quiet_port();
+    let config = format!(
+        "{{\n\tadmin off\n\tauto_https disable_redirects\n\tskip_install_trust\n\thttp_port {http}\n\t\
+         https_port {https}\n\tstorage file_system {}\n}}\nlocalhost:{https} {{\n\tbind 127.0.0.1\n\t\
+         tls internal\n\treverse_proxy 127.0.0.1:{serve_port}\n}}\n",
+        dir.join("data").display()
+    );
+    let file = dir.join("Caddyfile");
+    std::fs::write(&file, config).unwrap();
+    let child = Command::new("caddy")
+        .args(["run", "--adapter", "caddyfile", "--config", file.to_str().unwrap()])
+        .env("HOME", dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("caddy starts (test.sh installs Debian's caddy)");
+    let caddy = Process(child);
+    let root = dir.join("data/pki/authorities/local/root.crt");
+    let started = Instant::now();
+    while !(root.exists() && std::net::TcpStream::connect(("127.0.0.1", https)).is_ok()) {
+        assert!(started.elapsed() < Duration::from_secs(60), "caddy made its authority and listens");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (caddy, format!("wss://localhost:{https}"), root)
+}
+
+#[test]
+fn two_text_seats_play_through_caddy_over_wss() {
+    let data = folder("caddy");
+    let port = quiet_port();
+    let (_server, _) = serve(port, &["--data", data.to_str().unwrap(), "--behind-proxy"]);
+    let (_caddy, url, root) = caddy(port, &folder("caddy-front"));
+    let trust = [("SSL_CERT_FILE", root.to_str().unwrap())];
+    let (mut white, made) = make_with(&url, "knight_hunt/one_knight", &trust);
+    let code = made["room"].as_str().unwrap().to_string();
+    let mut black = Seat::start_with(&["--join", &url, &code, "--seat", "1", "--name", "Ion"], &trust);
+    let other = std::thread::spawn(move || {
+        play(&mut black, usize::MAX, false);
+        black
+    });
+    play(&mut white, usize::MAX, false);
+    let mut black = other.join().unwrap();
+    assert_ne!(white.ask("state")["outcome"], Value::Null, "the game was played out");
+    assert_eq!(actions(&mut white), actions(&mut black));
+    assert_eq!(room_file(&data, &code).record.actions, actions(&mut white));
+    // Without the authority's certificate, the seat does not trust the server.
+    let untrusting = Seat::start(&["--join", &url, &code, "--seat", "1"]);
+    assert!(untrusting.answers.recv_timeout(ANSWER_WITHIN).is_err(), "no seat over an untrusted TLS");
 }
 
 /// Debian's `redis-server` on a free port, without saving anything to disk.

@@ -300,3 +300,43 @@ fn two_devices_play_crazy_nard_with_the_servers_dice_and_the_cube() {
     let room: tabla::net::room::RoomFile = ron::from_str(&kept).unwrap();
     assert_eq!(room.record.actions, played, "the server's game is the devices' game");
 }
+
+/// The device of `name` started again on its own folder, going on with its game in progress (the
+/// menu's Continue).
+fn continued(name: &str) -> App {
+    let folder = common::test_home(&format!("far-{name}"));
+    common::launched(Launch { settings_dir: Some(folder), continue_game: true, ..default() }, 1, |app| {
+        app.add_plugins(tabla::app::core_plugin);
+    })
+}
+
+#[test]
+fn a_device_closed_and_continued_sits_again_with_its_key_and_no_move_is_lost() {
+    let (server, data, mut grandma, mut child, code) = room_of("knight_hunt/one_knight", "again");
+    both_until(&mut grandma, &mut child, |a, b| far(a).others_here() && far(b).others_here());
+    play_moves(&mut grandma, &mut child, 3);
+    let key = far(&child).seat_key.clone().expect("the room gave the child's device its seat's key");
+    let kept_key = child.world().resource::<Play>().record().room.and_then(|place| place.seat_key);
+    assert_eq!(kept_key.as_deref(), Some(key.as_str()), "kept with the game in progress");
+
+    // A third device that knows the code sits nowhere.
+    let mut stranger = device("again-stranger");
+    let url = format!("http://127.0.0.1:{}", server.1);
+    stranger.insert_resource(FarGame::join(&url, &code, ANY_SEAT, None, "Stranger"));
+    both_until(&mut grandma, &mut stranger, |_, b| far(b).over.is_some());
+    assert!(!playing(&stranger));
+
+    // The child's device is closed, started again and continued: the same seat, the same key.
+    drop(child);
+    let mut child = continued("again-joiner");
+    both_until(&mut grandma, &mut child, |a, b| {
+        playing(b) && far(b).away.is_none() && far(b).seat == Some(1) && actions(b) == actions(a)
+    });
+    assert_eq!(far(&child).seat_key.as_deref(), Some(key.as_str()));
+    play_moves(&mut child, &mut grandma, 2);
+    let kept = std::fs::read_to_string(data.join("rooms").join(format!("{code}.ron"))).unwrap();
+    let room: tabla::net::room::RoomFile = ron::from_str(&kept).unwrap();
+    assert_eq!(room.record.actions, actions(&grandma), "every move acknowledged was kept");
+    assert_eq!(room.record.actions.len(), 5);
+    assert_eq!(room.acted, vec![3, 2], "the continued device numbered its move after its first");
+}
