@@ -355,13 +355,14 @@ async fn guess(
         };
         send(&mut socket, &hello).await?;
         let answer = receive(&mut socket).await?;
-        let mut tally = tally.borrow_mut();
-        tally.guess_ms.push(asked.elapsed().as_secs_f64() * 1000.0);
-        match answer {
-            ToClient::Refused { error, .. } if error.contains("try again") => tally.waited += 1,
-            _ => tally.looked_up += 1,
+        {
+            let mut tally = tally.borrow_mut();
+            tally.guess_ms.push(asked.elapsed().as_secs_f64() * 1000.0);
+            match answer {
+                ToClient::Refused { error, .. } if error.contains("try again") => tally.waited += 1,
+                _ => tally.looked_up += 1,
+            }
         }
-        drop(tally);
         let _ = socket.close(None).await;
     }
     Ok(())

@@ -252,7 +252,7 @@ async fn take(client: &Client, seated: &mut Option<Seated>, text: &str) -> Answe
                             client.keeper.wrong_code(client.address);
                             vec![refuse(None, NO_SEAT)].into()
                         }
-                        HelloRefused::Told(told) => vec![told].into(),
+                        HelloRefused::Told(told) => vec![*told].into(),
                     }
                 }
             }

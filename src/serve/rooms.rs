@@ -28,7 +28,7 @@ pub enum HelloRefused {
     /// A code no room has, or no seat for this device: counted as a wrong guess.
     NoSeat,
     /// Anything else, as the client is told it.
-    Told(ToClient),
+    Told(Box<ToClient>),
 }
 
 /// A seat taken by a hello: the welcome, the room's messages from then on, the seat and its key.
@@ -195,10 +195,10 @@ impl Rooms {
         picture: u8,
     ) -> Result<Seated, HelloRefused> {
         let told = |error: String| {
-            HelloRefused::Told(match error == CANNOT_BE_PLAYED {
+            HelloRefused::Told(Box::new(match error == CANNOT_BE_PLAYED {
                 true => ToClient::Ended { reason: error },
                 false => ToClient::Refused { id: None, error },
-            })
+            }))
         };
         let mut held = live.room.lock().await;
         let mut tries = 0;
@@ -215,9 +215,8 @@ impl Rooms {
                 }
                 self.forget_one();
                 log(&format!("room {code} ended: a day without an action"));
-                return Err(HelloRefused::Told(ToClient::Ended {
-                    reason: "a day passed without a move".into(),
-                }));
+                let ended = ToClient::Ended { reason: "a day passed without a move".into() };
+                return Err(HelloRefused::Told(Box::new(ended)));
             }
             let seat = room.seat_for(seat, key).ok_or(HelloRefused::NoSeat)?;
             let read = room.revision();
