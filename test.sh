@@ -6,6 +6,34 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/common.sh
+
+# Whatever happens, the run leaves nothing behind: everything it starts runs in a session of its
+# own (`in_session`), every process of which is ended at exit, pass or fail (a browser, a server,
+# an X server, Redis; `timeout` puts its command in a group of its own, but not in a session), and
+# every temporary home the tests make is under one folder, removed then. Each stage's wall time
+# and CPU-seconds are printed last.
+run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/tabla-run.XXXXXX")
+export TMPDIR="$run_tmp"
+sessions=()
+in_session() {
+    setsid "$@" &
+    sessions+=($!)
+}
+end_run() {
+    local status=$?
+    for session in "${sessions[@]}"; do
+        pkill -KILL -s "$session" 2>/dev/null || true
+    done
+    if [ "$status" -ne 0 ] && [ -f "${browser_log:-}" ]; then
+        echo "---- the browser side's log, its last lines" >&2
+        tail -n 40 "$browser_log" >&2
+    fi
+    rm -rf "$run_tmp"
+    stages_spent
+    exit "$status"
+}
+trap end_run EXIT
+
 stage "installing what is missing"
 need_packages "${APP_PACKAGES[@]}" xvfb xauth chromium redis-server caddy
 need_web_packages
@@ -16,17 +44,15 @@ lint_while_building
 # the same priority: the bundle builds while the native app does (its single-threaded link
 # overlapping them), and the browser test plays it as soon as it is built, beside them. It needs
 # only the text interface and the room server of the build without Bevy, built first.
-browser_log="${TMPDIR:-/tmp}/tabla-browser-side.$$.log"
-text_bin="${TMPDIR:-/tmp}/tabla-text.$$"
-text_ready="${TMPDIR:-/tmp}/tabla-text-ready.$$"
-native_done="${TMPDIR:-/tmp}/tabla-native-done.$$"
-native_logs="${TMPDIR:-/tmp}/tabla-native.$$"
-rm -rf "$text_bin" "$text_ready" "$native_done" "$native_logs"
+browser_log="$run_tmp/browser-side.log"
+text_bin="$run_tmp/tabla-text"
+text_ready="$run_tmp/text-ready"
+native_done="$run_tmp/native-done"
+native_logs="$run_tmp/native"
 mkdir -p "$native_logs"
 stage "the browser side starts beside the native tests (its log: $browser_log)"
-setsid scripts/browser_side.sh "$text_bin" "$text_ready" "$native_done" >"$browser_log" 2>&1 &
+in_session scripts/browser_side.sh "$text_bin" "$text_ready" "$native_done" >"$browser_log" 2>&1
 browser_side=$!
-trap 'kill -- -"$browser_side" 2>/dev/null || true; rm -rf "$text_bin" "$text_ready" "$native_done" "$native_logs"' EXIT
 
 # The tests that need no window run once, without Bevy (which also proves the rules, the Robot,
 # the levels and the text interface build without it); then the app's own tests with Bevy. Both
@@ -46,12 +72,12 @@ if [ ! -x "$app_tests" ] || [ ! -x "$kill_test" ]; then
     echo "cargo named no test program for tests/app or tests/continue_after_kill" >&2
     exit 1
 fi
-# Runs "$@" for at most $1 seconds in an X server of its own, numbered from $2 up, so that two
-# start side by side.
+# Starts "$@" in the background in a session of the run's, for at most $1 seconds, in an X server
+# of its own numbered from $2 up, so that two start side by side.
 in_xvfb() {
     local seconds=$1 from=$2
     shift 2
-    timeout "$seconds" xvfb-run -a -n "$from" -s "-screen 0 1280x800x24" "$@"
+    in_session timeout "$seconds" xvfb-run -a -n "$from" -s "-screen 0 1280x800x24" "$@"
 }
 
 # The three parts that need the app share no file, display or port (the tests' servers take free
@@ -62,12 +88,12 @@ tour="$CARGO_TARGET_DIR/tour"
 rm -rf "$tour"
 mkdir -p "$tour"
 # Whole games, the screen kit, a storm of input.
-"$app_tests" >"$native_logs/app.log" 2>&1 &
+in_session "$app_tests" >"$native_logs/app.log" 2>&1
 app_run=$!
 # The tour speaks through espeak-ng as a player's window does: its 'tabla say' lines are kept.
-in_xvfb 1500 90 "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour" >"$tour/stderr.log" 2>&1 &
+in_xvfb 1500 90 "$CARGO_TARGET_DIR/ci/tabla" --tour "$tour" >"$tour/stderr.log" 2>&1
 tour_run=$!
-in_xvfb 900 110 "$kill_test" >"$native_logs/kill.log" 2>&1 &
+in_xvfb 900 110 "$kill_test" >"$native_logs/kill.log" 2>&1
 kill_run=$!
 failed=()
 wait "$app_run" || failed+=("the app without a window")
@@ -102,7 +128,6 @@ if ! wait "$browser_side"; then
     echo "the browser side failed" >&2
     exit 1
 fi
-trap - EXIT
-rm -rf "$text_bin" "$text_ready" "$native_done" "$native_logs"
 grep -E '^(== \[|web size|web:|== web|ok -|not ok|web test)' "$browser_log" || true
+sed -n '/^== where the time went/,$p' "$browser_log"
 stage "all tests passed"

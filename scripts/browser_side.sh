@@ -21,3 +21,4 @@ while [ ! -e "$text_ready" ]; do sleep 2; done
 stage "the browser build, played by touch in Chromium"
 TABLA_BIN="$bin" TABLA_QUIET_WHEN="$native_done" timeout 2400 node web/test.mjs
 stage "the browser side passed"
+stages_spent

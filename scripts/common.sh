@@ -44,11 +44,44 @@ need_web_packages() {
 }
 
 # Prints a stage's name with the minutes since the run began (TABLA_STARTED, set by the first
-# script of the run), so every run shows where its time went.
+# script of the run), so every run shows where its time went; `stages_spent` then lists each
+# stage's wall time and the CPU-seconds spent in it (the script's own and its children's, as they
+# end), so a slow machine's figures compare with a fast one's.
 export TABLA_STARTED="${TABLA_STARTED:-$(date +%s)}"
+STAGE_NAME=""
+STAGE_FROM=0
+STAGE_CPU_FROM=0
+STAGES_SPENT=()
+# This shell's CPU time and its ended children's, in clock ticks (/proc/PID/stat's utime, stime,
+# cutime and cstime).
+cpu_ticks() {
+    local stat
+    read -r stat </proc/$$/stat
+    set -- ${stat##*) }
+    echo $(( ${12} + ${13} + ${14} + ${15} ))
+}
+stage_end() {
+    [ -n "$STAGE_NAME" ] || return 0
+    local wall=$(( $(date +%s) - STAGE_FROM )) ticks=$(( $(cpu_ticks) - STAGE_CPU_FROM ))
+    local hz
+    hz=$(getconf CLK_TCK)
+    STAGES_SPENT+=("$(printf '%3d:%02d %8d  %s' $(( wall / 60 )) $(( wall % 60 )) $(( ticks / hz )) "$STAGE_NAME")")
+    STAGE_NAME=""
+}
 stage() {
+    stage_end
     local elapsed=$(( $(date +%s) - TABLA_STARTED ))
     printf '== [%d:%02d] %s\n' $(( elapsed / 60 )) $(( elapsed % 60 )) "$*"
+    STAGE_NAME="$*"
+    STAGE_FROM=$(date +%s)
+    STAGE_CPU_FROM=$(cpu_ticks)
+}
+stages_spent() {
+    stage_end
+    echo "== where the time went ($(basename "$0")): wall, CPU-seconds, stage"
+    printf '%s\n' "${STAGES_SPENT[@]}"
+    local elapsed=$(( $(date +%s) - TABLA_STARTED ))
+    printf '%3d:%02d %8d  %s\n' $(( elapsed / 60 )) $(( elapsed % 60 )) $(( $(cpu_ticks) / $(getconf CLK_TCK) )) "in all"
 }
 
 # Lints Tabla's own code while it is built: clippy's driver compiles the workspace's crates (the

@@ -9,7 +9,7 @@ use crate::app::kit::input::BoardPress;
 use crate::app::kit::play::{Play, Playing};
 use crate::app::kit::play_of::PlayOf;
 use crate::app::kit::replay::{Replay, ReplayCommand};
-use crate::app::kit::robot_turn::RobotPace;
+use crate::app::kit::robot_turn::{RobotPace, ThinkBudget};
 use crate::app::kit::screen::Screen;
 use crate::app::kit::stages::DiplomaFor;
 use crate::app::kit::turn::{GameCommand, GameSeed, SetControls};
@@ -677,10 +677,10 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
 
 /// The tour's pace: the Robot quick and the pieces gliding faster than in play.
 const PACE: (RobotPace, AnimationPace) =
-    (RobotPace { think: 0.05, show: 0.1, slice_ms: 8.0 }, AnimationPace(2.5));
+    (RobotPace { think: 0.05, show: 0.1, budget: ThinkBudget::Millis(8.0) }, AnimationPace(2.5));
 /// While a game is played to its end unpictured: under a software renderer every frame counts.
 const HURRIED: (RobotPace, AnimationPace) =
-    (RobotPace { think: 0.0, show: 0.0, slice_ms: 8.0 }, AnimationPace(12.0));
+    (RobotPace { think: 0.0, show: 0.0, budget: ThinkBudget::Millis(8.0) }, AnimationPace(12.0));
 
 /// The replay and its orders, the Knight Hunt on screen, and a room's game.
 type TourParts<'w> = (

@@ -10,7 +10,7 @@ use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::time::Duration;
 use tabla::app::kit::children::ChildCommand;
-use tabla::app::kit::robot_turn::RobotPace;
+use tabla::app::kit::robot_turn::{RobotPace, ThinkBudget};
 use tabla::app::kit::turn::GameSeed;
 use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin, kit_plugin};
 use tabla::levels;
@@ -111,6 +111,11 @@ fn headless_with(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut
     app
 }
 
+/// The tests' pace: no pause before the Robot's moves, and a frame's thinking counted in slices,
+/// not milliseconds, so a test's frames do the same work whatever the machine (with the clock's
+/// 50 ms a frame, `TimeUpdateStrategy::ManualDuration`).
+pub const TEST_PACE: RobotPace = RobotPace { think: 0.0, show: 0.0, budget: ThinkBudget::Slices(256) };
+
 /// Tabla's game plugins without a window, started as `launch` asks (its folder the test's own),
 /// after three frames.
 pub fn launched(launch: Launch, seed: u64, add: impl FnOnce(&mut App)) -> App {
@@ -120,11 +125,35 @@ pub fn launched(launch: Launch, seed: u64, add: impl FnOnce(&mut App)) -> App {
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .insert_resource(launch);
     add(&mut app);
-    app.insert_resource(RobotPace { think: 0.0, show: 0.0, slice_ms: 50.0 }).insert_resource(GameSeed(seed));
+    app.insert_resource(TEST_PACE).insert_resource(GameSeed(seed));
     for _ in 0..3 {
         app.update();
     }
     app
+}
+
+/// Runs frames until the app is settled: the Robot neither to move nor thinking, the tutor holding
+/// no move, nothing gliding; at most 600 frames (30 s of the tests' clock).
+pub fn settle(app: &mut App) {
+    for _ in 0..600 {
+        if settled(app) {
+            return;
+        }
+        app.update();
+    }
+    panic!("the app did not settle within 600 frames");
+}
+
+fn settled(app: &mut App) -> bool {
+    use tabla::app::kit::{animate::Glide, robot_turn::Thinking, tutor::Tutoring};
+    let world = app.world_mut();
+    let robot = world.get_resource::<tabla::app::kit::play::Play>().is_some_and(|play| {
+        play.robot_to_move().is_some() && play.game().outcome().is_none()
+    });
+    let thinking = world.get_resource::<Thinking>().is_some_and(Thinking::busy);
+    let held = world.get_resource::<Tutoring>().is_some_and(Tutoring::busy);
+    let gliding = world.query_filtered::<(), With<Glide>>().iter(world).next().is_some();
+    !(robot || thinking || held || gliding)
 }
 
 /// A finger's press on a place of the board, and a frame.

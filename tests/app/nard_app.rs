@@ -365,7 +365,8 @@ fn confetti(app: &mut App) -> usize {
 fn a_tap_while_the_robot_plays_makes_it_hurry() {
     use tabla::app::kit::robot_turn::{Hurry, RobotPace};
     let mut app = app("one_point", Opponent::Robot, Seat::WHITE);
-    app.insert_resource(RobotPace::default());
+    // The Robot's own pauses, its thinking counted in slices as in every test.
+    app.insert_resource(RobotPace { budget: crate::common::TEST_PACE.budget, ..RobotPace::default() });
     for _ in 0..400 {
         if play(&app).robot_to_move().is_some() && game(&app).dice_set().is_some() {
             break;

@@ -72,6 +72,7 @@ fn one_move(app: &mut App) {
         robot::choose(app.world().resource::<Play>().of::<KnightHunt>().game(), RobotLevel::One, 1).unwrap();
     common::press(app, chosen.from);
     common::press(app, chosen.to);
+    common::settle(app);
 }
 
 /// A new child (the fox) plays the first Knight Hunt stage.

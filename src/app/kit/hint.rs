@@ -43,7 +43,7 @@ fn think_of_hint(
         }
     }
     let Some(thinker) = hinting.0.as_mut() else { return };
-    let Some(choice) = think_within(thinker.as_mut(), pace.slice_ms) else { return };
+    let Some(choice) = think_within(thinker.as_mut(), pace.budget) else { return };
     hinting.0 = None;
     let Some(from) = play.choice_motion(&choice).map(|m| m.from) else { return };
     let path = play.choice_path(&choice);

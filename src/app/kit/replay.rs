@@ -248,7 +248,7 @@ fn play_on(
 /// Thinks of the review within the frame's budget, like a Robot's turn.
 fn review_slices(replay: Option<ResMut<Replay>>, mut reviewing: ResMut<Reviewing>, pace: Res<RobotPace>) {
     let (Some(mut replay), Some(reviewer)) = (replay, reviewing.0.as_mut()) else { return };
-    let review = within_budget(pace.slice_ms, |nodes| reviewer.step(nodes));
+    let review = within_budget(pace.budget, |nodes| reviewer.step(nodes));
     match review {
         Some(coach) => {
             replay.coach = coach;

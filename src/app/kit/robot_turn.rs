@@ -11,20 +11,31 @@ use crate::robot::SLICE_NODES;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
-/// How the Robot paces itself so a child sees each move coming.
+/// How the Robot paces itself so a child sees each move coming, and how much thinking (the
+/// Robot's, a hint's, the coach's, the tutor's) a frame holds.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct RobotPace {
     /// Seconds the Robot waits, at least, before it moves.
     pub think: f32,
     /// Seconds its chosen piece stays lit before it jumps.
     pub show: f32,
-    /// Milliseconds of thinking per frame, at most: no slice starts that would likely pass it.
-    pub slice_ms: f32,
+    pub budget: ThinkBudget,
+}
+
+/// The thinking a frame holds: real milliseconds in the app, so the screen keeps drawing on any
+/// machine; a count of slices in the tests, so a test's frames do the same work on a fast, a
+/// slow and a loaded machine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ThinkBudget {
+    /// At most so many milliseconds: no slice starts that would likely pass them.
+    Millis(f32),
+    /// So many slices of `SLICE_NODES` nodes, however long they take.
+    Slices(u32),
 }
 
 impl Default for RobotPace {
     fn default() -> Self {
-        RobotPace { think: 0.5, show: 0.4, slice_ms: 8.0 }
+        RobotPace { think: 0.5, show: 0.4, budget: ThinkBudget::Millis(8.0) }
     }
 }
 
@@ -37,6 +48,13 @@ pub struct Hurry(pub bool);
 #[derive(Resource, Default)]
 pub struct Thinking(pub(super) Option<RobotTurn>);
 
+impl Thinking {
+    /// Whether the Robot is in the middle of its turn (thinking, waiting or showing its move).
+    pub fn busy(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
 pub(super) struct RobotTurn {
     thinker: Box<dyn AnyThinker>,
     waited: f32,
@@ -48,26 +66,31 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RobotPace>().init_resource::<Hurry>().init_resource::<Thinking>();
 }
 
-/// Thinks in slices until the frame's budget would be passed by one more as long as the longest
-/// yet; the action once it is decided.
-pub(super) fn think_within(thinker: &mut dyn AnyThinker, budget_ms: f32) -> Option<Choice> {
-    within_budget(budget_ms, |nodes| thinker.step(nodes))
+/// Thinks in slices within the frame's budget; the action once it is decided.
+pub(super) fn think_within(thinker: &mut dyn AnyThinker, budget: ThinkBudget) -> Option<Choice> {
+    within_budget(budget, |nodes| thinker.step(nodes))
 }
 
-/// Runs `step` a slice of nodes at a time until it gives an answer, or until another slice would
-/// likely pass `budget_ms` (the Robot's turn, a hint and the coach's review all think this way).
-pub(super) fn within_budget<T>(budget_ms: f32, mut step: impl FnMut(u64) -> Option<T>) -> Option<T> {
-    let started = Instant::now();
-    let mut longest = 0.0f32;
-    loop {
-        let before = started.elapsed().as_secs_f32() * 1000.0;
-        if let Some(answer) = step(SLICE_NODES) {
-            return Some(answer);
-        }
-        let now = started.elapsed().as_secs_f32() * 1000.0;
-        longest = longest.max(now - before);
-        if now + longest > budget_ms {
-            return None;
+/// Runs `step` a slice of nodes at a time until it gives an answer, or until the frame's budget
+/// is spent: its slices, or its milliseconds when another slice as long as the longest yet would
+/// likely pass them (the Robot's turn, a hint, the tutor and the coach's review all think this way).
+pub(super) fn within_budget<T>(budget: ThinkBudget, mut step: impl FnMut(u64) -> Option<T>) -> Option<T> {
+    match budget {
+        ThinkBudget::Slices(slices) => (0..slices.max(1)).find_map(|_| step(SLICE_NODES)),
+        ThinkBudget::Millis(budget_ms) => {
+            let started = Instant::now();
+            let mut longest = 0.0f32;
+            loop {
+                let before = started.elapsed().as_secs_f32() * 1000.0;
+                if let Some(answer) = step(SLICE_NODES) {
+                    return Some(answer);
+                }
+                let now = started.elapsed().as_secs_f32() * 1000.0;
+                longest = longest.max(now - before);
+                if now + longest > budget_ms {
+                    return None;
+                }
+            }
         }
     }
 }
@@ -119,7 +142,7 @@ pub(super) fn robot_turn(
     });
     robot.waited += time.delta_secs();
     if robot.choice.is_none() {
-        robot.choice = think_within(robot.thinker.as_mut(), pace.slice_ms);
+        robot.choice = think_within(robot.thinker.as_mut(), pace.budget);
     }
     let Some(choice) = robot.choice.as_ref() else { return };
     if robot.waited < pace.think {

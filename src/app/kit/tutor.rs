@@ -110,7 +110,7 @@ pub(super) fn think(
     mut feedback: Feedback,
 ) {
     let Some(check) = tutoring.check.as_mut() else { return };
-    let Some(warning) = within_budget(pace.slice_ms, |nodes| check.step(nodes)) else { return };
+    let Some(warning) = within_budget(pace.budget, |nodes| check.step(nodes)) else { return };
     tutoring.check = None;
     match warning {
         None => change_if(&mut play, |play| {
