@@ -113,18 +113,9 @@ fn no_file_of_the_server_is_opened_for_a_client_whatever_level_it_names() {
     assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let port = quiet_port();
     let url = format!("http://127.0.0.1:{port}");
-    let _server = serving::Process(port::until_listening(port, || {
-        let mut child = std::process::Command::new(serving::TABLA)
-            .args(["serve", "--port", &port.to_string(), "--data", data.to_str().unwrap()])
-            .current_dir(&here)
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut first)
-            .unwrap();
-        first.contains("listening").then_some(child)
-    }));
+    let _server = serving::serve_with(port, &data, |command| {
+        command.current_dir(&here);
+    });
     let fifo = fifo.to_str().unwrap().to_string();
     let passwd = here.join("ron_configs/knight_hunt/one_knight.ron").to_str().unwrap().to_string();
     let new = |level: &str| format!(r#"{{"t":"new","level":"{level}","seats":["person","person"]}}"#);
@@ -160,25 +151,16 @@ fn guesses_from_one_address_wait_longer_each_time_are_answered_at_once_and_writt
     let data = folder("guess");
     let port = quiet_port();
     let log = Arc::new(Mutex::new(Vec::<String>::new()));
-    let _server = serving::Process(port::until_listening(port, || {
-        let mut child = std::process::Command::new(serving::TABLA)
-            .args(["serve", "--port", &port.to_string(), "--data", data.to_str().unwrap()])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut first)
-            .unwrap();
-        let stderr = child.stderr.take().unwrap();
-        let log = log.clone();
-        std::thread::spawn(move || {
-            for line in std::io::BufRead::lines(std::io::BufReader::new(stderr)).map_while(Result::ok) {
-                log.lock().unwrap().push(line);
-            }
-        });
-        first.contains("listening").then_some(child)
-    }));
+    let mut server = serving::serve_with(port, &data, |command| {
+        command.stderr(std::process::Stdio::piped());
+    });
+    let stderr = server.0.stderr.take().unwrap();
+    let kept = log.clone();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stderr)).map_while(Result::ok) {
+            kept.lock().unwrap().push(line);
+        }
+    });
     let url = format!("http://127.0.0.1:{port}");
     let mut maker = Raw::open(&url);
     let code = knight_hunt_room(&mut maker);

@@ -36,7 +36,8 @@ pub const ROOM_PATH: &str = "/room";
 
 use serde::{Deserialize, Serialize};
 
-/// The longest message a server reads; a longer one is refused unread.
+/// The longest message (and WebSocket frame) a server reads; a longer one closes its connection
+/// unread.
 pub const MOST_MESSAGE_BYTES: usize = 16 * 1024;
 /// A `hello`'s seat that asks for the first person's seat nobody sat at yet.
 pub const ANY_SEAT: u8 = u8::MAX;

@@ -147,9 +147,9 @@ pub fn settle(app: &mut App) {
 fn settled(app: &mut App) -> bool {
     use tabla::app::kit::{animate::Glide, robot_turn::Thinking, tutor::Tutoring};
     let world = app.world_mut();
-    let robot = world.get_resource::<tabla::app::kit::play::Play>().is_some_and(|play| {
-        play.robot_to_move().is_some() && play.game().outcome().is_none()
-    });
+    let robot = world
+        .get_resource::<tabla::app::kit::play::Play>()
+        .is_some_and(|play| play.robot_to_move().is_some() && play.game().outcome().is_none());
     let thinking = world.get_resource::<Thinking>().is_some_and(Thinking::busy);
     let held = world.get_resource::<Tutoring>().is_some_and(Tutoring::busy);
     let gliding = world.query_filtered::<(), With<Glide>>().iter(world).next().is_some();

@@ -35,6 +35,21 @@ pub fn serve(port: u16, args: &[&str]) -> (Process, String) {
     (Process(port::serve(TABLA, port, args)), format!("http://127.0.0.1:{port}"))
 }
 
+/// `tabla serve` on the port with a folder of its own, its command made ready by `more` (the
+/// folder it runs in, its log piped), once its first line says it listens.
+pub fn serve_with(port: u16, data: &std::path::Path, more: impl Fn(&mut std::process::Command)) -> Process {
+    use std::io::BufRead;
+    Process(port::until_listening(port, || {
+        let mut command = std::process::Command::new(TABLA);
+        command.args(["serve", "--port", &port.to_string(), "--data", data.to_str().unwrap()]);
+        more(&mut command);
+        let mut child = command.stdout(std::process::Stdio::piped()).spawn().unwrap();
+        let mut first = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        first.contains("listening").then_some(child)
+    }))
+}
+
 /// A TCP connection to the server's port from a loopback address of the test's choosing.
 pub fn tcp_from(address: &str, url: &str) -> TcpStream {
     let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
