@@ -290,28 +290,36 @@ fn messages_are_json_with_their_kind_and_names_are_cleaned() {
 #[test]
 fn a_seat_belongs_to_the_first_device_that_sat_there_until_the_maker_frees_it() {
     use tabla::net::ANY_SEAT;
+    let mine = "0123456789abcdef0123456789abcdef";
+    let other = "fedcba9876543210fedcba9876543210";
     let mut room = room("knight_hunt/one_knight", &["person", "person"], 5);
     assert_eq!(room.seat_for(1, None), Some(1), "nobody sat there yet: free to the first");
-    let key = room.key_of(1, || "first".into());
-    assert_eq!(room.key_of(1, || "second".into()), "first", "a seat keeps its key");
+    assert_eq!(room.seat_for(1, Some(mine)), Some(1), "with a key the device made for itself too");
+    // The device's own key is kept; a key that is no key (too short, not hexadecimal) is not.
+    assert_eq!(room.key_of(1, Some(mine), || "made by the room".into()), mine);
+    assert_eq!(room.key_of(1, Some(other), || "second".into()), mine, "a seat keeps its key");
     assert_eq!(room.seat_for(1, None), None, "taken: not without its key");
-    assert_eq!(room.seat_for(1, Some("wrong")), None);
-    assert_eq!(room.seat_for(1, Some("firs")), None);
-    assert_eq!(room.seat_for(1, Some(&key)), Some(1));
+    assert_eq!(room.seat_for(1, Some(other)), None, "nor with another");
+    assert_eq!(room.seat_for(1, Some(&mine[..31])), None);
+    assert_eq!(room.seat_for(1, Some(mine)), Some(1), "its device sits again, its welcome lost or not");
+    assert_eq!(room.seat_for(0, Some(mine)), Some(0), "a key sits at a free seat it asks for");
     assert_eq!(room.seat_for(ANY_SEAT, None), Some(0), "the first seat nobody sat at");
-    assert_eq!(room.seat_for(ANY_SEAT, Some(&key)), Some(1), "the seat of the key");
-    room.key_of(0, || "zero".into());
+    assert_eq!(room.seat_for(ANY_SEAT, Some(mine)), Some(1), "the seat of the key");
+    assert_eq!(room.key_of(0, Some("short"), || "made by the room".into()), "made by the room");
     assert_eq!(room.seat_for(ANY_SEAT, None), None, "every seat taken");
+    assert_eq!(room.seat_for(ANY_SEAT, Some(other)), None);
     assert_eq!(room.seat_for(7, None), None, "no such seat");
-    // The maker lets another device sit at seat 1: the old key no longer sits, a new one is given.
+    // The maker lets another device sit at seat 1: the old key sits nowhere, a new one sits.
     room.free(1).unwrap();
-    assert_eq!(room.seat_for(1, Some(&key)), None, "the device let go does not sit again");
-    assert_eq!(room.seat_for(1, None), Some(1), "free again, to the next who comes");
-    assert_eq!(room.key_of(1, || "another".into()), "another");
-    assert!(!room.holds(1, &key));
+    assert_eq!(room.seat_for(1, Some(mine)), None, "the device let go does not sit again");
+    assert_eq!(room.seat_for(ANY_SEAT, Some(mine)), None);
+    assert_eq!(room.seat_for(1, Some(other)), Some(1), "free again, to the next who comes");
+    assert_eq!(room.key_of(1, Some(other), String::new), other);
+    assert!(!room.holds(1, mine));
     // Kept and read back.
     let again = Room::from_ron(&room.to_ron()).unwrap();
-    assert!(again.holds(1, "another") && again.holds(0, "zero"));
+    assert!(again.holds(1, other) && again.holds(0, "made by the room"));
+    assert_eq!(again.seat_for(1, Some(mine)), None, "still let go once read back");
     let robot = self::room("knight_hunt/one_knight", &["person", "robot1"], 5);
     assert_eq!(robot.seat_for(1, None), None, "a Robot's seat is nobody's to sit at");
 }
@@ -329,7 +337,7 @@ fn an_action_number_taken_with_another_action_is_refused_never_acknowledged() {
     played(room.act(0, 2, 2, "f3e5", 2_000));
     // Past what the room remembers, an old number is refused, not taken for a resend.
     let mut squares = [["e5", "f3"], ["f6", "h5"]];
-    while room.last_id(0) < 20 {
+    while room.last_id(0) < 70 {
         let seat = (room.at() % 2) as usize;
         let action = format!("{}{}", squares[seat][0], squares[seat][1]);
         squares[seat].swap(0, 1);
@@ -337,6 +345,9 @@ fn an_action_number_taken_with_another_action_is_refused_never_acknowledged() {
     }
     let old = room.act(0, 2, room.at(), "f3e5", 2_000);
     assert!(matches!(&old, Err(e) if e.contains("older")), "{old:?}");
+    // A number far past the seat's last would lock the seat: refused.
+    let far = room.act(0, u64::MAX, room.at(), "f3e5", 2_000);
+    assert!(matches!(&far, Err(e) if e.contains("far past")), "{far:?}");
 }
 
 /// Random messages from several clients to one room (seeded): whatever comes, nothing panics and
@@ -389,7 +400,9 @@ fn a_room_fed_random_messages_from_several_clients_always_replays_through_the_ru
                 }
                 8 => {
                     let _ = room.free(seat);
-                    let _ = room.seat_for(seat, None).map(|seat| room.key_of(seat, || format!("key {step}")));
+                    let _ = room
+                        .seat_for(seat, None)
+                        .map(|seat| room.key_of(seat, None, || format!("key {step}")));
                 }
                 _ => {
                     let _ = room.time_out(now);

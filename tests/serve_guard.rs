@@ -101,6 +101,23 @@ fn an_action_number_the_room_took_with_another_action_is_refused_and_a_device_si
 }
 
 #[test]
+fn a_device_whose_first_welcome_was_lost_sits_again_with_the_key_it_made() {
+    let data = folder("lost-welcome");
+    let (_server, url) = serve(quiet_port(), &["--data", data.to_str().unwrap()]);
+    let mut maker = Raw::open(&url);
+    let code = knight_hunt_room(&mut maker);
+    let key = "00112233445566778899aabbccddeeff";
+    // The hello goes out and the connection drops before its welcome is read.
+    let mut lost = Raw::open_from("127.0.0.2", &url);
+    lost.send(&hello(&code, 1, Some(key)));
+    drop(lost);
+    let mut again = Raw::open_from("127.0.0.2", &url);
+    let welcome = again.say(&hello(&code, 1, Some(key)));
+    assert_eq!((welcome["t"].clone(), welcome["seat_key"].clone()), (json!("welcome"), json!(key)));
+    refused(&Raw::open_from("127.0.0.3", &url).say(&hello(&code, 1, None)), "no seat is free");
+}
+
+#[test]
 fn no_file_of_the_server_is_opened_for_a_client_whatever_level_it_names() {
     let data = folder("paths");
     // The server's folder holds a level file of the same name, broken: built-in levels are never

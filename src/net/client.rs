@@ -162,7 +162,8 @@ impl RoomSeat {
             name: name.to_string(),
             picture,
             era: 0,
-            seat_key: wanted.seat_key,
+            // A seat sat at before takes its key; a new one is sat at with a key made here.
+            seat_key: Some(wanted.seat_key.unwrap_or_else(super::new_seat_key)),
         };
         send(&mut socket, &hello).map_err(|Lost(e)| e)?;
         let (seat, record, level, people, asking, clock, seat_key, last_id) =
@@ -196,7 +197,7 @@ impl RoomSeat {
             picture,
             mirror,
             at,
-            next_id: last_id + 1,
+            next_id: last_id.saturating_add(1),
             connections: 1,
             people,
             played: Vec::new(),
@@ -306,7 +307,7 @@ impl RoomSeat {
         loop {
             match receive(&mut socket, Instant::now() + WAIT_FOR)? {
                 Some(ToClient::Welcome { events, people, record, level, asking, clock, last_id, .. }) => {
-                    self.next_id = self.next_id.max(last_id + 1);
+                    self.next_id = self.next_id.max(last_id.saturating_add(1));
                     self.people = people;
                     self.asking = asking;
                     self.clock = clock;
@@ -374,8 +375,10 @@ impl RoomSeat {
                 Err(Lost(why)) => return refuse(why),
                 Ok(None) => {}
                 Ok(Some(ToClient::Ack { id: acked_id, at })) if acked_id == id => acked = Some(at),
+                // A late answer to an earlier action (sent again after a lost connection).
+                Ok(Some(ToClient::Ack { id: earlier, .. })) if earlier < id => {}
                 Ok(Some(ToClient::Ack { id: other, .. })) => {
-                    return refuse(format!("the room answered action {other}, not this seat's action {id}"));
+                    return refuse(format!("the room answered action {other}, which this seat did not send"));
                 }
                 Ok(Some(ToClient::Refused { id: Some(refused_id), error })) if refused_id == id => {
                     return refuse(error);

@@ -114,9 +114,7 @@ impl Run {
     fn connected(&mut self, url: &str) -> Result<Socket, LetGo> {
         let lost = |Lost(why)| LetGo::Retry(why);
         let mut socket = connect(url).map_err(LetGo::Retry)?;
-        if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_mut() {
-            let _ = stream.set_read_timeout(Some(LISTEN));
-        }
+        let _ = super::client::tcp(&socket).set_read_timeout(Some(LISTEN));
         for message in self.session.opened() {
             send(&mut socket, &message).map_err(lost)?;
         }

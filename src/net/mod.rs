@@ -69,8 +69,9 @@ pub enum ToServer {
         /// How many times the room went back, as the client knows it.
         #[serde(default)]
         era: u64,
-        /// The seat's key, as its welcome gave it (none: a seat nobody sat at yet).
-        #[serde(default)]
+        /// The seat's key: the one its welcome gave, or, at a seat nobody sat at yet, one the
+        /// device made for itself (`new_seat_key`), which the welcome then gives back.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         seat_key: Option<String>,
     },
     /// An action of the seat, `id` counting the client's actions from 1, played only when the room
@@ -199,6 +200,28 @@ impl ToClient {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a message is plain data")
     }
+}
+
+/// A seat's key: 128 bits from the system's randomness (the browser's crypto), as 32 hexadecimal
+/// digits.
+pub fn new_seat_key() -> String {
+    let mut bytes = [0u8; 16];
+    fill_random(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn fill_random(bytes: &mut [u8]) {
+    use rand::TryRngCore;
+    rand::rngs::OsRng.try_fill_bytes(bytes).expect("the system gives randomness");
+}
+
+#[cfg(target_arch = "wasm32")]
+fn fill_random(bytes: &mut [u8]) {
+    let filled = web_sys::window()
+        .and_then(|window| window.crypto().ok())
+        .is_some_and(|crypto| crypto.get_random_values_with_u8_array(bytes).is_ok());
+    assert!(filled, "the browser gives randomness");
 }
 
 /// Whether two keys are the same, in a time that does not tell how much of them agrees.

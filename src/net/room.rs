@@ -20,7 +20,9 @@ pub const VERSION: u32 = 1;
 pub const LIFETIME_SECS: u64 = 24 * 60 * 60;
 /// How many of a seat's last actions the room remembers, to tell a resent action from another
 /// one under the same number.
-const REMEMBERED: usize = 16;
+const REMEMBERED: usize = 64;
+/// How far past a seat's last action a number may be (a client's count, not a made-up one).
+const MOST_AHEAD: u64 = 1_000;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -55,6 +57,9 @@ pub struct RoomFile {
     /// Each seat's last actions taken, by id, as the client sent them.
     #[serde(default)]
     pub taken: Vec<Vec<(u64, String)>>,
+    /// The keys of devices let go (their seats freed for another device): they sit nowhere.
+    #[serde(default)]
+    pub let_go: Vec<String>,
 }
 
 /// What an answer to an asking came to.
@@ -120,6 +125,7 @@ impl Room {
             turn_began_ms: 0,
             keys: vec![None; count],
             taken: vec![Vec::new(); count],
+            let_go: Vec::new(),
         };
         let mut room = Room::from_file(file)?;
         let settled = room.referee.settle();
@@ -277,17 +283,26 @@ impl Room {
             .find(|&seat| self.is_persons(seat) && self.file.keys[seat as usize].is_none())
     }
 
-    /// The seat a hello may sit at: with a key, the seat that holds it (a device coming back);
-    /// without one, the asked seat when nobody sat there yet (for `ANY_SEAT`, the first such).
-    /// A key the room no longer knows (its seat freed for another device) sits nowhere.
+    /// The seat a hello may sit at: the seat that holds its key (a device coming back); else, when
+    /// its key is none or one the device made for itself, the asked seat if nobody sat there yet
+    /// (for `ANY_SEAT`, the first such). A device's key is its own from its first hello on, so a
+    /// device that never heard its first welcome sits again with the same key. A key of a device
+    /// let go (its seat freed for another device) sits nowhere.
     pub fn seat_for(&self, seat: u8, key: Option<&str>) -> Option<u8> {
-        match (seat, key) {
-            (ANY_SEAT, Some(key)) => (0..self.file.keys.len() as u8).find(|&seat| self.holds(seat, key)),
-            (ANY_SEAT, None) => self.free_seat(),
-            (seat, Some(key)) => self.holds(seat, key).then_some(seat),
-            (seat, None) => {
-                (self.is_persons(seat) && self.file.keys.get(seat as usize) == Some(&None)).then_some(seat)
+        let seats = 0..self.file.keys.len() as u8;
+        if let Some(key) = key {
+            if self.file.let_go.iter().any(|gone| same_key(gone, key)) {
+                return None;
             }
+            if let Some(held) = seats.clone().find(|&s| self.holds(s, key) && (seat == ANY_SEAT || s == seat))
+            {
+                return Some(held);
+            }
+        }
+        let free = |s: u8| self.is_persons(s) && self.file.keys.get(s as usize) == Some(&None);
+        match seat {
+            ANY_SEAT => seats.into_iter().find(|&s| free(s)),
+            seat => free(seat).then_some(seat),
         }
     }
 
@@ -296,20 +311,25 @@ impl Room {
         matches!(self.file.keys.get(seat as usize), Some(Some(held)) if same_key(held, key))
     }
 
-    /// The seat's key, `new_key` when nobody sat there yet.
-    pub fn key_of(&mut self, seat: u8, new_key: impl FnOnce() -> String) -> String {
-        let key = self.file.keys[seat as usize].get_or_insert_with(new_key).clone();
+    /// The seat's key; when nobody sat there yet, the key the device made for itself (when it is
+    /// one: 32 to 64 hexadecimal digits), else `new_key`.
+    pub fn key_of(&mut self, seat: u8, proposed: Option<&str>, new_key: impl FnOnce() -> String) -> String {
+        let proposed = proposed.filter(|key| is_key(key)).map(str::to_string);
+        let key =
+            self.file.keys[seat as usize].get_or_insert_with(|| proposed.unwrap_or_else(new_key)).clone();
         self.touch();
         key
     }
 
-    /// The seat is freed for another device: its key is forgotten, and the next to sit there
-    /// is given a new one.
+    /// The seat is freed for another device: its key sits nowhere any more, and the next to sit
+    /// there brings or is given a new one.
     pub fn free(&mut self, seat: u8) -> Result<(), String> {
         if !self.is_persons(seat) {
             return Err(format!("seat {seat} is no person's seat in this room"));
         }
-        self.file.keys[seat as usize] = None;
+        if let Some(key) = self.file.keys[seat as usize].take() {
+            self.file.let_go.push(key);
+        }
         self.touch();
         Ok(())
     }
@@ -339,6 +359,10 @@ impl Room {
             return Err(format!("seat {seat} is no person's seat in this room"));
         }
         let last = self.file.acted[seat as usize];
+        let text = text.trim();
+        if id > last.saturating_add(MOST_AHEAD) {
+            return Err(format!("action {id} is far past this seat's last, {last}: number it after {last}"));
+        }
         if id <= last {
             let taken = self.file.taken[seat as usize].iter().find(|(taken, _)| *taken == id);
             return match taken {
@@ -441,6 +465,11 @@ impl Room {
     pub fn expired(&self, now: u64) -> bool {
         now >= self.file.last_action + LIFETIME_SECS
     }
+}
+
+/// Whether a key is one a device may bring: 32 to 64 hexadecimal digits (128 bits or more).
+pub fn is_key(key: &str) -> bool {
+    (32..=64).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 fn new_record<G: crate::rules::Game + FromLevel>(level: &Level, seats: Vec<Control>, seed: u64) -> Record {

@@ -111,7 +111,13 @@ pub struct Session {
 }
 
 impl Session {
+    /// A session for what the app wants; a device that brings no key for its seat makes one, its
+    /// own from its first hello on (so a welcome lost on the way costs it nothing).
     pub fn new(want: Want, name: &str, picture: u8) -> Session {
+        let seat_key = match &want {
+            Want::Join { seat_key: Some(key), .. } => key.clone(),
+            _ => super::new_seat_key(),
+        };
         Session {
             want,
             name: name.to_string(),
@@ -120,7 +126,7 @@ impl Session {
             seat: 0,
             at: None,
             era: 0,
-            seat_key: None,
+            seat_key: Some(seat_key),
             next_id: 1,
             unanswered: Vec::new(),
             phase: Phase::Closed,
@@ -142,10 +148,9 @@ impl Session {
                     self.phase = Phase::Making;
                     return vec![ToServer::New { level, seats, clock_minutes }];
                 }
-                Want::Join { code, seat, seat_key } => {
+                Want::Join { code, seat, .. } => {
                     self.code = Some(code);
                     self.seat = seat;
-                    self.seat_key = seat_key;
                 }
             }
         }
@@ -215,7 +220,7 @@ impl Session {
                 self.era = era;
                 self.seat_key = Some(seat_key);
                 // Actions not yet numbered are numbered after the last the room took.
-                self.next_id = self.next_id.max(last_id + 1);
+                self.next_id = self.next_id.max(last_id.saturating_add(1));
                 for action in &mut self.unanswered {
                     if let ToServer::Act { id: id @ 0, .. } = action {
                         *id = self.next_id;

@@ -1,7 +1,8 @@
 //! One client's WebSocket: what it may say, how much and how often, and how long it may stay
 //! silent. Every message that cannot be taken is answered at once with a reason (counted for the
 //! minute's log line of its address), and the connection goes on; a connection that says no
-//! `hello` or `new` in time, or from which nothing comes for the idle time, is let go.
+//! `hello` or `new` in time, from which nothing comes for the idle time, or that takes nothing
+//! sent to it for that time, is let go (a frame longer than a message closes it as it comes).
 
 use super::limits::{Keeper, Refusal, Ticket};
 use super::rooms::{HelloRefused, Live, NO_SEAT, Rooms, SEAT_FREED};
@@ -10,7 +11,7 @@ use crate::net::{ToClient, ToServer};
 use axum::extract::ws::{Message, WebSocket};
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 use tokio::time::sleep_until;
 
@@ -67,6 +68,7 @@ enum Came {
 
 pub async fn run(client: Client, mut socket: WebSocket) {
     let limits = client.keeper.limits.clone();
+    let within = limits.idle_timeout;
     let mut seated: Option<Seated> = None;
     let mut allowance = Allowance { left: BURST, since: Instant::now() };
     // A client is to sit (or have made a room) by then.
@@ -94,11 +96,11 @@ pub async fn run(client: Client, mut socket: WebSocket) {
             Came::Late => {
                 let why = if seated.is_some() { Refusal::Idle } else { Refusal::NoHelloInTime };
                 client.keeper.refused(client.address, why);
-                let _ = socket.send(Message::Close(None)).await;
+                let _ = send(&mut socket, Message::Close(None), within).await;
                 break;
             }
             Came::Ping => {
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                if !send(&mut socket, Message::Ping(Default::default()), within).await {
                     break;
                 }
                 continue;
@@ -107,10 +109,10 @@ pub async fn run(client: Client, mut socket: WebSocket) {
                 let freed_here = seated.as_ref().is_some_and(|at| freed(&message) == Some(at.seat));
                 if freed_here {
                     let ended = ToClient::Ended { reason: SEAT_FREED.into() };
-                    let _ = answer(&mut socket, &ended).await;
+                    let _ = answer(&mut socket, &ended, within).await;
                     break;
                 }
-                if socket.send(Message::Text(message.as_ref().into())).await.is_err() {
+                if !send(&mut socket, Message::Text(message.as_ref().into()), within).await {
                     break;
                 }
                 continue;
@@ -124,7 +126,7 @@ pub async fn run(client: Client, mut socket: WebSocket) {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                     Some(Ok(Message::Binary(_))) => {
                         client.keeper.refused(client.address, Refusal::NotTheProtocol);
-                        if !answer(&mut socket, &refuse(None, "messages are JSON text")).await {
+                        if !answer(&mut socket, &refuse(None, "messages are JSON text"), within).await {
                             break;
                         }
                         continue;
@@ -150,7 +152,7 @@ pub async fn run(client: Client, mut socket: WebSocket) {
         };
         let mut open = true;
         for message in &answers {
-            open &= answer(&mut socket, message).await;
+            open &= answer(&mut socket, message, within).await;
         }
         if !open {
             break;
@@ -178,8 +180,13 @@ fn refuse(id: Option<u64>, error: &str) -> ToClient {
     ToClient::Refused { id, error: error.to_string() }
 }
 
-async fn answer(socket: &mut WebSocket, message: &ToClient) -> bool {
-    socket.send(Message::Text(message.to_json().into())).await.is_ok()
+async fn answer(socket: &mut WebSocket, message: &ToClient, within: Duration) -> bool {
+    send(socket, Message::Text(message.to_json().into()), within).await
+}
+
+/// Sends a message; a client that takes nothing for `within` (the idle time) is let go (`false`).
+async fn send(socket: &mut WebSocket, message: Message, within: Duration) -> bool {
+    matches!(tokio::time::timeout(within, socket.send(message)).await, Ok(Ok(())))
 }
 
 /// What the server answers one message, and whether a room was made.
@@ -231,7 +238,7 @@ async fn take(client: &Client, seated: &mut Option<Seated>, text: &str) -> Answe
             let code = match RoomCode::parse(&room) {
                 Ok(code) => code,
                 Err(e) => {
-                    client.keeper.wrong_code(client.address);
+                    client.keeper.looked_up(client.address, true);
                     return vec![refuse(None, &e)].into();
                 }
             };
@@ -239,6 +246,7 @@ async fn take(client: &Client, seated: &mut Option<Seated>, text: &str) -> Answe
             let live = rooms.enter(&code);
             let key = seat_key.as_deref().filter(|key| !key.is_empty());
             let sat = rooms.hello(&live, &code, (seat, key), (last, era), &name, picture).await;
+            client.keeper.looked_up(client.address, matches!(sat, Err(HelloRefused::NoSeat)));
             match sat {
                 Ok(sat) => {
                     *seated =
@@ -248,10 +256,7 @@ async fn take(client: &Client, seated: &mut Option<Seated>, text: &str) -> Answe
                 Err(refusal) => {
                     rooms.leave(&code);
                     match refusal {
-                        HelloRefused::NoSeat => {
-                            client.keeper.wrong_code(client.address);
-                            vec![refuse(None, NO_SEAT)].into()
-                        }
+                        HelloRefused::NoSeat => vec![refuse(None, NO_SEAT)].into(),
                         HelloRefused::Told(told) => vec![*told].into(),
                     }
                 }

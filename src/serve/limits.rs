@@ -16,7 +16,7 @@ pub struct Limits {
     pub connections_per_address: usize,
     /// Connections the server holds open at once.
     pub max_connections: usize,
-    /// Rooms the server keeps at once (with Redis: the rooms this server made).
+    /// Rooms the server keeps at once in its folder (with Redis, its `maxmemory` bounds them).
     pub max_rooms: usize,
     /// Rooms one address may make in an hour.
     pub rooms_per_hour: u32,
@@ -107,6 +107,8 @@ pub fn address_key(ip: IpAddr) -> IpAddr {
 #[derive(Default)]
 struct Address {
     open: usize,
+    /// Lookups on their way (each may yet prove wrong).
+    looking: u32,
     wrong: u32,
     last_wrong: Option<Instant>,
     wait_until: Option<Instant>,
@@ -118,6 +120,7 @@ struct Address {
 impl Address {
     fn idle(&self, now: Instant) -> bool {
         self.open == 0
+            && self.looking == 0
             && self.refused.is_empty()
             && self.last_wrong.is_none_or(|at| now.duration_since(at) > FORGET_AFTER)
             && self.rooms_left.is_none_or(|(_, at)| now.duration_since(at) > Duration::from_secs(3600))
@@ -191,25 +194,44 @@ impl Keeper {
         taken.then(|| Ticket { keeper: self.clone(), address: Some(address) })
     }
 
-    /// Whether the address may look a room up now; else how long it is to wait.
+    /// Whether the address may look a room up now (counted as on its way until `looked_up`); else
+    /// how long it is to wait. Lookups at once count as if each were wrong: no more are on their
+    /// way than the wrong codes the address may still give (one, once it has waited).
     pub fn may_look_up(&self, address: IpAddr) -> Result<(), Duration> {
-        let now = Instant::now();
-        self.with(address, |a| match a.wait_until {
-            Some(until) if until > now => {
-                *a.refused.entry(Refusal::WaitAfterWrongCodes).or_default() += 1;
-                Err(until - now)
-            }
-            _ => Ok(()),
-        })
-    }
-
-    /// The address gave a wrong code or key: past the free ones, it waits, twice as long each time.
-    pub fn wrong_code(&self, address: IpAddr) {
         let now = Instant::now();
         let free = self.limits.free_wrong_codes;
         self.with(address, |a| {
             if a.last_wrong.is_some_and(|at| now.duration_since(at) > FORGET_AFTER) {
                 a.wrong = 0;
+            }
+            let room = if a.wrong < free { free - a.wrong } else { 1 };
+            let wait = match a.wait_until {
+                Some(until) if until > now => Some(until - now),
+                _ if a.looking >= room => Some(Duration::from_secs(1)),
+                _ => None,
+            };
+            match wait {
+                Some(wait) => {
+                    *a.refused.entry(Refusal::WaitAfterWrongCodes).or_default() += 1;
+                    Err(wait)
+                }
+                None => {
+                    a.looking += 1;
+                    Ok(())
+                }
+            }
+        })
+    }
+
+    /// A lookup `may_look_up` let through is over: a wrong code or key waits, past the free
+    /// ones, twice as long each time.
+    pub fn looked_up(&self, address: IpAddr, wrong: bool) {
+        let now = Instant::now();
+        let free = self.limits.free_wrong_codes;
+        self.with(address, |a| {
+            a.looking = a.looking.saturating_sub(1);
+            if !wrong {
+                return;
             }
             a.wrong += 1;
             a.last_wrong = Some(now);
@@ -327,10 +349,11 @@ mod tests {
         );
         let me: IpAddr = "127.0.0.9".parse().unwrap();
         let other: IpAddr = "127.0.0.10".parse().unwrap();
-        for _ in 0..2 {
-            assert!(keeper.may_look_up(me).is_ok(), "two wrong codes are free");
-            keeper.wrong_code(me);
-        }
+        // Two lookups at once are as many as may be on their way.
+        assert!(keeper.may_look_up(me).is_ok() && keeper.may_look_up(me).is_ok(), "two wrong codes are free");
+        assert_eq!(keeper.may_look_up(me), Err(Duration::from_secs(1)), "a third waits for them");
+        keeper.looked_up(me, true);
+        keeper.looked_up(me, true);
         let wait = keeper.may_look_up(me).unwrap_err();
         assert!(wait > Duration::from_secs(14) && wait <= FIRST_WAIT, "{wait:?}");
         assert!(keeper.may_look_up(other).is_ok(), "another address is not held back");
@@ -341,7 +364,7 @@ mod tests {
         assert!(keeper.may_make_room(other).is_ok());
         let lines = keeper.summary();
         assert_eq!(lines.len(), 1, "{lines:?}");
-        assert!(lines[0].starts_with("127.0.0.9: 4 refused"), "{lines:?}");
+        assert!(lines[0].starts_with("127.0.0.9: 5 refused"), "{lines:?}");
         assert!(keeper.summary().is_empty(), "counted once");
     }
 

@@ -6,7 +6,7 @@ use super::store::Store;
 use super::{log, now, now_ms};
 use crate::net::code::RoomCode;
 use crate::net::room::{Acted, Answered, Room};
-use crate::net::{Asking, Event, ToClient, clean_name};
+use crate::net::{Asking, Event, ToClient, clean_name, new_seat_key};
 use rand::{RngCore, SeedableRng};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -57,17 +57,10 @@ struct Entry {
 /// How many times a hello reads a room again that another server changed meanwhile.
 const HELLO_TRIES: u32 = 8;
 
-/// A seat's key: 128 bits from the system's randomness, as 32 hexadecimal digits.
-fn new_seat_key() -> String {
-    let mut bytes = [0u8; 16];
-    rand::rngs::StdRng::from_os_rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 pub struct Rooms {
     pub store: Store,
     open: Mutex<HashMap<String, Entry>>,
-    /// The rooms kept now (in a folder, every room; with Redis, the ones this server made).
+    /// The rooms kept in the folder now (with Redis, none: Redis bounds its own).
     pub kept: Arc<AtomicUsize>,
 }
 
@@ -172,7 +165,10 @@ impl Rooms {
                 .await
                 .map_err(cannot_keep)?
             {
-                self.kept.fetch_add(1, Ordering::Relaxed);
+                // A folder's rooms are counted; Redis's expire by themselves, bounded by its memory.
+                if !self.store.shared() {
+                    self.kept.fetch_add(1, Ordering::Relaxed);
+                }
                 log(&format!("room {name} made: {}", room.file.record.level_file()));
                 let pictures = code.pictures().iter().map(|p| p.to_string()).collect();
                 return Ok(ToClient::Made { room: name, pictures, token });
@@ -220,7 +216,7 @@ impl Rooms {
             }
             let seat = room.seat_for(seat, key).ok_or(HelloRefused::NoSeat)?;
             let read = room.revision();
-            let key = room.key_of(seat, new_seat_key);
+            let key = room.key_of(seat, key, new_seat_key);
             room.sit(seat, clean_name(name), picture);
             let person = room.person(seat, true).expect("seated above");
             let presence = ToClient::Presence(person).to_json();

@@ -91,7 +91,7 @@ impl Store {
     }
 
     /// Sets a room that cannot be read aside, never deleting it: in a folder as
-    /// `<code>.ron.broken-N`, in Redis under `tabla:broken:<code>:N`. Where it went.
+    /// `<code>.ron.broken-N`, in Redis under `tabla:broken:<code>:<ms since 1970>`. Where it went.
     pub async fn set_aside(&self, code: &str) -> Result<String, String> {
         match self {
             Store::Folder(dir) => {
