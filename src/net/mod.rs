@@ -216,12 +216,19 @@ fn fill_random(bytes: &mut [u8]) {
     rand::rngs::OsRng.try_fill_bytes(bytes).expect("the system gives randomness");
 }
 
+/// The browser's `crypto.getRandomValues`, reached through the global object.
 #[cfg(target_arch = "wasm32")]
 fn fill_random(bytes: &mut [u8]) {
-    let filled = web_sys::window()
-        .and_then(|window| window.crypto().ok())
-        .is_some_and(|crypto| crypto.get_random_values_with_u8_array(bytes).is_ok());
+    use wasm_bindgen::JsCast;
+    let array = js_sys::Uint8Array::new_with_length(bytes.len() as u32);
+    let filled = js_sys::Reflect::get(&js_sys::global(), &"crypto".into()).ok().is_some_and(|crypto| {
+        js_sys::Reflect::get(&crypto, &"getRandomValues".into())
+            .ok()
+            .and_then(|get| get.dyn_into::<js_sys::Function>().ok())
+            .is_some_and(|get| get.call1(&crypto, &array).is_ok())
+    });
     assert!(filled, "the browser gives randomness");
+    array.copy_to(bytes);
 }
 
 /// Whether two keys are the same, in a time that does not tell how much of them agrees.
