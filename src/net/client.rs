@@ -27,6 +27,10 @@ pub(super) const POLL: Duration = Duration::from_millis(200);
 const RECONNECT_FOR: Duration = Duration::from_secs(180);
 /// How long `wait` and an action wait for the room.
 const WAIT_FOR: Duration = Duration::from_secs(600);
+/// How the server's refusal of a client sending too fast begins, and the pause before the action
+/// is sent again.
+const TOO_MANY: &str = "too many messages";
+const SLOW_DOWN: Duration = Duration::from_millis(100);
 
 /// Why the seat cannot go on.
 pub(super) struct Lost(pub(super) String);
@@ -379,6 +383,14 @@ impl RoomSeat {
                 Ok(Some(ToClient::Ack { id: earlier, .. })) if earlier < id => {}
                 Ok(Some(ToClient::Ack { id: other, .. })) => {
                     return refuse(format!("the room answered action {other}, which this seat did not send"));
+                }
+                // Too fast for the server (a Robot playing a seat through text): after a pause,
+                // the same action again.
+                Ok(Some(ToClient::Refused { id: Some(refused_id), error }))
+                    if refused_id == id && error.starts_with(TOO_MANY) =>
+                {
+                    std::thread::sleep(SLOW_DOWN);
+                    sent_on = None;
                 }
                 Ok(Some(ToClient::Refused { id: Some(refused_id), error })) if refused_id == id => {
                     return refuse(error);
