@@ -118,7 +118,7 @@ fn join_command(args: &[String]) -> Result<(), String> {
     let picture =
         u8::try_from(number(&flags, "picture", 0)?).map_err(|_| "--picture is 0 to 255".to_string())?;
     let name = given("name").unwrap_or_else(|| format!("Seat {}", seat + 1));
-    use tabla::net::client::{RoomSeat, SeatWanted, made_code_and_token, made_line, make_room};
+    use tabla::net::client::{RoomSeat, SeatWanted, make_room};
     let mut seat = if code == "new" {
         let level = given("level").ok_or("a new room needs --level <game>/<variant>")?;
         let found = levels::built_in(&level)?;
@@ -130,10 +130,10 @@ fn join_command(args: &[String]) -> Result<(), String> {
             u32::try_from(number(&flags, "clock", 0)?).map_err(|_| "--clock is minutes".to_string())?;
         let name_of_level = found.file.trim_start_matches("ron_configs/").trim_end_matches(".ron");
         let made = make_room(&urls, name_of_level, seats, clock)?;
-        let (code, token) = made_code_and_token(&made);
-        let wanted = SeatWanted { code, seat, seat_key: None, token: Some(token) };
+        let wanted =
+            SeatWanted { code: made.code.clone(), seat, seat_key: None, token: Some(made.token.clone()) };
         let sat = RoomSeat::join(urls, wanted, &name, picture)?;
-        println!("{}", made_line(&made, &sat));
+        println!("{}", made.line(&sat));
         sat
     } else {
         let wanted = SeatWanted { code: code.clone(), seat, seat_key: given("seat-key"), token: None };

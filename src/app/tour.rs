@@ -112,6 +112,8 @@ enum Step {
     FarMake,
     FarJoinOther,
     FarServerDown,
+    /// The seat far away goes (its device closed): the room's maker is offered its place.
+    FarSeatGone,
     FarDone,
     /// A line to the seat far away (a `tabla text --join` command).
     FarSeat(&'static str),
@@ -131,6 +133,8 @@ enum FarReady {
     Asked,
     /// Nobody asks to take back.
     NoAsking,
+    /// Someone seated is away.
+    Away,
 }
 
 #[derive(Resource)]
@@ -920,6 +924,7 @@ fn run(
         Step::FarMake => commands.run_system_cached(far_tour::make),
         Step::FarJoinOther => commands.run_system_cached(far_tour::join_other),
         Step::FarServerDown => commands.run_system_cached(far_tour::server_down),
+        Step::FarSeatGone => commands.run_system_cached(far_tour::seat_gone),
         Step::FarDone => commands.remove_resource::<far_tour::TourFar>(),
         Step::FarSeat(line) => commands.run_system_cached_with(far_tour::seat_says, line),
         Step::FarUntil(what) => {
@@ -930,6 +935,7 @@ fn run(
                 FarReady::Moves(moves) => knights.as_ref().is_some_and(|play| play.moves_played() == moves),
                 FarReady::Asked => far.asked_here(),
                 FarReady::NoAsking => far.asking.is_none(),
+                FarReady::Away => far.waiting_for().is_some(),
             });
             if ready {
                 tour.waited_for = 0;
@@ -1095,6 +1101,10 @@ fn far() -> Vec<Step> {
         FarUntil(FarReady::NoAsking),
         Wait(10),
         Shot("far_declined_en"),
+        FarSeatGone,
+        FarUntil(FarReady::Away),
+        Wait(10),
+        Shot("far_away_en"),
         FarServerDown,
         FarUntil(FarReady::Lost),
         Wait(5),
@@ -1193,6 +1203,13 @@ mod far_tour {
             far.seat.as_mut().and_then(|seat| seat.stdin.as_mut()).map(|input| writeln!(input, "{}", *line));
         if !matches!(said, Some(Ok(()))) {
             tour.failures.push(format!("the seat far away was not told '{}'", *line));
+        }
+    }
+
+    pub(super) fn seat_gone(mut far: ResMut<TourFar>) {
+        if let Some(mut seat) = far.seat.take() {
+            let _ = seat.kill();
+            let _ = seat.wait();
         }
     }
 

@@ -228,10 +228,16 @@ from_level!(rules::bunnies::BunniesAndHorses, Bunnies);
 from_level!(rules::nard::Nard, Nard);
 from_level!(rules::halma::Halma, Halma);
 
+/// A built-in level's file name and text, by its file's name (`ron_configs/<game>/<variant>.ron`,
+/// with or without a leading `./`).
+fn builtin_file(file: &str) -> Option<&'static (&'static str, &'static str)> {
+    let file = file.trim_start_matches("./");
+    BUILTIN.iter().find(|(builtin, _)| *builtin == file)
+}
+
 /// A built-in level by its file name, or a level file from disk.
 pub fn find(path: &str) -> Result<Level, LevelError> {
-    let wanted = path.trim_start_matches("./");
-    match BUILTIN.iter().find(|(file, _)| *file == wanted) {
+    match builtin_file(path) {
         Some((file, source)) if !Path::new(path).exists() => parse(file, source),
         _ => load(Path::new(path)),
     }
@@ -240,12 +246,8 @@ pub fn find(path: &str) -> Result<Level, LevelError> {
 /// A built-in level by its name, `<game>/<variant>` or its file `ron_configs/<game>/<variant>.ron`,
 /// never read from disk: what a room's server plays, whatever a client names.
 pub fn built_in(name: &str) -> Result<Level, String> {
-    let name = name.trim_start_matches("./");
-    let file = match name.strip_prefix("ron_configs/") {
-        Some(_) => name.to_string(),
-        None => format!("ron_configs/{name}.ron"),
-    };
-    match BUILTIN.iter().find(|(builtin, _)| *builtin == file) {
+    let found = builtin_file(name).or_else(|| builtin_file(&format!("ron_configs/{name}.ron")));
+    match found {
         Some((file, source)) => parse(file, source).map_err(|e| e.to_string()),
         None => Err(format!(
             "no level is named '{}': name one as game/variant, such as knight_hunt/one_knight",

@@ -109,39 +109,34 @@ pub(super) fn receive(socket: &mut Socket, until: Instant) -> Result<Option<ToCl
 }
 
 /// Makes a room of the level on the first server that answers: its `made` message.
+/// A room just made: its code, its pictures and the token that ends it or frees its seats.
+pub struct Made {
+    pub code: String,
+    pub pictures: Vec<String>,
+    pub token: String,
+}
+
+impl Made {
+    /// The first line `tabla text --join URL new` prints once its maker sat down: the room's code,
+    /// pictures and token, and the maker's seat key.
+    pub fn line(&self, seat: &RoomSeat) -> Value {
+        json!({"room": self.code, "pictures": self.pictures, "token": self.token, "seat_key": seat.seat_key})
+    }
+}
+
 pub fn make_room(
     urls: &[String],
     level: &str,
     seats: Vec<String>,
     clock_minutes: u32,
-) -> Result<ToClient, String> {
+) -> Result<Made, String> {
     let mut socket = connect(&socket_url(&urls[0]))?;
     send(&mut socket, &ToServer::New { level: level.to_string(), seats, clock_minutes })
         .map_err(|Lost(e)| e)?;
     match receive(&mut socket, Instant::now() + WAIT_FOR).map_err(|Lost(e)| e)? {
-        Some(made @ ToClient::Made { .. }) => Ok(made),
+        Some(ToClient::Made { room, pictures, token }) => Ok(Made { code: room, pictures, token }),
         Some(ToClient::Refused { error, .. }) => Err(error),
         other => Err(format!("the server answered {other:?}")),
-    }
-}
-
-/// The first line `tabla text --join URL new` prints: the room's code, pictures and token.
-/// The room's code and token, from its `made` message.
-pub fn made_code_and_token(made: &ToClient) -> (String, String) {
-    match made {
-        ToClient::Made { room, token, .. } => (room.clone(), token.clone()),
-        _ => Default::default(),
-    }
-}
-
-/// The first line `tabla text --join URL new` prints once its maker sat down: the room's code,
-/// pictures and token, and the maker's seat key.
-pub fn made_line(made: &ToClient, seat: &RoomSeat) -> Value {
-    match made {
-        ToClient::Made { room, pictures, token } => {
-            json!({"room": room, "pictures": pictures, "token": token, "seat_key": seat.seat_key})
-        }
-        _ => Value::Null,
     }
 }
 
@@ -513,15 +508,8 @@ impl RoomSeat {
     /// no (the state, when `no_is_done`), refuses it, or plays a move instead.
     fn ask_and_wait(&mut self, message: ToServer, no_is_done: bool) -> Value {
         let until = Instant::now() + WAIT_FOR;
-        if self.socket.is_none()
-            && let Err(Lost(why)) = self.reconnect()
-        {
-            return refuse(why);
-        }
-        let socket = self.socket.as_mut().expect("connected above");
-        if send(socket, &message).is_err() {
-            self.socket = None;
-            return refuse("the connection was lost before it was sent; try again");
+        if let Err(refused) = self.send_once(&message) {
+            return refused;
         }
         while Instant::now() < until {
             let message = match self.next(until) {
@@ -559,6 +547,19 @@ impl RoomSeat {
         refuse("nobody answered for ten minutes")
     }
 
+    /// Sends a message that is not an action, once, connecting first when the connection is lost;
+    /// the refusal to answer when it could not be sent.
+    fn send_once(&mut self, message: &ToServer) -> Result<(), Value> {
+        if self.socket.is_none() {
+            self.reconnect().map_err(|Lost(why)| refuse(why))?;
+        }
+        let socket = self.socket.as_mut().expect("connected above");
+        send(socket, message).map_err(|_| {
+            self.socket = None;
+            refuse("the connection was lost before it was sent; try again")
+        })
+    }
+
     /// Frees another seat for another device (this seat made the room), and waits for the room's
     /// word: the state then.
     fn free(&mut self, seat: &str) -> Value {
@@ -566,15 +567,8 @@ impl RoomSeat {
             return refuse("only the seat that made the room frees a seat");
         };
         let Ok(seat) = seat.parse::<u8>() else { return refuse("free SEAT, the seat's number") };
-        if self.socket.is_none()
-            && let Err(Lost(why)) = self.reconnect()
-        {
-            return refuse(why);
-        }
-        let socket = self.socket.as_mut().expect("connected above");
-        if send(socket, &ToServer::Free { token, seat }).is_err() {
-            self.socket = None;
-            return refuse("the connection was lost before it was sent; try again");
+        if let Err(refused) = self.send_once(&ToServer::Free { token, seat }) {
+            return refused;
         }
         let until = Instant::now() + WAIT_FOR;
         while Instant::now() < until {

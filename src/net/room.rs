@@ -277,10 +277,9 @@ impl Room {
         self.file.record.seats.get(seat as usize) == Some(&Control::Person)
     }
 
-    /// The first person's seat nobody sat at yet (or whose device was let go).
-    pub fn free_seat(&self) -> Option<u8> {
-        (0..self.file.keys.len() as u8)
-            .find(|&seat| self.is_persons(seat) && self.file.keys[seat as usize].is_none())
+    /// Whether the seat is a person's that nobody sat at yet (or whose device was let go).
+    fn is_free(&self, seat: u8) -> bool {
+        self.is_persons(seat) && self.file.keys.get(seat as usize) == Some(&None)
     }
 
     /// The seat a hello may sit at: the seat that holds its key (a device coming back); else, when
@@ -299,10 +298,9 @@ impl Room {
                 return Some(held);
             }
         }
-        let free = |s: u8| self.is_persons(s) && self.file.keys.get(s as usize) == Some(&None);
         match seat {
-            ANY_SEAT => seats.into_iter().find(|&s| free(s)),
-            seat => free(seat).then_some(seat),
+            ANY_SEAT => seats.into_iter().find(|&s| self.is_free(s)),
+            seat => self.is_free(seat).then_some(seat),
         }
     }
 

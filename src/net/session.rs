@@ -99,8 +99,8 @@ pub struct Session {
     at: Option<u64>,
     /// How many times the room went back, as passed on.
     era: u64,
-    /// The seat's key, once a welcome gave it.
-    seat_key: Option<String>,
+    /// The seat's key: the device's own from its first hello, as the welcome gives it back.
+    seat_key: String,
     /// The number of the next action (ids count on from the last the room took from the seat).
     next_id: u64,
     /// Sent and not answered yet, or waiting for a connection (an action not yet sent has id 0).
@@ -126,7 +126,7 @@ impl Session {
             seat: 0,
             at: None,
             era: 0,
-            seat_key: Some(seat_key),
+            seat_key,
             next_id: 1,
             unanswered: Vec::new(),
             phase: Phase::Closed,
@@ -166,7 +166,7 @@ impl Session {
             name: self.name.clone(),
             picture: self.picture,
             era: self.era,
-            seat_key: self.seat_key.clone(),
+            seat_key: Some(self.seat_key.clone()),
         }
     }
 
@@ -218,7 +218,9 @@ impl Session {
                 },
             ) => {
                 self.era = era;
-                self.seat_key = Some(seat_key);
+                if !seat_key.is_empty() {
+                    self.seat_key = seat_key;
+                }
                 // Actions not yet numbered are numbered after the last the room took.
                 self.next_id = self.next_id.max(last_id.saturating_add(1));
                 for action in &mut self.unanswered {
@@ -313,7 +315,7 @@ impl Session {
                     .actions
                     .len();
                 self.at = Some(actions as u64);
-                let seat_key = self.seat_key.clone().unwrap_or_default();
+                let seat_key = self.seat_key.clone();
                 self.heard.push(FromRoom::Welcome { code, seat, record, people, asking, clock, seat_key });
                 Ok(())
             }

@@ -14,9 +14,34 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
 /// What a client is told when its room cannot be read: never the server's files or errors.
-pub const CANNOT_BE_PLAYED: &str = "this room cannot be played any more";
+const CANNOT_BE_PLAYED: &str = "this room cannot be played any more";
 /// What a client is told when the server cannot reach its rooms (the log says why).
 const CANNOT_KEEP: &str = "the server cannot keep rooms just now; try again soon";
+
+/// Why a room could not be read (the log says more).
+enum Unread {
+    /// Its file cannot be read, and was set aside: the room has ended.
+    CannotBePlayed,
+    /// The store cannot be reached just now.
+    CannotKeep,
+}
+
+impl Unread {
+    fn words(&self) -> String {
+        match self {
+            Unread::CannotBePlayed => CANNOT_BE_PLAYED.into(),
+            Unread::CannotKeep => CANNOT_KEEP.into(),
+        }
+    }
+
+    /// What a hello is answered: the room has ended, or try again.
+    fn to_client(&self) -> ToClient {
+        match self {
+            Unread::CannotBePlayed => ToClient::Ended { reason: self.words() },
+            Unread::CannotKeep => ToClient::Refused { id: None, error: self.words() },
+        }
+    }
+}
 /// What a hello is told for a code no room has, a seat taken by another device, or a seat that is
 /// no person's: the same words, so a guess learns nothing.
 pub const NO_SEAT: &str = "no seat is free for this device in a room with that code";
@@ -109,14 +134,14 @@ impl Rooms {
 
     /// Reads the room from the store (`None`: no room has the code); a room that cannot be read
     /// is set aside (kept, with a line in the log) and the client is told it cannot be played.
-    async fn find(&self, code: &str) -> Result<Option<Room>, String> {
+    async fn find(&self, code: &str) -> Result<Option<Room>, Unread> {
         let bytes = self.store.load(code).await.map_err(|e| {
             log(&format!("room {code}: cannot read rooms: {e}"));
-            CANNOT_KEEP.to_string()
+            Unread::CannotKeep
         })?;
         let Some(bytes) = bytes else {
             return match self.store.was_set_aside(code).await {
-                true => Err(CANNOT_BE_PLAYED.to_string()),
+                true => Err(Unread::CannotBePlayed),
                 false => Ok(None),
             };
         };
@@ -133,14 +158,14 @@ impl Rooms {
                     }
                     Err(e) => log(&format!("room {code} cannot be read ({why}) nor set aside ({e})")),
                 }
-                Err(CANNOT_BE_PLAYED.to_string())
+                Err(Unread::CannotBePlayed)
             }
         }
     }
 
     /// The room of the code, which a client sits at already.
     async fn read(&self, code: &str) -> Result<Room, String> {
-        self.find(code).await?.ok_or_else(|| CANNOT_BE_PLAYED.to_string())
+        self.find(code).await.map_err(|unread| unread.words())?.ok_or_else(|| CANNOT_BE_PLAYED.to_string())
     }
 
     /// Makes a room of a built-in level, with a code no room has.
@@ -190,18 +215,15 @@ impl Rooms {
         name: &str,
         picture: u8,
     ) -> Result<Seated, HelloRefused> {
-        let told = |error: String| {
-            HelloRefused::Told(Box::new(match error == CANNOT_BE_PLAYED {
-                true => ToClient::Ended { reason: error },
-                false => ToClient::Refused { id: None, error },
-            }))
-        };
+        let told = |error: String| HelloRefused::Told(Box::new(ToClient::Refused { id: None, error }));
         let mut held = live.room.lock().await;
         let mut tries = 0;
         let (seat, key, presence, at) = loop {
             tries += 1;
             if held.is_none() || self.store.shared() {
-                *held = Some(self.find(code).await.map_err(told)?.ok_or(HelloRefused::NoSeat)?);
+                let found =
+                    self.find(code).await.map_err(|unread| HelloRefused::Told(Box::new(unread.to_client())));
+                *held = Some(found?.ok_or(HelloRefused::NoSeat)?);
             }
             let room = held.as_mut().expect("read above");
             if room.expired(now()) {
