@@ -220,6 +220,10 @@ impl RoomSeat {
                 self.asking = None;
                 Ok(())
             }
+            ToClient::Freed { seat } => {
+                self.people.retain(|p| p.seat != seat);
+                Ok(())
+            }
             ToClient::Clock(clock) => {
                 self.clock = Some(clock);
                 Ok(())
@@ -575,6 +579,7 @@ impl RoomSeat {
             match self.next(until) {
                 Err(Lost(why)) => return refuse(why),
                 Ok(Some(ToClient::Freed { seat: freed })) if freed == seat => {
+                    let _ = self.take(ToClient::Freed { seat });
                     let mut state = self.state();
                     state["ok"] = json!(true);
                     return state;

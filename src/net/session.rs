@@ -51,6 +51,10 @@ pub enum FromRoom {
     Declined {
         seat: u8,
     },
+    /// The room's maker let another device sit at `seat`: whoever sat there is gone.
+    Freed {
+        seat: u8,
+    },
     Acked {
         id: u64,
     },
@@ -268,6 +272,10 @@ impl Session {
             }
             (Phase::Seated, ToClient::Declined { seat }) => {
                 self.heard.push(FromRoom::Declined { seat });
+                Ok(Vec::new())
+            }
+            (Phase::Seated, ToClient::Freed { seat }) => {
+                self.heard.push(FromRoom::Freed { seat });
                 Ok(Vec::new())
             }
             (Phase::Seated, ToClient::TakenBack { to, era }) => {

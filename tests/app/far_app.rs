@@ -340,3 +340,31 @@ fn a_device_closed_and_continued_sits_again_with_its_key_and_no_move_is_lost() {
     assert_eq!(room.record.actions.len(), 5);
     assert_eq!(room.acted, vec![3, 2], "the continued device numbered its move after its first");
 }
+
+#[test]
+fn the_maker_lets_another_device_sit_at_the_place_of_someone_away() {
+    let (server, _data, mut grandma, mut child, code) = room_of("knight_hunt/one_knight", "free");
+    let url = format!("http://127.0.0.1:{}", server.1);
+    both_until(&mut grandma, &mut child, |a, b| far(a).others_here() && far(b).others_here());
+    play_moves(&mut grandma, &mut child, 2);
+    drop(child);
+    // The child's phone is lost: Grandma's device sees the child away, and frees the place.
+    let mut tablet = device("free-tablet");
+    both_until(&mut grandma, &mut tablet, |a, _| far(a).waiting_for().is_some());
+    grandma.world().resource::<FarGame>().free_seat_of_away();
+    both_until(&mut grandma, &mut tablet, |a, _| far(a).waiting_for().is_none());
+    // A new tablet joins by the code alone and sits at the child's place.
+    tablet.insert_resource(FarGame::join(&url, &code, ANY_SEAT, None, "Ion"));
+    both_until(&mut grandma, &mut tablet, |a, b| {
+        playing(b) && far(b).seat == Some(1) && far(a).others_here()
+    });
+    // The lost phone, found and continued, sits nowhere: it is told its place was given away.
+    let mut found = continued("free-joiner");
+    both_until(&mut grandma, &mut found, |_, b| {
+        b.world().get_resource::<FarGame>().is_some_and(|f| f.over.is_some())
+    });
+    let why = far(&found).over.clone().unwrap();
+    assert!(why.contains("no seat is free"), "{why}");
+    play_moves(&mut grandma, &mut tablet, 2);
+    assert_eq!(actions(&grandma), actions(&tablet));
+}

@@ -304,6 +304,8 @@ fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback
                 far.people.retain(|p| p.seat != person.seat);
                 far.people.push(person);
             }
+            // Nobody sits there until the next device comes.
+            FromRoom::Freed { seat } => far.people.retain(|p| p.seat != seat),
             FromRoom::Away(why) => {
                 crate::app::platform::web::report(&format!("tabla far away {why}"));
                 far.away = Some(why);

@@ -55,18 +55,26 @@ fn strip(mut contexts: EguiContexts, far: Res<FarGame>, words: Res<Words>) -> Re
                 .corner_radius(10.0)
                 .inner_margin(egui::Margin::symmetric(12, 4))
                 .show(ui, |ui| {
-                    let label = ui.label(bold(text, 16.0).color(if waiting { WAITING } else { CALM }));
-                    web::tag(&label, if waiting { "far.waiting" } else { "far.here" });
-                    let away = far.waiting_for().filter(|_| far.maker && far.token.is_some());
-                    if let Some(name) = away {
-                        let free = words.fill("far_free_seat", &[("name", name)]);
-                        let button =
-                            ui.add(egui::Button::new(bold(free, 15.0)).min_size(egui::vec2(48.0, 40.0)));
-                        web::tag(&button, "far.free");
-                        if button.clicked() {
-                            far.free_seat_of_away();
+                    // One row, never broken inside a word: the strip grows to its words.
+                    ui.horizontal(|ui| {
+                        let colour = if waiting { WAITING } else { CALM };
+                        let label = ui.add(egui::Label::new(bold(text, 16.0).color(colour)).extend());
+                        web::tag(&label, if waiting { "far.waiting" } else { "far.here" });
+                        // Only while this device is connected: the freeing is the room's to do now.
+                        let offer = far.maker && far.token.is_some() && far.away.is_none();
+                        let away = far.waiting_for().filter(|_| offer);
+                        if let Some(name) = away {
+                            let free = words.fill("far_free_seat", &[("name", name)]);
+                            let button = egui::Button::new(bold(free, 15.0))
+                                .wrap_mode(egui::TextWrapMode::Extend)
+                                .min_size(egui::vec2(48.0, 40.0));
+                            let button = ui.add(button);
+                            web::tag(&button, "far.free");
+                            if button.clicked() {
+                                far.free_seat_of_away();
+                            }
                         }
-                    }
+                    });
                 });
         },
     );
