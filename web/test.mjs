@@ -123,6 +123,21 @@ class Console {
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const number = String.raw`(-?[\d.]+)`;
+/// A page where nothing changes asks for no frames: once what it was doing is over (within
+/// STEP_MS), two seconds go by without a frame asked for (`tablaFramesAsked`, counted in main's
+/// context). Says how long it drew on.
+async function restsNow(page, what) {
+  const started = Date.now();
+  let before = await page.evaluate(() => window.tablaFramesAsked);
+  for (;;) {
+    await sleep(2000);
+    const now = await page.evaluate(() => window.tablaFramesAsked);
+    if (now === before) return `it rested within ${((Date.now() - started) / 1000 - 2).toFixed(1)} s`;
+    if (Date.now() - started > STEP_MS) throw new Error(`${what}: the page still asks for frames (${now - before} in 2 s)`);
+    before = now;
+  }
+}
+
 /// The board's corner squares and their centres, as the app logs them.
 const BOARD_LINE = new RegExp(String.raw`tabla board (\w+) ${number} ${number} (\w+) ${number} ${number}`);
 
@@ -1616,16 +1631,23 @@ async function main() {
   const server = await serve(DIST, 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const { browser, context } = await phone(1);
-  // The longest wait between two animation frames, to see that the Robot thinks in slices.
+  // The frames the app asks for (a still page asks for none), and the longest wait between two
+  // animation frames, to see that the Robot thinks in slices (the test's own frames, not counted).
   await context.addInitScript(() => {
+    const ask = window.requestAnimationFrame.bind(window);
+    window.tablaFramesAsked = 0;
+    window.requestAnimationFrame = (callback) => {
+      window.tablaFramesAsked += 1;
+      return ask(callback);
+    };
     window.tablaFrameGap = { last: 0, longest: 0, reset() { this.last = 0; this.longest = 0; } };
     const tick = (now) => {
       const gap = window.tablaFrameGap;
       if (gap.last) gap.longest = Math.max(gap.longest, now - gap.last);
       gap.last = now;
-      requestAnimationFrame(tick);
+      ask(tick);
     };
-    requestAnimationFrame(tick);
+    ask(tick);
   });
 
   try {
@@ -1657,6 +1679,7 @@ async function main() {
     await page.screenshot({ path: `${SHOTS}/01_menu.png` });
     const beside = process.env.TABLA_QUIET_WHEN ? ", beside the native tests" : "";
     pass(`the page loads and draws the menu (${seconds.toFixed(1)} s${beside})`);
+    pass(`the menu left alone asks for no frames (${await restsNow(page, "the menu")})`);
     const canvas = await page.evaluate(() => {
       const c = document.getElementById("bevy");
       return { w: c.clientWidth, h: c.clientHeight, touch: getComputedStyle(c).touchAction };
@@ -1702,6 +1725,7 @@ async function main() {
     if (gap > 1500) throw new Error(`the page froze for ${Math.round(gap)} ms while the Robot thought`);
     await sleep(1500);
     await page.screenshot({ path: `${SHOTS}/05_knight_hunt_robot_answered.png` });
+    pass(`Knight Hunt left alone after the Robot's answer asks for no frames (${await restsNow(page, "Knight Hunt after the Robot's answer")})`);
 
     // The Hint shows a move as its preview; ✔ plays it.
     await tap(page, await steadyTarget(page, log, "button.hint"));

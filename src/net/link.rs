@@ -1,10 +1,11 @@
 //! A room's connection for the desktop app, on a thread of its own so a frame never waits for the
 //! network: `session::Session` decides what is said; this thread carries it over a socket, and
 //! when the connection drops it tries again with backoff. It ends when the app lets go of it.
+//! Whatever it passes on wakes the app (`Wake`: a window at rest draws nothing until woken).
 
 use super::ToServer;
 use super::client::{Lost, Socket, connect, receive, send};
-pub use super::session::{FromRoom, Want};
+pub use super::session::{FromRoom, Wake, Want};
 use super::session::{LetGo, Session, socket_url};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
@@ -17,13 +18,13 @@ pub struct Link {
 
 impl Link {
     /// Starts the link's thread.
-    pub fn open(server: &str, want: Want, name: &str, picture: u8) -> Link {
+    pub fn open(server: &str, want: Want, name: &str, picture: u8, wake: Wake) -> Link {
         let (tell, received) = channel();
         let (actions, to_send) = channel();
         let url = socket_url(server);
         let session = Session::new(want, name, picture);
         std::thread::spawn(move || {
-            let mut run = Run { tell, to_send, session };
+            let mut run = Run { tell, to_send, session, wake };
             let end = run.go(&url);
             run.session.ended(&end);
             run.say();
@@ -62,6 +63,7 @@ struct Run {
     tell: Sender<FromRoom>,
     to_send: Receiver<ToServer>,
     session: Session,
+    wake: Wake,
 }
 
 impl Run {
@@ -92,9 +94,14 @@ impl Run {
 
     /// Passes on what the session heard.
     fn say(&mut self) {
-        for heard in self.session.take() {
+        let heard = self.session.take();
+        if heard.is_empty() {
+            return;
+        }
+        for heard in heard {
             let _ = self.tell.send(heard);
         }
+        (self.wake)();
     }
 
     /// Whether the app let go of the link (an action waiting is kept for the next connection).

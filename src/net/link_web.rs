@@ -1,9 +1,10 @@
 //! A room's connection for the browser, through the page's WebSocket: `session::Session` decides
 //! what is said; this carries it, and when the connection drops it connects again with backoff.
 //! The page gives the module one thread, so the link does its work when the app asks what the
-//! room said (each frame) and the socket's events only fill its inbox.
+//! room said (each frame) and the socket's events only fill its inbox and wake the app (`Wake`:
+//! a window at rest draws nothing until woken), as does the time to connect again.
 
-pub use super::session::{FromRoom, Want};
+pub use super::session::{FromRoom, Wake, Want};
 use super::session::{LetGo, Session, socket_url};
 use super::{ToClient, ToServer};
 use std::cell::RefCell;
@@ -27,8 +28,9 @@ const FIRST_PAUSE: f64 = 100.0;
 const LONGEST_PAUSE: f64 = 3000.0;
 
 impl Link {
-    pub fn open(server: &str, want: Want, name: &str, picture: u8) -> Link {
+    pub fn open(server: &str, want: Want, name: &str, picture: u8, wake: Wake) -> Link {
         let open = Open {
+            wake,
             url: socket_url(server),
             session: Session::new(want, name, picture),
             connection: None,
@@ -84,6 +86,7 @@ impl Drop for Link {
 }
 
 struct Open {
+    wake: Wake,
     url: String,
     session: Session,
     connection: Option<Connection>,
@@ -114,7 +117,7 @@ impl Open {
         }
         let now = js_sys::Date::now();
         if self.connection.is_none() && now >= self.retry_at {
-            match Connection::open(&self.url) {
+            match Connection::open(&self.url, &self.wake) {
                 Ok(connection) => self.connection = Some(connection),
                 Err(why) => return self.let_go(LetGo::End(why)),
             }
@@ -150,6 +153,7 @@ impl Open {
             LetGo::Retry(why) => {
                 self.session.lost(&why);
                 self.retry_at = js_sys::Date::now() + self.pause;
+                wake_after(self.pause, &self.wake);
                 self.pause = (self.pause * 2.0).min(LONGEST_PAUSE);
             }
             LetGo::End(why) => {
@@ -158,6 +162,14 @@ impl Open {
             }
         }
     }
+}
+
+/// Wakes the app after `ms`, when the link connects again.
+fn wake_after(ms: f64, wake: &Wake) {
+    let Some(window) = web_sys::window() else { return };
+    let wake = wake.clone();
+    let ring = Closure::once_into_js(move || wake());
+    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(ring.unchecked_ref(), ms as i32);
 }
 
 /// What a socket's events left for the link.
@@ -175,12 +187,16 @@ struct Connection {
 }
 
 impl Connection {
-    fn open(url: &str) -> Result<Connection, String> {
+    fn open(url: &str, wake: &Wake) -> Result<Connection, String> {
         let socket = WebSocket::new(url).map_err(|e| format!("{url}: {e:?}"))?;
         let inbox = Rc::new(RefCell::new(Inbox::default()));
         let on = |work: fn(&mut Inbox, JsValue)| {
             let inbox = inbox.clone();
-            Closure::<dyn FnMut(JsValue)>::new(move |event| work(&mut inbox.borrow_mut(), event))
+            let wake = wake.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |event| {
+                work(&mut inbox.borrow_mut(), event);
+                wake();
+            })
         };
         let handlers = [
             on(|inbox, _| inbox.opened = true),

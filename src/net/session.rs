@@ -10,6 +10,10 @@
 use super::{Asking, Event, Person, RoomClock, ToClient, ToServer};
 use crate::record::Record;
 
+/// Wakes the app when its room's link has something for it (a window at rest draws nothing
+/// until something wakes it).
+pub type Wake = std::sync::Arc<dyn Fn() + Send + Sync>;
+
 /// What the link is to do first.
 #[derive(Clone, Debug)]
 pub enum Want {

@@ -7,8 +7,27 @@
 use super::covered::BoardCovered;
 use super::feedback::Feedback;
 use super::play::{Play, change_if};
+use crate::app::platform::wake::WakeWithin;
 use crate::record::Record;
 use bevy::prelude::*;
+
+/// The most a clock runs down between two frames: a window at rest is woken each second while a
+/// clock runs, so a longer gap is a page hidden (its timers slowed by the browser) or a computer
+/// asleep, which a child's game does not lose on.
+const MOST_BETWEEN_FRAMES: f32 = 5.0;
+
+/// Real seconds since the last frame for what runs in real time across a window's rest, at most
+/// `most` (the game's own time stands still while the window rests: `frame_pace`).
+pub fn real_seconds(time: &Time<Real>, most: f32) -> f32 {
+    time.delta_secs().min(most)
+}
+
+/// Asks for a frame when a running clock's shown second changes (it shows whole seconds, rounded
+/// up).
+pub fn wake_for_next_second(left: f32, wake: &mut WakeWithin) {
+    let to_next = left - left.ceil() + 1.0;
+    wake.within(f64::from(to_next.clamp(0.0, 1.0)) + 0.005);
+}
 
 /// Seconds left per seat while a clock runs, the minutes this game's clock started with, and the
 /// minutes the next game's clock will have.
@@ -52,8 +71,9 @@ pub(super) fn tick_clock(
     mut play: ResMut<Play>,
     mut clocks: ResMut<Clocks>,
     covered: Res<BoardCovered>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     gliding: Query<(), With<super::animate::Glide>>,
+    mut wake: ResMut<WakeWithin>,
     mut feedback: Feedback,
 ) {
     let Some(seat) = play.game().to_move() else { return };
@@ -65,7 +85,10 @@ pub(super) fn tick_clock(
         return;
     }
     let Some(left) = clocks.left.as_mut().and_then(|l| l.get_mut(seat.index())) else { return };
-    *left = (*left - time.delta_secs()).max(0.0);
+    *left = (*left - real_seconds(&time, MOST_BETWEEN_FRAMES)).max(0.0);
+    if *left > 0.0 {
+        wake_for_next_second(*left, &mut wake);
+    }
     if *left <= 0.0 && !afar {
         change_if(&mut play, |play| {
             play.time_out(seat);

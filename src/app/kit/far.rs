@@ -12,6 +12,7 @@ use super::play::{Opened, Play, Resume, change_if};
 use super::screen::Screen;
 use super::turn::GameCommand;
 use crate::app::launch::{Control, MatchSetup};
+use crate::app::platform::wake::{WakeWithin, waker};
 use crate::net::link::{FromRoom, Link, Want};
 use crate::net::room::control_name;
 use crate::net::{Asking, Event, Person, RoomClock, ToServer};
@@ -59,7 +60,7 @@ pub struct FarGame {
 impl FarGame {
     fn open(server: &str, want: Want, name: &str, maker: bool) -> FarGame {
         FarGame {
-            link: Link::open(server, want, name, 0),
+            link: Link::open(server, want, name, 0, waker()),
             server: server.to_string(),
             code: None,
             pictures: Vec::new(),
@@ -363,7 +364,8 @@ fn room_clocks(
     mut far: ResMut<FarGame>,
     play: Option<Res<Play>>,
     mut clocks: ResMut<super::clocks::Clocks>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
+    mut wake: ResMut<WakeWithin>,
 ) {
     let Some(play) = play.filter(|play| play.afar() && far.welcome.is_none()) else { return };
     if far.waiting.is_empty()
@@ -385,6 +387,9 @@ fn room_clocks(
     if out && far.claimed_at.is_none_or(|at| now - at >= 1.0) {
         far.claimed_at = Some(now);
         far.link.say(ToServer::TimeOut);
+    }
+    if out {
+        wake.within(1.0);
     }
 }
 

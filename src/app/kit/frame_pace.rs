@@ -1,17 +1,24 @@
 //! How often a window is drawn: every frame while anything moves or thinks, and for a second
-//! after anything happens (a touch, a key, a move, a new screen); then only a few frames a second
-//! until something does again. A still menu or board need not cost a phone's battery, a laptop's
-//! fan, or a shared machine's cores sixty pictures a second.
+//! after anything happens (a touch, a key, a move, a new screen); then not at all until something
+//! does again: a touch, a message from far away (`platform::wake`), or a time something on screen
+//! asked for (a running clock's next second, `WakeWithin`). A still menu or board costs a phone's
+//! battery, a laptop's fan and a shared machine's cores nothing.
+//!
+//! While the window rests, the game's time (`Time<Virtual>`) stands still, so the first frame
+//! after a rest does not count the rest: a piece set gliding by a touch starts at its start. What
+//! counts real time across a rest (the clocks, the time played) reads `Time<Real>`.
 
 use super::animate::Glide;
 use super::celebrate::Confetti;
 use super::feedback::Notices;
 use super::help::HelpOpen;
 use super::hint::Hinting;
+use super::play::Play;
 use super::replay::{Replay, Reviewing};
 use super::robot_turn::Thinking;
 use super::screen::Screen;
 use super::tutor::Tutoring;
+use crate::app::platform::wake::{WakeWithin, alarm, wake_window};
 use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
@@ -19,25 +26,28 @@ use bevy::input::touch::{TouchInput, Touches};
 use bevy::prelude::*;
 use bevy::window::{CursorMoved, RequestRedraw, WindowResized};
 use bevy::winit::{UpdateMode, WinitSettings};
-use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
+use bevy_egui::{EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, EguiRenderOutput, egui};
 use std::time::Duration;
 
 /// Seconds of every frame drawn after the last thing that happened: long enough for what a touch
 /// starts on the next frames (egui asks for its own frames while it animates; pieces, the Robot and
 /// messages keep drawing as `Moving`).
 const LIVELY_FOR: f64 = 1.0;
-/// The time between two frames once nothing has happened for a while: clocks still tick on
-/// screen (within a quarter of a second of their second), and a message from far away shows
-/// within it.
-const STILL_FRAME: Duration = Duration::from_millis(250);
+/// The longest a window at rest goes without a frame when nothing asks for one.
+const LONGEST_REST: Duration = Duration::from_secs(3600);
 
-/// A window's app draws when told to and at least every `STILL_FRAME` (the tour sets its own).
+/// A window's app draws when told to, woken or asked (the tour sets its own pace). Raw device
+/// events (a mouse moved anywhere on the screen) do not wake it; the window's own events do.
 pub fn plugin(app: &mut App) {
     app.insert_resource(WinitSettings {
-        focused_mode: UpdateMode::reactive(STILL_FRAME),
-        unfocused_mode: UpdateMode::reactive_low_power(STILL_FRAME),
+        focused_mode: UpdateMode::reactive_low_power(LONGEST_REST),
+        unfocused_mode: UpdateMode::reactive_low_power(LONGEST_REST),
     });
-    app.init_resource::<LastStir>();
+    app.init_resource::<LastStir>().init_resource::<FontGrew>();
+    app.add_systems(
+        PostUpdate,
+        note_font_growth.after(EguiPostUpdateSet::ProcessOutput).before(EguiPostUpdateSet::PostProcessOutput),
+    );
     app.add_systems(Last, keep_drawing);
     app.add_systems(
         PreUpdate,
@@ -45,9 +55,24 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// When something last happened, in seconds of real time since the start.
+/// When something last happened, and when the alarm is set to wake the window (seconds of real
+/// time since the start).
 #[derive(Resource, Default)]
-struct LastStir(f64);
+struct LastStir {
+    at: f64,
+    alarm: Option<f64>,
+}
+
+/// egui's pictures (its font's above all) changed this frame; the change reaches the screen in the
+/// next.
+#[derive(Resource, Default)]
+struct FontGrew(bool);
+
+fn note_font_growth(drawn: Query<&EguiRenderOutput>, mut grew: ResMut<FontGrew>) {
+    if drawn.iter().any(|drawn| !drawn.textures_delta.is_empty()) {
+        grew.0 = true;
+    }
+}
 
 /// What the person did this frame, or is doing (a finger or a button held down).
 #[derive(SystemParam)]
@@ -79,7 +104,7 @@ impl PersonActs<'_, '_> {
 type MovedOrFlying = Or<(Changed<Transform>, With<Glide>, With<Confetti>)>;
 
 /// What moves or thinks on its own: pieces gliding, confetti, a Robot, a hint, the tutor or the
-/// coach thinking, a message fading, a replay playing, the help's demonstration.
+/// coach thinking, a message fading, a replay playing, the help's demonstration, a game changed.
 #[derive(SystemParam)]
 struct Moving<'w, 's> {
     moved: Query<'w, 's, (), MovedOrFlying>,
@@ -90,10 +115,18 @@ struct Moving<'w, 's> {
     notices: Res<'w, Notices>,
     help: Res<'w, HelpOpen>,
     replay: Option<Res<'w, Replay>>,
+    play: Option<Res<'w, Play>>,
+    font_grew: ResMut<'w, FontGrew>,
     screen: Option<Res<'w, State<Screen>>>,
 }
 
 impl Moving<'_, '_> {
+    /// Letters new to egui's font picture show only from the frame after the one that added them:
+    /// the window is woken for that frame, even at rest.
+    fn one_more_frame(&mut self) -> bool {
+        std::mem::take(&mut self.font_grew.0)
+    }
+
     fn now(&self) -> bool {
         !self.moved.is_empty()
             || self.thinking.0.is_some()
@@ -103,23 +136,41 @@ impl Moving<'_, '_> {
             || self.notices.0.is_some()
             || self.help.0
             || self.replay.as_ref().is_some_and(|replay| replay.playing)
+            || self.play.as_ref().is_some_and(|play| play.is_changed())
             || self.screen.as_ref().is_some_and(|screen| screen.is_changed())
     }
 }
 
+/// Draws on while anything happens; at rest, pauses the game's time and sets the alarm for the
+/// soonest frame asked for (set again only when that changes).
 fn keep_drawing(
     mut person: PersonActs,
-    moving: Moving,
+    mut moving: Moving,
     time: Res<Time<Real>>,
+    mut game_time: ResMut<Time<Virtual>>,
+    mut wake: ResMut<WakeWithin>,
     mut last: ResMut<LastStir>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let now = time.elapsed_secs_f64();
     if person.now() || moving.now() {
-        last.0 = now;
+        last.at = now;
     }
-    if now - last.0 < LIVELY_FOR {
+    let within = wake.take();
+    if moving.one_more_frame() {
+        wake_window();
+    }
+    let wake_at = if now - last.at < LIVELY_FOR {
         redraw.write(RequestRedraw);
+        game_time.unpause();
+        None
+    } else {
+        game_time.pause();
+        within.map(|s| now + s)
+    };
+    if wake_at != last.alarm {
+        last.alarm = wake_at;
+        alarm(wake_at.map(|at| at - now));
     }
 }
 

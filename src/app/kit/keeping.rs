@@ -123,7 +123,7 @@ pub(super) fn plugin(app: &mut App) {
 fn tell_keeper(
     mut play: ResMut<Play>,
     clocks: Res<Clocks>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut since_tick: Local<f32>,
     mut keep: MessageWriter<Keep>,
 ) {

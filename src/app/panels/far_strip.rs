@@ -78,8 +78,5 @@ fn strip(mut contexts: EguiContexts, far: Res<FarGame>, words: Res<Words>) -> Re
                 });
         },
     );
-    if waiting {
-        ctx.request_repaint_after(std::time::Duration::from_millis(250));
-    }
     Ok(())
 }

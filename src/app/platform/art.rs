@@ -336,7 +336,10 @@ mod fetched {
         };
         wasm_bindgen_futures::spawn_local(async move {
             match fetch(file).await {
-                Ok(png) => CAME.with(|came| came.borrow_mut().push((picture, png))),
+                Ok(png) => {
+                    CAME.with(|came| came.borrow_mut().push((picture, png)));
+                    crate::app::platform::wake::wake_window();
+                }
                 Err(e) => tracing::warn!("the picture {file} did not come: {e:?}"),
             }
         });

@@ -109,6 +109,36 @@ impl Holder {
     }
 }
 
+/// Looks, once a second on a thread of its own, whether another window named itself in `holder`
+/// of `dir`, and then wakes this one (which may rest, drawing nothing): `asked_since` says so.
+/// Nothing in the browser, whose page hears of another tab itself.
+pub fn watch(dir: Option<&Path>, wake: super::wake::Wake) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(dir) = dir.map(Path::to_path_buf) {
+        std::thread::spawn(move || {
+            let mut named = system::holder(Some(&dir));
+            loop {
+                std::thread::sleep(std::time::Duration::from_secs(1));
+                let now = system::holder(Some(&dir));
+                if now != named {
+                    named = now;
+                    NAMED_AGAIN.store(true, std::sync::atomic::Ordering::Relaxed);
+                    wake();
+                }
+            }
+        });
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = (dir, wake);
+}
+
+static NAMED_AGAIN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a window named itself in `holder` since the last call (`watch`).
+pub fn asked_since() -> bool {
+    NAMED_AGAIN.swap(false, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Whether the browser's page holds the data (it always does on the desktop, where the lock
 /// file tells).
 pub fn page_holds() -> bool {

@@ -325,6 +325,7 @@ fn speak(
     mut speaker: ResMut<Speaker>,
     settings: Res<Settings>,
     reading: Res<ReadingNow>,
+    mut wake: ResMut<super::wake::WakeWithin>,
 ) {
     if settings.is_changed() {
         speaker.voice.prepare(settings.language);
@@ -340,6 +341,10 @@ fn speak(
     }
     if allowed {
         speaker.go_on(reading.0);
+    }
+    // What waits its turn is said when the voice is free: a window at rest looks again soon.
+    if !speaker.waiting.is_empty() {
+        wake.within(0.1);
     }
 }
 

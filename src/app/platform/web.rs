@@ -101,6 +101,17 @@ pub fn now_ms() -> f64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_millis() as f64)
 }
 
+/// Whether the browser's page is hidden (a tab behind another, a phone's screen off); never on
+/// the desktop.
+pub fn page_hidden() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return web_sys::window()
+        .and_then(|w| w.document())
+        .is_some_and(|d| d.visibility_state() == web_sys::VisibilityState::Hidden);
+    #[cfg(not(target_arch = "wasm32"))]
+    false
+}
+
 /// Today, as YYYY-MM-DD (the figures' last day played, a diploma's date, a file's name): the
 /// local day of the device, in the browser and on the desktop alike.
 pub fn today() -> String {
@@ -507,6 +518,7 @@ mod files {
                 let refused =
                     format!("{}: it is {} bytes long; at most {most} are read", file.name(), file.size());
                 PICKED.with(|picked| *picked.borrow_mut() = Some(Err(refused)));
+                crate::app::platform::wake::wake_window();
                 return;
             }
             let read = file.text();
@@ -515,6 +527,7 @@ mod files {
                     && let Some(text) = text.as_string()
                 {
                     PICKED.with(|picked| *picked.borrow_mut() = Some(Ok(text)));
+                    crate::app::platform::wake::wake_window();
                 }
             });
         });

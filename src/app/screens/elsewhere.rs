@@ -11,8 +11,10 @@ use crate::app::kit::screen::Screen;
 use crate::app::launch::Launch;
 use crate::app::panels::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::platform::art::Art;
+use crate::app::platform::holder;
 use crate::app::platform::settings::{Words, read_kept_settings};
 use crate::app::platform::store::Store;
+use crate::app::platform::wake::{WakeWithin, waker};
 use crate::app::platform::web;
 use crate::i18n::Strings;
 use bevy::prelude::*;
@@ -37,22 +39,23 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 pub(super) fn ui_plugin(app: &mut App) {
+    app.add_systems(Startup, |store: Res<Store>| holder::watch(store.dir(), waker()));
     app.add_systems(
         EguiPrimaryContextPass,
         elsewhere_screen.run_if(resource_exists::<UiReady>).run_if(in_state(Screen::Elsewhere)),
     );
 }
 
-/// The window holding the data looks, once a second, whether another asked for it: then it lets
-/// go and says so.
+/// The window holding the data looks, once a second while it draws and whenever the holder's
+/// watcher woke it, whether another asked for it: then it lets go and says so.
 fn let_go_when_asked(
     store: Res<Store>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut since: Local<f32>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     *since += time.delta_secs();
-    if *since < 1.0 {
+    if *since < 1.0 && !holder::asked_since() {
         return;
     }
     *since = 0.0;
@@ -69,7 +72,8 @@ fn take_over(
     mut taking: ResMut<TakingOver>,
     store: Res<Store>,
     launch: Res<Launch>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
+    mut wake: ResMut<WakeWithin>,
     mut read_again: MessageWriter<ReadChildrenAgain>,
     mut saved: ResMut<SavedGame>,
     mut commands: Commands,
@@ -82,6 +86,7 @@ fn take_over(
     let Some(waited) = taking.0.as_mut() else { return };
     *waited += time.delta_secs();
     if !store.with_holder(|holder, dir| holder.try_take(dir)) {
+        wake.within(0.1);
         if *waited > WAIT_SECONDS {
             taking.0 = None;
         }

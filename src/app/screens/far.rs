@@ -263,7 +263,6 @@ fn room(ui: &mut egui::Ui, art: &EguiArt, words: &Words, far: &FarGame) {
                     ui.label(bold(words.get(key), 22.0));
                 }
             }
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
         });
     });
 }

@@ -32,6 +32,9 @@ const HEADER: f32 = 230.0;
 /// Seconds the new stars fly, then the opened stage pops.
 const FLIGHT: f64 = 1.2;
 const POP: f64 = 0.8;
+/// Seconds the next stage breathes when the map shows and after a touch: two breaths, and then
+/// it keeps still (a still map asks for no frames).
+const BREATHING: f64 = 4.0 * std::f64::consts::PI / 3.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -62,6 +65,8 @@ fn map_screen(
     mut news: Option<ResMut<StageNews>>,
     // The news flying in (its stage and stars) and since when.
     mut flight_began: Local<Option<(String, u8, f64)>>,
+    // When the next stage began to breathe, and when the map was last drawn.
+    mut breathing: Local<(f64, f64)>,
     mut orders: MessageWriter<ChildCommand>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -72,6 +77,12 @@ fn map_screen(
         return Ok(());
     };
     let now = ctx.input(|i| i.time);
+    let (breath_began, last_drawn) = &mut *breathing;
+    if now - *last_drawn > 1.0 || ctx.input(|i| i.pointer.any_pressed()) {
+        *breath_began = now;
+    }
+    *last_drawn = now;
+    let breath = Some(now - *breath_began).filter(|&t| t < BREATHING);
     // The stars of the stage this child just won fly in once, when the map opens after it.
     let flying = news.as_deref().filter(|n| !n.shown && n.slot == slot).cloned();
     let flight = flying.as_ref().map(|news| {
@@ -102,7 +113,7 @@ fn map_screen(
                 child,
                 (trail, going.is_some()),
                 bubble,
-                now,
+                breath,
                 flying.as_ref(),
                 flight,
                 &mut places,
@@ -228,7 +239,7 @@ fn trail_card(
     child: &Child,
     (trail, going): (&Trail, bool),
     bubble: f32,
-    now: f64,
+    breath: Option<f64>,
     flying: Option<&StageNews>,
     flight: Option<f64>,
     places: &mut HashMap<String, Rect>,
@@ -314,8 +325,10 @@ fn trail_card(
                     );
                 }
                 last_centre = Some(centre);
-                let breathe =
-                    if standing == Standing::Next { 1.0 + 0.06 * (now * 3.0).sin() as f32 } else { 1.0 };
+                let breathe = match breath.filter(|_| standing == Standing::Next) {
+                    Some(t) => 1.0 + 0.06 * (t * 3.0).sin() as f32,
+                    None => 1.0,
+                };
                 let pop = popping.map_or(1.0, |p| 1.0 + 0.35 * (1.0 - p) * (p * std::f32::consts::PI).sin());
                 draw_stage(ui, art, stage_picture, index, standing, centre, bubble * 0.5 * breathe * pop);
                 let star_row =
@@ -334,7 +347,7 @@ fn trail_card(
             ui.label(RichText::new(format!("★★★ {goal}")).size(15.0).color(INK));
         }
     });
-    if next_stage.is_some() {
+    if next_stage.is_some() && breath.is_some() {
         ui.ctx().request_repaint();
     }
     tapped
