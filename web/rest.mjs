@@ -1,7 +1,7 @@
 // How much a still Tabla costs in the browser: headless Chromium at 360×640 (density 1) opens the
 // web build (web/dist, served on 127.0.0.1), and the CPU time of all of the browser's processes is
 // read from /proc over 20 s while nothing happens, on
-//   - the first screen of a first visit (who is playing?),
+//   - the first screen of a first visit (who is playing?), then the child's map and the menu,
 //   - a Knight Hunt game against the Robot once the Robot's move is played (`?game=knight_hunt&color=black`:
 //     the Robot plays White, moves first, and then waits for the child; no clock),
 //   - and, to compare, a page that drew one canvas once.
@@ -64,17 +64,36 @@ function countFrames() {
   };
 }
 
-/// Waits for a console line matching `pattern`.
-function line(page, pattern, what) {
-  return new Promise((found, failed) => {
-    const timer = setTimeout(() => failed(new Error(`no ${what} within ${STARTUP_MS / 1000} s`)), STARTUP_MS);
-    page.on("console", (message) => {
-      if (pattern.test(message.text())) {
-        clearTimeout(timer);
-        found();
-      }
-    });
-  });
+/// A page with its console lines kept.
+async function opened(context, url) {
+  const page = await context.newPage();
+  const lines = [];
+  page.on("console", (message) => lines.push(message.text()));
+  await page.goto(url);
+  return { page, lines };
+}
+
+/// Waits for a console line matching `pattern` (at most STARTUP_MS); returns its match.
+async function line({ lines }, pattern, what) {
+  const end = Date.now() + STARTUP_MS;
+  for (;;) {
+    for (const text of lines) {
+      const found = text.match(pattern);
+      if (found) return found;
+    }
+    if (Date.now() > end) throw new Error(`no ${what} within ${STARTUP_MS / 1000} s`);
+    await sleep(100);
+  }
+}
+
+/// Taps the middle of a tagged button (`tabla target <name> x y w h`, its latest place).
+async function tap(shown, name) {
+  const place = new RegExp(`tabla target ${name.replace(".", "\\.")} (\\S+) (\\S+) (\\S+) (\\S+)`);
+  await line(shown, place, `button ${name}`);
+  await sleep(1500);
+  const latest = shown.lines.map((text) => text.match(place)).filter(Boolean).pop();
+  const [x, y, w, h] = latest.slice(1).map(Number);
+  await shown.page.touchscreen.tap(x + w / 2, y + h / 2);
 }
 
 async function main() {
@@ -121,20 +140,26 @@ async function main() {
     report("canvas_drawn_once", await measure(blank));
     await blank.close();
 
-    const first = await context.newPage();
-    const ready = line(first, /tabla ready/, "first frame (tabla ready)");
-    await first.goto(url);
-    await ready;
+    const first = await opened(context, url);
+    await line(first, /tabla ready/, "first frame (tabla ready)");
     await sleep(3000);
-    report("first_screen", await measure(first));
-    await first.close();
+    report("first_screen", await measure(first.page));
+    // A tap on the first picture makes a child and opens its map, where the next stage breathes a
+    // while; Free play opens the menu of games.
+    await tap(first, "picture.0");
+    await line(first, /tabla map /, "the child's map");
+    await sleep(6000);
+    report("map", await measure(first.page));
+    await tap(first, "map.free_play");
+    await line(first, /tabla target game\./, "the menu of games");
+    await sleep(3000);
+    report("menu", await measure(first.page));
+    await first.page.close();
 
-    const game = await context.newPage();
-    const answered = line(game, /tabla move knight_hunt white robot/, "the Robot's move");
-    await game.goto(`${url}?game=knight_hunt&color=black`);
-    await answered;
+    const game = await opened(context, `${url}?game=knight_hunt&color=black`);
+    await line(game, /tabla move knight_hunt white robot/, "the Robot's move");
     await sleep(3000);
-    report("knight_hunt", await measure(game));
+    report("knight_hunt", await measure(game.page));
   } finally {
     await browser.close();
     server.close();

@@ -123,9 +123,20 @@ class Console {
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const number = String.raw`(-?[\d.]+)`;
+/// Counts the frames the page asks for (`tablaFramesAsked`: a still page asks for none);
+/// `tablaAskFrame` asks without counting, for the test's own.
+function countFrames() {
+  const ask = window.requestAnimationFrame.bind(window);
+  window.tablaAskFrame = ask;
+  window.tablaFramesAsked = 0;
+  window.requestAnimationFrame = (callback) => {
+    window.tablaFramesAsked += 1;
+    return ask(callback);
+  };
+}
+
 /// A page where nothing changes asks for no frames: once what it was doing is over (within
-/// STEP_MS), two seconds go by without a frame asked for (`tablaFramesAsked`, counted in main's
-/// context). Says how long it drew on.
+/// STEP_MS), two seconds go by without a frame asked for. Says how long it drew on.
 async function restsNow(page, what) {
   const started = Date.now();
   let before = await page.evaluate(() => window.tablaFramesAsked);
@@ -860,6 +871,7 @@ async function phone(density) {
   const context = await browser.newContext(deviceOptions(density));
   // Nothing but the local server: any other request fails the test.
   await context.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
+  await context.addInitScript(countFrames);
   return { browser, context };
 }
 
@@ -1067,6 +1079,7 @@ async function childPath(url) {
     if (made.slice(1).join(" ") !== "1 0 0") throw new Error(`the first tap made ${made[0]}`);
     await sleep(800);
     await page.screenshot({ path: `${SHOTS}/21_path_map.png` });
+    pass(`the child's map left alone asks for no frames once its next stage has breathed (${await restsNow(page, "the map")})`);
     await tap(page, await steadyTarget(page, log, "stage.knight_hunt_1"));
     const layout = await board(log);
     await page.screenshot({ path: `${SHOTS}/22_path_stage.png` });
@@ -1631,23 +1644,17 @@ async function main() {
   const server = await serve(DIST, 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const { browser, context } = await phone(1);
-  // The frames the app asks for (a still page asks for none), and the longest wait between two
-  // animation frames, to see that the Robot thinks in slices (the test's own frames, not counted).
+  // The longest wait between two animation frames, to see that the Robot thinks in slices (the
+  // test's own frames, which `tablaFramesAsked` does not count).
   await context.addInitScript(() => {
-    const ask = window.requestAnimationFrame.bind(window);
-    window.tablaFramesAsked = 0;
-    window.requestAnimationFrame = (callback) => {
-      window.tablaFramesAsked += 1;
-      return ask(callback);
-    };
     window.tablaFrameGap = { last: 0, longest: 0, reset() { this.last = 0; this.longest = 0; } };
     const tick = (now) => {
       const gap = window.tablaFrameGap;
       if (gap.last) gap.longest = Math.max(gap.longest, now - gap.last);
       gap.last = now;
-      ask(tick);
+      window.tablaAskFrame(tick);
     };
-    ask(tick);
+    window.tablaAskFrame(tick);
   });
 
   try {

@@ -4,9 +4,11 @@
 //! asked for (a running clock's next second, `WakeWithin`). A still menu or board costs a phone's
 //! battery, a laptop's fan and a shared machine's cores nothing.
 //!
-//! While the window rests, the game's time (`Time<Virtual>`) stands still, so the first frame
-//! after a rest does not count the rest: a piece set gliding by a touch starts at its start. What
-//! counts real time across a rest (the clocks, the time played) reads `Time<Real>`.
+//! While the window rests, a frame counts at most a sixtieth of a second of the game's time
+//! (`Time<Virtual>`), so the first frame after a rest does not count the rest: a piece set gliding
+//! by a touch starts at its start. What counts real time across a rest (the clocks, the time
+//! played) reads `Time<Real>`. (Pausing the game's time instead would keep Bevy's messages from
+//! being cleared, and a `RequestRedraw` left in them redraws for ever.)
 
 use super::animate::Glide;
 use super::celebrate::Confetti;
@@ -33,6 +35,11 @@ use std::time::Duration;
 /// starts on the next frames (egui asks for its own frames while it animates; pieces, the Robot and
 /// messages keep drawing as `Moving`).
 const LIVELY_FOR: f64 = 1.0;
+/// The most of the game's time a frame counts, while the window draws (Bevy's own) and in the
+/// first frame after a rest (a frame's worth, and no less than a fixed step of Bevy's, after
+/// which its messages are cleared).
+const LIVELY_STEP: Duration = Duration::from_millis(250);
+const RESTED_STEP: Duration = Duration::from_micros(16_667);
 /// The longest a window at rest goes without a frame when nothing asks for one.
 const LONGEST_REST: Duration = Duration::from_secs(3600);
 
@@ -141,8 +148,8 @@ impl Moving<'_, '_> {
     }
 }
 
-/// Draws on while anything happens; at rest, pauses the game's time and sets the alarm for the
-/// soonest frame asked for (set again only when that changes).
+/// Draws on while anything happens; at rest, sets the alarm for the soonest frame asked for (set
+/// again only when that changes), and the next frame counts a frame's worth of the game's time.
 fn keep_drawing(
     mut person: PersonActs,
     mut moving: Moving,
@@ -162,10 +169,10 @@ fn keep_drawing(
     }
     let wake_at = if now - last.at < LIVELY_FOR {
         redraw.write(RequestRedraw);
-        game_time.unpause();
+        game_time.set_max_delta(LIVELY_STEP);
         None
     } else {
-        game_time.pause();
+        game_time.set_max_delta(RESTED_STEP);
         within.map(|s| now + s)
     };
     if wake_at != last.alarm {
