@@ -515,6 +515,42 @@ fn a_time_out_loses_and_a_new_time_starts_at_restart() {
     assert_eq!(app.world().resource::<Play>().of::<KnightHunt>().moves_played(), 0);
 }
 
+/// A window at rest draws nothing until woken: a running clock asks for a frame when the second
+/// it shows changes (whole seconds, rounded up), and counts the real time that went by between
+/// two frames however long the rest, up to a few seconds (a computer asleep costs no game).
+#[test]
+fn a_running_clock_asks_for_a_frame_when_its_second_changes_and_counts_the_rest() {
+    use bevy::time::TimeUpdateStrategy;
+    use std::time::Duration;
+    use tabla::app::kit::clocks::Clocks;
+    use tabla::app::platform::wake::WakeWithin;
+    let mut setup = common::setup("knight_hunt/one_knight", Opponent::Friend, Seat::WHITE, RobotLevel::Two);
+    setup.clock_minutes = 1;
+    let mut app = common::headless(setup, "clock_wakes", 11, |_| {});
+    let knight = game(&app).legal_actions()[0];
+    common::press(&mut app, knight.from);
+    common::press(&mut app, knight.to);
+    settle(&mut app);
+    let black_left = |app: &App| app.world().resource::<Clocks>().left.clone().expect("a clock")[1];
+    let frame_after = |app: &mut App, gap_ms: u64| {
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(gap_ms)));
+        app.world_mut().resource_mut::<WakeWithin>().take();
+        app.update();
+        app.world_mut().resource_mut::<WakeWithin>().take()
+    };
+    app.world_mut().resource_mut::<Clocks>().left.as_mut().unwrap()[1] = 42.3;
+    // 42.25 s left shows 43 until 42.0: a frame is asked for a quarter of a second on.
+    let within = frame_after(&mut app, 50).expect("a running clock asks for a frame");
+    assert!((black_left(&app) - 42.25).abs() < 1e-3, "{}", black_left(&app));
+    assert!((within - 0.255).abs() < 0.01, "woken in {within} s");
+    // A rest of three seconds is three seconds off the clock (not the game's quarter second).
+    frame_after(&mut app, 3000);
+    assert!((black_left(&app) - 39.25).abs() < 1e-3, "{}", black_left(&app));
+    // A minute without a frame (a computer asleep) costs five seconds at most.
+    frame_after(&mut app, 60_000);
+    assert!((black_left(&app) - 34.25).abs() < 1e-3, "{}", black_left(&app));
+}
+
 fn settings_read_from(text: &str, name: &str) -> tabla::app::platform::settings::Settings {
     let home = common::test_home(name);
     std::fs::create_dir_all(&home).unwrap();

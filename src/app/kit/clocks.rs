@@ -16,8 +16,9 @@ use bevy::prelude::*;
 /// asleep, which a child's game does not lose on.
 const MOST_BETWEEN_FRAMES: f32 = 5.0;
 
-/// Real seconds since the last frame for what runs in real time across a window's rest, at most
-/// `most` (the game's own time stands still while the window rests: `frame_pace`).
+/// Real seconds since the last frame, at most `most`, for what runs in real time across a
+/// window's rest (the first frame after a rest counts only a frame's worth of the game's own time:
+/// `frame_pace`).
 pub fn real_seconds(time: &Time<Real>, most: f32) -> f32 {
     time.delta_secs().min(most)
 }

@@ -40,6 +40,10 @@ const LIVELY_FOR: f64 = 1.0;
 /// which its messages are cleared).
 const LIVELY_STEP: Duration = Duration::from_millis(250);
 const RESTED_STEP: Duration = Duration::from_micros(16_667);
+/// While anything happens, the window is woken at least this often: a browser gives a hidden tab
+/// no animation frames, and what happens there (a new screen, a game continued) goes on slowly
+/// instead of waiting for the tab to show.
+const LIVELY_AT_LEAST: Duration = Duration::from_millis(250);
 /// The longest a window at rest goes without a frame when nothing asks for one.
 const LONGEST_REST: Duration = Duration::from_secs(3600);
 
@@ -148,8 +152,9 @@ impl Moving<'_, '_> {
     }
 }
 
-/// Draws on while anything happens; at rest, sets the alarm for the soonest frame asked for (set
-/// again only when that changes), and the next frame counts a frame's worth of the game's time.
+/// Draws on while anything happens (the alarm set a moment on, for a hidden tab); at rest, sets the
+/// alarm for the soonest frame asked for (set again only when that changes), and the next frame
+/// counts a frame's worth of the game's time.
 fn keep_drawing(
     mut person: PersonActs,
     mut moving: Moving,
@@ -170,7 +175,7 @@ fn keep_drawing(
     let wake_at = if now - last.at < LIVELY_FOR {
         redraw.write(RequestRedraw);
         game_time.set_max_delta(LIVELY_STEP);
-        None
+        Some(now + LIVELY_AT_LEAST.as_secs_f64())
     } else {
         game_time.set_max_delta(RESTED_STEP);
         within.map(|s| now + s)
