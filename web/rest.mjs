@@ -7,7 +7,7 @@
 //   - and, to compare, a page that drew one canvas once.
 // It prints `rest.<what> value` lines: the share of one core (CPU-seconds per second) and the
 // frames the page asked for (requestAnimationFrame) meanwhile. Run by scripts/rest.sh.
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { readdirSync, readFileSync } from "node:fs";
 import { serve, DIST } from "./serve.mjs";
 
@@ -99,21 +99,7 @@ async function tap(shown, name) {
 async function main() {
   const server = await serve(DIST, 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--use-angle=swiftshader",
-      "--enable-unsafe-swiftshader",
-      "--ignore-gpu-blocklist",
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--force-device-scale-factor=1",
-    ],
-  });
+  const browser = await launchChromium(1);
   const report = (name, { cores, frames }) => {
     console.log(`rest.browser_${name}_cores ${cores.toFixed(3)}`);
     console.log(`rest.browser_${name}_frames ${frames}`);

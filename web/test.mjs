@@ -27,7 +27,7 @@
 // (TABLA_BIN, a native tabla: the build without Bevy will do). Last, a first visit in a browser
 // of its own measures the first picture (under test.sh once the native tests beside it are
 // over: TABLA_QUIET_WHEN).
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -60,6 +60,8 @@ function fail(name, why) {
 /// Every console line of the page, with the errors kept apart.
 class Console {
   constructor(page) {
+    Console.opened = (Console.opened || 0) + 1;
+    this.id = Console.opened;
     this.lines = [];
     this.errors = [];
     this.cursor = 0;
@@ -68,7 +70,7 @@ class Console {
     page.on("console", (message) => {
       const text = message.text();
       this.lines.push(text);
-      if (process.env.TABLA_WEB_VERBOSE) console.log(`   [${message.type()}] ${text}`);
+      if (process.env.TABLA_WEB_VERBOSE) console.log(`   [${this.id} ${message.type()}] ${text}`);
       if (message.type() === "error" && !this.isExpected(text)) this.errors.push(`console error: ${text}`);
     });
     page.on("pageerror", (error) => this.errors.push(`page error: ${error.stack || error}`));
@@ -853,21 +855,7 @@ function deviceOptions(density) {
 }
 
 async function phone(density) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--use-angle=swiftshader",
-      "--enable-unsafe-swiftshader",
-      "--ignore-gpu-blocklist",
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      `--force-device-scale-factor=${density}`,
-    ],
-  });
+  const browser = await launchChromium(density);
   const context = await browser.newContext(deviceOptions(density));
   // Nothing but the local server: any other request fails the test.
   await context.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
@@ -1190,6 +1178,9 @@ async function twoTabs(url) {
     const writesThen = (await first.page.evaluate(() => window.tablaWrites.length));
     await second.log.next(/tabla ready/, "the second tab starting", STARTUP_MS);
     await first.page.screenshot({ path: `${SHOTS}/31_kept_taken_over.png` });
+    // A finger taps the tab in front (a tab behind gets no animation frames: Tabla at rest
+    // draws on them).
+    await second.page.bringToFront();
     await tap(second.page, await steadyTarget(second.page, second.log, "children.add"));
     await tap(second.page, await steadyTarget(second.page, second.log, "picture.1"));
     const bear = await second.log.next(/tabla map child-(\d+) animal (\d+) stars (\d+)/, "the bear's map");
@@ -1210,6 +1201,7 @@ async function twoTabs(url) {
     await first.page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
     const writesAfter = await first.page.evaluate(() => window.tablaWrites.length);
     if (writesAfter !== writesThen) throw new Error(`the first tab wrote ${writesAfter - writesThen} times after letting go`);
+    await second.page.bringToFront();
     await reload(second.page, second.log);
     const keys = await childKeys(second.page);
     if (keys.join(" ") !== "tabla.child-1/child tabla.child-2/child") throw new Error(`the children kept: ${keys.join(", ")}`);
@@ -1671,6 +1663,7 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "path") return await childPath(url);
     if (process.env.TABLA_WEB_ONLY === "speech") return await speech(url);
     if (process.env.TABLA_WEB_ONLY === "rooms") return await twoDevices();
+    if (process.env.TABLA_WEB_ONLY === "pair") return await Promise.all([twoDevices(), twoTabs(url)]);
     if (process.env.TABLA_WEB_ONLY === "kept") {
       await twoTabs(url);
       await fullStorage(url);

@@ -12,7 +12,7 @@ use super::play::{Opened, Play, Resume, change_if};
 use super::screen::Screen;
 use super::turn::GameCommand;
 use crate::app::launch::{Control, MatchSetup};
-use crate::app::platform::wake::{WakeWithin, waker};
+use crate::app::platform::wake::{WakeWithin, stir, waker};
 use crate::net::link::{FromRoom, Link, Want};
 use crate::net::room::control_name;
 use crate::net::{Asking, Event, Person, RoomClock, ToServer};
@@ -230,7 +230,11 @@ fn rejoin(
 
 /// Takes what the room said.
 fn listen(mut far: ResMut<FarGame>, mut play: Option<ResMut<Play>>, mut feedback: Feedback) {
-    for heard in far.link.take() {
+    let heard = far.link.take();
+    if !heard.is_empty() {
+        stir();
+    }
+    for heard in heard {
         match heard {
             FromRoom::Made { code, pictures, token } => {
                 far.code = Some(code);

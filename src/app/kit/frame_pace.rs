@@ -20,7 +20,7 @@ use super::replay::{Replay, Reviewing};
 use super::robot_turn::Thinking;
 use super::screen::Screen;
 use super::tutor::Tutoring;
-use crate::app::platform::wake::{WakeWithin, alarm, wake_window};
+use crate::app::platform::wake::{WakeWithin, alarm, take_stirred, wake_window};
 use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
@@ -40,10 +40,6 @@ const LIVELY_FOR: f64 = 1.0;
 /// which its messages are cleared).
 const LIVELY_STEP: Duration = Duration::from_millis(250);
 const RESTED_STEP: Duration = Duration::from_micros(16_667);
-/// While anything happens, the window is woken at least this often: a browser gives a hidden tab
-/// no animation frames, and what happens there (a new screen, a game continued) goes on slowly
-/// instead of waiting for the tab to show.
-const LIVELY_AT_LEAST: Duration = Duration::from_millis(250);
 /// The longest a window at rest goes without a frame when nothing asks for one.
 const LONGEST_REST: Duration = Duration::from_secs(3600);
 
@@ -115,7 +111,8 @@ impl PersonActs<'_, '_> {
 type MovedOrFlying = Or<(Changed<Transform>, With<Glide>, With<Confetti>)>;
 
 /// What moves or thinks on its own: pieces gliding, confetti, a Robot, a hint, the tutor or the
-/// coach thinking, a message fading, a replay playing, the help's demonstration, a game changed.
+/// coach thinking, a message fading, a replay playing, the help's demonstration, a game changed, a
+/// new screen.
 #[derive(SystemParam)]
 struct Moving<'w, 's> {
     moved: Query<'w, 's, (), MovedOrFlying>,
@@ -129,6 +126,7 @@ struct Moving<'w, 's> {
     play: Option<Res<'w, Play>>,
     font_grew: ResMut<'w, FontGrew>,
     screen: Option<Res<'w, State<Screen>>>,
+    next_screen: Option<Res<'w, NextState<Screen>>>,
 }
 
 impl Moving<'_, '_> {
@@ -149,12 +147,14 @@ impl Moving<'_, '_> {
             || self.replay.as_ref().is_some_and(|replay| replay.playing)
             || self.play.as_ref().is_some_and(|play| play.is_changed())
             || self.screen.as_ref().is_some_and(|screen| screen.is_changed())
+            // A new screen asked for comes with the next frame (a room's game opened when the
+            // other side sits, in a frame a message woke).
+            || self.next_screen.as_ref().is_some_and(|next| !matches!(**next, NextState::Unchanged))
     }
 }
 
-/// Draws on while anything happens (the alarm set a moment on, for a hidden tab); at rest, sets the
-/// alarm for the soonest frame asked for (set again only when that changes), and the next frame
-/// counts a frame's worth of the game's time.
+/// Draws on while anything happens; at rest, sets the alarm for the soonest frame asked for (set
+/// again only when that changes), and the next frame counts a frame's worth of the game's time.
 fn keep_drawing(
     mut person: PersonActs,
     mut moving: Moving,
@@ -165,7 +165,8 @@ fn keep_drawing(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let now = time.elapsed_secs_f64();
-    if person.now() || moving.now() {
+    let stirred = take_stirred();
+    if stirred || person.now() || moving.now() {
         last.at = now;
     }
     let within = wake.take();
@@ -175,7 +176,7 @@ fn keep_drawing(
     let wake_at = if now - last.at < LIVELY_FOR {
         redraw.write(RequestRedraw);
         game_time.set_max_delta(LIVELY_STEP);
-        Some(now + LIVELY_AT_LEAST.as_secs_f64())
+        None
     } else {
         game_time.set_max_delta(RESTED_STEP);
         within.map(|s| now + s)

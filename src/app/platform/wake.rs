@@ -6,6 +6,7 @@
 
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Something that wakes the window, from any thread.
@@ -40,6 +41,25 @@ impl WakeWithin {
     pub fn take(&mut self) -> Option<f64> {
         self.0.take()
     }
+}
+
+static STIRRED: AtomicBool = AtomicBool::new(false);
+
+/// Something came from outside (a room's message, a file picked): what it sets going (a new
+/// screen, a piece to move, a message) is drawn on as after a touch.
+pub fn stir() {
+    STIRRED.store(true, Ordering::Relaxed);
+}
+
+/// `stir`, from outside a frame: the window is woken too.
+pub fn stir_window() {
+    stir();
+    wake_window();
+}
+
+/// Whether something came from outside since the last call.
+pub fn take_stirred() -> bool {
+    STIRRED.swap(false, Ordering::Relaxed)
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -518,7 +518,7 @@ mod files {
                 let refused =
                     format!("{}: it is {} bytes long; at most {most} are read", file.name(), file.size());
                 PICKED.with(|picked| *picked.borrow_mut() = Some(Err(refused)));
-                crate::app::platform::wake::wake_window();
+                crate::app::platform::wake::stir_window();
                 return;
             }
             let read = file.text();
@@ -527,7 +527,7 @@ mod files {
                     && let Some(text) = text.as_string()
                 {
                     PICKED.with(|picked| *picked.borrow_mut() = Some(Ok(text)));
-                    crate::app::platform::wake::wake_window();
+                    crate::app::platform::wake::stir_window();
                 }
             });
         });

@@ -1,0 +1,22 @@
+// Debian's Chromium, headless, as the browser test and the measure of a still page start it:
+// WebGL in software (SwiftShader), nothing of its own fetched from outside, and a screen of
+// `density` device pixels per CSS pixel (with the context's deviceScaleFactor, both are needed).
+import { chromium } from "playwright-core";
+
+export function launchChromium(density) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--use-angle=swiftshader",
+      "--enable-unsafe-swiftshader",
+      "--ignore-gpu-blocklist",
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      `--force-device-scale-factor=${density}`,
+    ],
+  });
+}
