@@ -16,13 +16,6 @@ use bevy::prelude::*;
 /// asleep, which a child's game does not lose on.
 const MOST_BETWEEN_FRAMES: f32 = 5.0;
 
-/// Real seconds since the last frame, at most `most`, for what runs in real time across a
-/// window's rest (the first frame after a rest counts only a frame's worth of the game's own time:
-/// `frame_pace`).
-pub fn real_seconds(time: &Time<Real>, most: f32) -> f32 {
-    time.delta_secs().min(most)
-}
-
 /// Asks for a frame when a running clock's shown second changes (it shows whole seconds, rounded
 /// up).
 pub fn wake_for_next_second(left: f32, wake: &mut WakeWithin) {
@@ -86,7 +79,9 @@ pub(super) fn tick_clock(
         return;
     }
     let Some(left) = clocks.left.as_mut().and_then(|l| l.get_mut(seat.index())) else { return };
-    *left = (*left - real_seconds(&time, MOST_BETWEEN_FRAMES)).max(0.0);
+    // Real time: the first frame after a window's rest counts only a frame's worth of the game's
+    // own (`frame_pace`).
+    *left = (*left - time.delta_secs().min(MOST_BETWEEN_FRAMES)).max(0.0);
     if *left > 0.0 {
         wake_for_next_second(*left, &mut wake);
     }

@@ -50,7 +50,7 @@ pub fn plugin(app: &mut App) {
         focused_mode: UpdateMode::reactive_low_power(LONGEST_REST),
         unfocused_mode: UpdateMode::reactive_low_power(LONGEST_REST),
     });
-    app.init_resource::<LastStir>().init_resource::<FontGrew>();
+    app.init_resource::<LastStir>();
     app.add_systems(
         PostUpdate,
         note_font_growth.after(EguiPostUpdateSet::ProcessOutput).before(EguiPostUpdateSet::PostProcessOutput),
@@ -70,14 +70,11 @@ struct LastStir {
     alarm: Option<f64>,
 }
 
-/// egui's pictures (its font's above all) changed this frame; the change reaches the screen in the
-/// next.
-#[derive(Resource, Default)]
-struct FontGrew(bool);
-
-fn note_font_growth(drawn: Query<&EguiRenderOutput>, mut grew: ResMut<FontGrew>) {
+/// egui's pictures (its font's above all) changed this frame: letters new to them show only from
+/// the next frame, so the window is woken for it, even at rest.
+fn note_font_growth(drawn: Query<&EguiRenderOutput>) {
     if drawn.iter().any(|drawn| !drawn.textures_delta.is_empty()) {
-        grew.0 = true;
+        wake_window();
     }
 }
 
@@ -124,18 +121,11 @@ struct Moving<'w, 's> {
     help: Res<'w, HelpOpen>,
     replay: Option<Res<'w, Replay>>,
     play: Option<Res<'w, Play>>,
-    font_grew: ResMut<'w, FontGrew>,
     screen: Option<Res<'w, State<Screen>>>,
     next_screen: Option<Res<'w, NextState<Screen>>>,
 }
 
 impl Moving<'_, '_> {
-    /// Letters new to egui's font picture show only from the frame after the one that added them:
-    /// the window is woken for that frame, even at rest.
-    fn one_more_frame(&mut self) -> bool {
-        std::mem::take(&mut self.font_grew.0)
-    }
-
     fn now(&self) -> bool {
         !self.moved.is_empty()
             || self.thinking.0.is_some()
@@ -157,7 +147,7 @@ impl Moving<'_, '_> {
 /// again only when that changes), and the next frame counts a frame's worth of the game's time.
 fn keep_drawing(
     mut person: PersonActs,
-    mut moving: Moving,
+    moving: Moving,
     time: Res<Time<Real>>,
     mut game_time: ResMut<Time<Virtual>>,
     mut wake: ResMut<WakeWithin>,
@@ -170,9 +160,6 @@ fn keep_drawing(
         last.at = now;
     }
     let within = wake.take();
-    if moving.one_more_frame() {
-        wake_window();
-    }
     let wake_at = if now - last.at < LIVELY_FOR {
         redraw.write(RequestRedraw);
         game_time.set_max_delta(LIVELY_STEP);

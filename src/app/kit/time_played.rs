@@ -35,7 +35,7 @@ fn time_played(
 ) {
     if now.outcome.is_none() && !web::page_hidden() {
         // The window at rest is woken to keep the time: a longer gap is a computer asleep.
-        unkept.0 += super::clocks::real_seconds(&time, KEEP_EVERY + 1.0);
+        unkept.0 += time.delta_secs().min(KEEP_EVERY + 1.0);
         wake.within(f64::from((KEEP_EVERY - pending.0 - unkept.0).max(1.0)));
     }
     if unkept.0 >= 1.0 {

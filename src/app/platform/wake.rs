@@ -9,8 +9,8 @@ use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-/// Something that wakes the window, from any thread.
-pub type Wake = Arc<dyn Fn() + Send + Sync>;
+/// Something that wakes the window, from any thread (the room's link takes one too).
+pub use crate::net::session::Wake;
 
 static WINDOW: OnceLock<Wake> = OnceLock::new();
 
