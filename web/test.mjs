@@ -1143,6 +1143,17 @@ function countWrites() {
   }
 }
 
+/// The tab brought in front, as a person looks at it before tapping: once it draws again (a tab
+/// behind gets no animation frames, and Tabla at rest draws on them; one asked for while it was
+/// behind comes now). At most STEP_MS.
+async function toFront(page) {
+  await page.bringToFront();
+  await page.evaluate((ms) => new Promise((drawn, late) => {
+    window.tablaAskFrame(() => drawn());
+    setTimeout(() => late(new Error(`the tab in front drew no frame within ${ms / 1000} s`)), ms);
+  }), STEP_MS);
+}
+
 /// Tabla's children as the browser keeps them: `tabla.child-<n>/child` keys, sorted.
 async function childKeys(page) {
   return await page.evaluate(() => Object.keys(localStorage).filter((k) => /^tabla\.child-\d\/child$/.test(k)).sort());
@@ -1164,7 +1175,7 @@ async function twoTabs(url) {
     await second.page.screenshot({ path: `${SHOTS}/30_kept_open_elsewhere.png` });
     // The first tab, at its first start, makes a fox and plays Knight Hunt (a tab in front draws
     // its frames; one behind is slowed down by the browser).
-    await first.page.bringToFront();
+    await toFront(first.page);
     const made = await toMap(first.page, first.log);
     if (made.slice(1).join(" ") !== "1 0 0") throw new Error(`the first tab made ${made[0]}`);
     await tap(first.page, await steadyTarget(first.page, first.log, "map.free_play"));
@@ -1172,15 +1183,13 @@ async function twoTabs(url) {
     pass("a second tab, opened at the first start, says Tabla is open elsewhere; the first makes a fox and plays");
     // Play here: the second tab takes the games over.
     const tookOver = Date.now();
-    await second.page.bringToFront();
+    await toFront(second.page);
     await second.page.tap("#play-here");
     await first.log.next(/tabla lost/, "the first tab letting go");
     const writesThen = (await first.page.evaluate(() => window.tablaWrites.length));
     await second.log.next(/tabla ready/, "the second tab starting", STARTUP_MS);
     await first.page.screenshot({ path: `${SHOTS}/31_kept_taken_over.png` });
-    // A finger taps the tab in front (a tab behind gets no animation frames: Tabla at rest
-    // draws on them).
-    await second.page.bringToFront();
+    await toFront(second.page);
     await tap(second.page, await steadyTarget(second.page, second.log, "children.add"));
     await tap(second.page, await steadyTarget(second.page, second.log, "picture.1"));
     const bear = await second.log.next(/tabla map child-(\d+) animal (\d+) stars (\d+)/, "the bear's map");
@@ -1201,7 +1210,7 @@ async function twoTabs(url) {
     await first.page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
     const writesAfter = await first.page.evaluate(() => window.tablaWrites.length);
     if (writesAfter !== writesThen) throw new Error(`the first tab wrote ${writesAfter - writesThen} times after letting go`);
-    await second.page.bringToFront();
+    await toFront(second.page);
     await reload(second.page, second.log);
     const keys = await childKeys(second.page);
     if (keys.join(" ") !== "tabla.child-1/child tabla.child-2/child") throw new Error(`the children kept: ${keys.join(", ")}`);
