@@ -1,6 +1,6 @@
 //! Tabla's five games on screen: one view file each, implementing the kit's `AppGame` for the
-//! game's rules (what it tells, how it stands on the board). This folder's plugin puts each on
-//! the kit and the panels.
+//! game's rules (what it tells, how it stands on the board). This folder's plugin puts each game
+//! of `rules::GameKind`'s list on the kit, and Crazy Nard's own systems (its dice and cube).
 
 mod bunnies;
 mod circles;
