@@ -1,6 +1,6 @@
-//! The app's screens as `States`, and what the kit and the screens know of the games: the
-//! built-in level files (read once) and each playable game's entry (its card, how it begins).
-//! Whatever a screen spawns carries `DespawnOnExit`, so leaving it cleans up.
+//! What the kit and the screens know of the games: the built-in level files (read once) and each
+//! playable game's entry (its card, how it begins, how a kept record of it opens). The screens
+//! themselves are `screen::Screen`.
 
 use super::game::AppGame;
 use super::play::Opened;

@@ -119,7 +119,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, export.in_set(TurnSet).run_if(playing()));
 }
 
-/// Tells the keeper what happened to `G`'s game this frame, with its record after it.
+/// Tells the keeper what happened to the game this frame, with its record after it; while a
+/// clock runs, a `Ticked` once a second of real time, so a hidden page's clocks are kept.
 fn tell_keeper(
     mut play: ResMut<Play>,
     clocks: Res<Clocks>,

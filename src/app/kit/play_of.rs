@@ -1,7 +1,8 @@
 //! One game being played, of its own type (`PlayOf<G>`), and how the kit asks it (`Playing`):
 //! its history with undo and redo, who plays each seat, a draft of a person's moves, the last
 //! change for the board, what it tells the feedback and the keeper. Generic code the kit reaches
-//! through one object, so no Bevy system exists per game.
+//! through one object, so the kit's systems are the same for every game (only Crazy Nard adds
+//! two of its own, for its dice and cube: `games/nard.rs`).
 
 use super::game::AppGame;
 use super::play::{
