@@ -2,7 +2,7 @@
 //! interface and the app both keep their game in a `History`, so there is one way to take an
 //! action back and one way to roll the dice in the whole project.
 
-use crate::robot::{self, RobotLevel, RobotPlayer};
+use crate::chance;
 use crate::rules::{Game, RuleError, Seat};
 
 /// One state of the game and how it was reached. `note` is whatever the keeper of the history
@@ -106,7 +106,7 @@ impl<G: Game, N: Default + Clone> History<G, N> {
     /// While dice are due: rolls them with the position's seed and plays the roll.
     pub fn roll(&mut self) -> Option<G::Action> {
         let rolls = self.game().chance()?;
-        let roll = robot::pick_chance(rolls, &mut robot::rng(self.position_seed()))?;
+        let roll = chance::pick_chance(rolls, &mut chance::rng(self.position_seed()))?;
         self.play(&roll, N::default()).ok()?;
         Some(roll)
     }
@@ -169,26 +169,5 @@ fn step_text<G: Game, N>(before: &G, step: &Step<G, N>) -> String {
         (None, Some(seat)) => format!("{TIME_OUT} {}", before.seat_name(seat)),
         // Only the start has neither, and it is never written.
         (None, None) => String::new(),
-    }
-}
-
-impl<G: RobotPlayer, N: Default + Clone> History<G, N> {
-    /// What the Robot does now when it holds the seat to act: while dice are due, its own choice
-    /// before the roll (such as doubling) or else the roll itself; otherwise it thinks to the end.
-    /// The app thinks in slices instead, through `thinker`, and rolls through `roll`.
-    pub fn robot_action(&self, level: RobotLevel) -> Option<G::Action> {
-        let game = self.game();
-        let seed = self.position_seed();
-        match game.chance() {
-            Some(rolls) => {
-                game.before_roll(level, seed).or_else(|| robot::pick_chance(rolls, &mut robot::rng(seed)))
-            }
-            None => robot::choose(game, level, seed),
-        }
-    }
-
-    /// A Robot thinking about the current position, seeded by it.
-    pub fn thinker(&self, level: RobotLevel) -> Box<dyn robot::Thinker<G>> {
-        self.game().thinker(level, self.position_seed())
     }
 }

@@ -3,6 +3,7 @@
 //! default `app` feature).
 
 pub mod bench;
+pub mod chance;
 pub mod demo;
 pub mod history;
 pub mod i18n;

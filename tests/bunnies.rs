@@ -1,11 +1,15 @@
 //! Bunnies and Horses against spec/bunnies.md: every rule, the two-round match, the level files,
 //! the text interface, random-playout invariants and the Robot in both roles.
 
+mod shared;
+use shared::{session, sq, squares};
+use tabla::chance;
+
 use std::collections::HashSet;
 use tabla::levels::{self, LevelGame};
 use tabla::robot;
 use tabla::robot::RobotLevel;
-use tabla::rules::board::{BoardShape, Move, Square};
+use tabla::rules::board::{Move, Square};
 use tabla::rules::bunnies::{
     BunniesAndHorses, GardenEntry, Role, RoundEnd, RoundSummary, STUCK_LIMIT, Setup,
 };
@@ -14,14 +18,6 @@ use tabla::text;
 
 const P1: Seat = Seat(0);
 const P2: Seat = Seat(1);
-
-fn sq(name: &str) -> Square {
-    BoardShape::CHESS.parse(name).unwrap()
-}
-
-fn squares(names: &[&str]) -> Vec<Square> {
-    names.iter().map(|n| sq(n)).collect()
-}
 
 fn names(squares: impl Iterator<Item = Square>) -> Vec<String> {
     let mut list: Vec<String> = squares.map(|s| s.to_string()).collect();
@@ -561,13 +557,9 @@ fn an_unknown_field_is_refused_with_its_line() {
 
 // ---- Text interface ----------------------------------------------------------------------------
 
-fn session(file: &str) -> Box<dyn text::Console> {
-    text::session_for(&levels::find(file).unwrap(), 7)
-}
-
 #[test]
 fn the_text_state_tells_round_roles_scores_and_the_stuck_count() {
-    let mut console = session("ron_configs/bunnies/two_horses.ron");
+    let mut console = session("ron_configs/bunnies/two_horses.ron", 7);
     let state = console.handle("state");
     assert_eq!(state["game"], "bunnies");
     assert_eq!(state["to_move"], "bunnies");
@@ -612,7 +604,7 @@ fn a_text_match_runs_into_round_2_and_names_the_winner_p1_p2_or_draw() {
 #[test]
 fn the_robot_plays_whole_matches_through_text() {
     for file in ["ron_configs/bunnies/one_horse.ron", "ron_configs/bunnies/two_horses.ron"] {
-        let mut console = session(file);
+        let mut console = session(file, 7);
         let mut rounds_seen = HashSet::new();
         let mut outcome = serde_json::Value::Null;
         for _ in 0..200 {
@@ -661,7 +653,7 @@ fn random_matches_keep_the_rules_invariants() {
     for file in ["ron_configs/bunnies/one_horse.ron", "ron_configs/bunnies/two_horses.ron"] {
         let start = level_game(file);
         for seed in 0..150 {
-            let mut rng = robot::rng(seed);
+            let mut rng = chance::rng(seed);
             let mut game = start;
             let mut plies = 0;
             check_invariants(&game);
@@ -700,7 +692,7 @@ fn random_matches_keep_the_rules_invariants() {
 #[test]
 fn the_robot_finds_a_legal_action_for_both_roles_at_every_level() {
     let mut match_ = level_game("ron_configs/bunnies/two_horses.ron");
-    let mut rng = robot::rng(3);
+    let mut rng = chance::rng(3);
     let mut roles_per_level = HashSet::new();
     let mut ply_in_round = 0;
     while let Some(seat) = match_.to_move() {
@@ -766,7 +758,7 @@ fn the_robot_chooses_the_same_for_the_same_seed() {
 /// Plays a seeded match; returns Player 1's points (1 a win, ½ a draw).
 fn match_points(file: &str, p1: Option<RobotLevel>, p2: Option<RobotLevel>, seed: u64) -> f64 {
     let mut game = level_game(file);
-    let mut rng = robot::rng(seed);
+    let mut rng = chance::rng(seed);
     let mut ply = 0;
     while let Some(seat) = game.to_move() {
         let level = if seat == P1 { p1 } else { p2 };

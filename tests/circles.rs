@@ -1,6 +1,10 @@
 //! Making Circles against spec/circles.md: every rule, every worked example, the ends and draws,
 //! the level file and the text interface. Angles are worked out here independently of the code.
 
+mod shared;
+use shared::sq;
+use tabla::chance;
+
 use std::collections::BTreeSet;
 use tabla::levels::{self, LevelGame};
 use tabla::robot;
@@ -14,10 +18,6 @@ const WHITE: Seat = Seat::WHITE;
 const BLACK: Seat = Seat::BLACK;
 const ROOK: Piece = Piece::Rook;
 const BISHOP: Piece = Piece::Bishop;
-
-fn sq(name: &str) -> Square {
-    BoardShape::CHESS.parse(name).unwrap()
-}
 
 fn mv(text: &str) -> Move {
     Move::parse(text, BoardShape::CHESS).unwrap()
@@ -641,7 +641,7 @@ fn a_piece_with_no_move_is_reported_stuck() {
 
 #[test]
 fn legal_moves_follow_the_spec_in_random_games() {
-    let mut rng = robot::rng(7);
+    let mut rng = chance::rng(7);
     for _ in 0..40 {
         let mut game = Circles::new(&classic());
         let mut windings = [[0.0f64; 2]; 2];
@@ -1184,7 +1184,7 @@ fn the_robot_counts_pieces_in_the_way_and_blocks_the_other_side() {
 
 #[test]
 fn the_robot_plays_legal_moves_and_repeats_itself_for_a_seed() {
-    let mut rng = robot::rng(21);
+    let mut rng = chance::rng(21);
     let mut game = Circles::new(&classic());
     for turn in 0..40 {
         if game.outcome().is_some() {
@@ -1205,7 +1205,7 @@ fn the_robot_plays_legal_moves_and_repeats_itself_for_a_seed() {
 #[test]
 fn the_greedy_player_takes_the_largest_clockwise_turn() {
     let game = Circles::new(&classic());
-    let mut rng = robot::rng(1);
+    let mut rng = chance::rng(1);
     // a1-a8 turns 90°, more than any other first move.
     assert_eq!(robot::circles::greedy(&game, &mut rng), Some(mv("a1a8")));
 }
@@ -1213,7 +1213,7 @@ fn the_greedy_player_takes_the_largest_clockwise_turn() {
 #[test]
 fn the_greedy_player_comes_home_to_finish_and_then_stays_there() {
     let setup = classic();
-    let mut rng = robot::rng(1);
+    let mut rng = chance::rng(1);
     // The rook has finished on a1; the bishop on c2 is a small step from finishing on b1. The
     // rook's a1-a8 turns furthest, but the greedy player finishes (and so wins).
     let finishing = arrange(&setup, [("a1", 1), ("c2", 0), ("h8", 0), ("g8", 0)], WHITE);

@@ -9,9 +9,9 @@
 use rand::Rng;
 use serde_json::Value;
 use std::fmt::Debug;
+use tabla::chance::{self, SeededRng};
 use tabla::levels::{self, FromLevel, Level, LevelGame};
 use tabla::robot::review::Coached;
-use tabla::robot::{self, SeededRng};
 use tabla::rules::RuleError;
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
@@ -90,7 +90,7 @@ where
     G: Coached + PartialEq + Debug,
 {
     let at = |step: usize| format!("{file}, seed {seed}, action {step}");
-    let mut rng = robot::rng(seed);
+    let mut rng = chance::rng(seed);
     let mut session = Session::new(game.clone(), seed);
     let mut remembered: Vec<G::Action> = Vec::new();
     expect_refused(&mut session, "undo", &game, &at(0));
@@ -104,7 +104,7 @@ where
         let action = match game.chance() {
             // Dice are due; a choice such as doubling may come before the roll, now and then.
             Some(rolls) if legal.is_empty() || rng.random_bool(0.8) => {
-                robot::pick_chance(rolls, &mut rng).expect("a roll")
+                chance::pick_chance(rolls, &mut rng).expect("a roll")
             }
             _ => legal[rng.random_range(0..legal.len())].clone(),
         };

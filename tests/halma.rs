@@ -1,20 +1,16 @@
 //! Every rule of spec/halma.md, the level files, the text interface and the Robot.
 
+mod shared;
+use shared::{halma_sq as sq, halma_squares as squares, session};
+use tabla::chance;
+
 use serde_json::{Value, json};
 use tabla::levels::{self, FromLevel};
 use tabla::robot::{self, RobotLevel};
 use tabla::rules::board::{BoardShape, Square};
 use tabla::rules::halma::{Corner, Halma, HalmaAction, HeldAtHome, Mode, Setup, camp_squares};
 use tabla::rules::{EndReason, Game, Outcome, Seat, SeatSet, Winner};
-use tabla::text::{self, Console};
-
-fn sq(name: &str) -> Square {
-    BoardShape::HALMA.parse(name).unwrap()
-}
-
-fn squares(names: &[&str]) -> Vec<Square> {
-    names.iter().map(|n| sq(n)).collect()
-}
+use tabla::text;
 
 fn level(name: &str) -> Halma {
     Halma::from_level(&levels::find(&format!("ron_configs/halma/{name}.ron")).unwrap()).unwrap()
@@ -289,7 +285,7 @@ fn the_two_seats_are_mirror_images() {
     // offers the other seat: no corner of the board is favoured.
     for seed in 0..40u64 {
         let mut game = level("two_players");
-        let mut rng = robot::rng(seed);
+        let mut rng = chance::rng(seed);
         for _ in 0..seed * 5 {
             match robot::halma::greedy(&game, &mut rng) {
                 Some(action) if game.outcome().is_none() => game.play(&action),
@@ -562,7 +558,7 @@ fn votes_are_not_moves_for_the_count() {
     assert!(game.clears_camp(Seat(0)));
     assert!(game.moves().iter().all(|(from, to)| *from == sq("b5") && !game.camp(Seat(0)).contains(to)));
     // The whole game's count, through the text interface, with offers and votes between moves.
-    let mut console = session("two_players");
+    let mut console = session("ron_configs/halma/two_players.ron", 3);
     for text in ["play e2f3", "play offer_draw", "play refuse_draw", "play o12n11", "play offer_draw"] {
         assert_eq!(console.handle(text)["ok"], true, "{text}");
     }
@@ -646,7 +642,7 @@ fn a_piece_left_at_home_in_the_goal_must_make_way() {
 
 /// The move nearest the goal for the seat to move, ties drawn with `rng`; with `keep`, a piece
 /// on that square moves only when nothing else can.
-fn forward_move(game: &Halma, keep: Option<Square>, rng: &mut robot::SeededRng) -> HalmaAction {
+fn forward_move(game: &Halma, keep: Option<Square>, rng: &mut chance::SeededRng) -> HalmaAction {
     let seat = game.to_move().expect("a seat to move");
     let dist = game.distances(game.army_of(seat));
     let key = |(from, to): (Square, Square)| {
@@ -667,7 +663,7 @@ fn against_a_blocker(setup: &Setup, seeds: u64) -> (usize, usize) {
     let (mut a1_wins, mut still_blocked) = (0, 0);
     for seed in 0..seeds {
         let mut game = Halma::new(setup);
-        let mut rng = robot::rng(seed);
+        let mut rng = chance::rng(seed);
         while game.outcome().is_none() {
             assert!(game.plies() < 2_000, "seed {seed}: the game does not end");
             let keep = (game.to_move() == Some(Seat(1))).then(|| sq("p16"));
@@ -762,13 +758,9 @@ fn broken_level_files_name_file_and_line() {
     assert_eq!(error.line, line_of("seats: ["), "{error}");
 }
 
-fn session(name: &str) -> Box<dyn Console> {
-    text::session_for(&levels::find(&format!("ron_configs/halma/{name}.ron")).unwrap(), 3)
-}
-
 #[test]
 fn the_text_interface_plays_halma() {
-    let mut console = session("two_players");
+    let mut console = session("ron_configs/halma/two_players.ron", 3);
     let state = console.handle("state");
     assert_eq!(state["to_move"], "a1");
     assert_eq!(state["outcome"], Value::Null);
@@ -802,7 +794,7 @@ fn random_games(name: &str, games: u64) {
     let counts: Vec<usize> = start.seats().map(|s| start.pieces(s).count()).collect();
     let play_out = |seed: u64| {
         let mut game = start.clone();
-        let mut rng = robot::rng(seed);
+        let mut rng = chance::rng(seed);
         let mut actions = Vec::new();
         while game.outcome().is_none() && actions.len() < RANDOM_GAME_CAP {
             // Draw offers are left out so the games run long; the moves listed are legal ones.
@@ -880,7 +872,7 @@ fn level_three_beats_a_random_player() {
     for seed in 0..2u64 {
         let robot_seat = Seat(seed as u8 % 2);
         let mut game = level("two_players");
-        let mut rng = robot::rng(seed);
+        let mut rng = chance::rng(seed);
         let mut plies = 0;
         while game.outcome().is_none() && plies < 500 {
             let action = if game.to_move() == Some(robot_seat) {

@@ -2,9 +2,10 @@
 //! the same rolls on every platform (desktop, browser, text interface).
 
 use serde_json::Value;
+use tabla::chance;
 use tabla::history::History;
 use tabla::levels::{self, FromLevel};
-use tabla::robot::{self, RobotLevel};
+use tabla::robot::RobotLevel;
 use tabla::rules::Game;
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::rules::nard::Nard;
@@ -41,7 +42,7 @@ fn a_seed_gives_the_same_first_rolls_on_every_platform() {
     // Pinned: ChaCha8 and rand's range sampling give these numbers on 64-bit and on wasm32 alike,
     // so a seeded game replays the same in the browser, on the desktop and in `tabla text`.
     assert_eq!(first_rolls(7, 6), PINNED_SEED_7);
-    assert_eq!(robot::rng(7).clone(), robot::rng(7), "a seed names one generator state");
+    assert_eq!(chance::rng(7).clone(), chance::rng(7), "a seed names one generator state");
     assert_ne!(first_rolls(8, 6), PINNED_SEED_7, "another seed, other rolls");
 }
 

@@ -1,5 +1,8 @@
 //! Every rule of spec/knight_hunt.md.
 
+mod shared;
+use shared::{sq, squares};
+
 use tabla::levels::{self, LevelGame};
 use tabla::rules::board::{BoardShape, Move, Square};
 use tabla::rules::knight_hunt::{KnightHunt, Setup};
@@ -7,14 +10,6 @@ use tabla::rules::{EndReason, Game, Outcome, RuleError, Seat, Winner};
 
 const WHITE: Seat = Seat::WHITE;
 const BLACK: Seat = Seat::BLACK;
-
-fn sq(name: &str) -> Square {
-    BoardShape::CHESS.parse(name).unwrap()
-}
-
-fn squares(names: &[&str]) -> Vec<Square> {
-    names.iter().map(|n| sq(n)).collect()
-}
 
 fn mv(text: &str) -> Move {
     Move::parse(text, BoardShape::CHESS).unwrap()

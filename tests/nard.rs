@@ -984,7 +984,7 @@ fn a_checker_that_cannot_bear_off_exactly_waits() {
 fn the_reason_a_checker_is_stuck_agrees_with_the_rules() {
     let mut seen = std::collections::HashSet::new();
     for seed in 0..300u64 {
-        let mut rng = tabla::robot::rng(seed);
+        let mut rng = tabla::chance::rng(seed);
         let mut game = Nard::new(&Setup { cube: false, ..five_points() });
         for _ in 0..400 {
             if game.outcome().is_some() {
@@ -1022,7 +1022,7 @@ fn the_reason_a_checker_is_stuck_agrees_with_the_rules() {
                 }
             }
             let action = match game.chance() {
-                Some(rolls) => tabla::robot::pick_chance(rolls, &mut rng),
+                Some(rolls) => tabla::chance::pick_chance(rolls, &mut rng),
                 None => tabla::robot::random_action(&game, &mut rng),
             };
             game.apply(&action.expect("someone can act")).unwrap();

@@ -2,6 +2,7 @@
 //! action including doubles, takes and drops) end, keep 15 checkers a side, never show an illegal
 //! position, and replay identically from their seeds.
 
+use tabla::chance;
 use tabla::levels::{self, LevelGame};
 use tabla::robot;
 use tabla::rules::nard::{Board, CHECKERS, Event, HEAD, Nard, NardAction, POINTS, Setup, other_side};
@@ -78,7 +79,7 @@ struct MatchRecord {
 }
 
 fn random_match(file: &str, seed: u64) -> MatchRecord {
-    let mut rng = robot::rng(seed);
+    let mut rng = chance::rng(seed);
     let mut game = Nard::new(&setup(file));
     check_state(&game);
     let mut actions = Vec::new();
@@ -86,7 +87,7 @@ fn random_match(file: &str, seed: u64) -> MatchRecord {
     let mut score_from_results = [0u32; 2];
     while game.outcome().is_none() {
         let action = match game.chance() {
-            Some(rolls) => robot::pick_chance(rolls, &mut rng).unwrap(),
+            Some(rolls) => chance::pick_chance(rolls, &mut rng).unwrap(),
             None => robot::random_action(&game, &mut rng).expect("someone can act"),
         };
         let before = game.clone();

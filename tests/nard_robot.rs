@@ -1,6 +1,7 @@
 //! Crazy Nard's Robot: legal, repeatable, plans whole dice sets, decides the cube from its own
 //! estimate, and its levels are ordered by strength.
 
+use tabla::chance;
 use tabla::robot::nard::{Planner, greedy, plan, strength, takes_double, wants_to_double, win_chance};
 use tabla::robot::{self, RobotPlayer};
 use tabla::robot::{RobotLevel, SLICE_NODES};
@@ -12,11 +13,11 @@ const B: Seat = Seat::BLACK;
 
 /// Plays one 1-point match; `players[seat]` is a Robot level or 0 for the random player.
 fn play_match(players: [u8; 2], seed: u64) -> Seat {
-    let mut rng = robot::rng(seed);
+    let mut rng = chance::rng(seed);
     let mut game = Nard::new(&Setup::standard(1));
     while game.outcome().is_none() {
         let action = match game.chance() {
-            Some(rolls) => robot::pick_chance(rolls, &mut rng).unwrap(),
+            Some(rolls) => chance::pick_chance(rolls, &mut rng).unwrap(),
             None => {
                 let seat = game.to_move().unwrap();
                 match players[seat.index()] {
@@ -35,7 +36,7 @@ fn play_match(players: [u8; 2], seed: u64) -> Seat {
 
 /// A game with a dice set in play after a few seeded random turns.
 fn midgame(seed: u64, sets: usize) -> Nard {
-    let mut rng = robot::rng(seed);
+    let mut rng = chance::rng(seed);
     let mut game = Nard::new(&Setup::standard(1));
     let mut seen = 0;
     loop {
@@ -46,7 +47,7 @@ fn midgame(seed: u64, sets: usize) -> Nard {
             seen += 1;
         }
         let action = match game.chance() {
-            Some(rolls) => robot::pick_chance(rolls, &mut rng).unwrap(),
+            Some(rolls) => chance::pick_chance(rolls, &mut rng).unwrap(),
             None => robot::random_action(&game, &mut rng).unwrap(),
         };
         game.play(&action);
@@ -232,7 +233,7 @@ fn greedy_plays_the_set_its_estimate_likes_best() {
         let seat = game.dice_set().unwrap().player;
         let estimate = |p: &tabla::rules::nard::Play| win_chance(&p.board, seat, seat.opponent());
         let best = game.plays().iter().map(estimate).fold(f64::MIN, f64::max);
-        let mut rng = robot::rng(seed);
+        let mut rng = chance::rng(seed);
         let Some(NardAction::Move(first)) = greedy(&game, &mut rng) else { panic!("a move") };
         assert!(game.plays().iter().any(|p| p.moves[0] == first && (estimate(p) - best).abs() < 1e-9));
         // Not the pip count: every whole play of a set moves as many pips.

@@ -1,10 +1,12 @@
 //! Crazy Nard: the level files (built-in ones, and broken ones reported with file and line) and the
 //! `tabla text` contract.
 
+mod shared;
+use shared::{ok, session};
+
 use serde_json::{Value, json};
 use tabla::levels::{self, LevelGame};
 use tabla::rules::nard::{Board, HeadRule};
-use tabla::text::{Console, session_for};
 
 fn nard_level(file: &str) -> tabla::levels::NardLevel {
     match levels::find(file).unwrap_or_else(|e| panic!("{e}")).game {
@@ -124,16 +126,6 @@ fn a_start_without_fifteen_checkers_names_its_line() {
 
 // ---------------------------------------------------------------------------------------------
 // The text interface
-
-fn session(file: &str, seed: u64) -> Box<dyn Console> {
-    session_for(&levels::find(file).unwrap(), seed)
-}
-
-fn ok(console: &mut dyn Console, line: &str) -> Value {
-    let answer = console.handle(line);
-    assert_eq!(answer["ok"], json!(true), "{line}: {answer}");
-    answer
-}
 
 #[test]
 fn the_state_shows_everything_the_issue_names() {

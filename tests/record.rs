@@ -3,6 +3,9 @@
 //! Halma's draw votes, a clock running out; and every kind of broken record refused with a
 //! message that says what is wrong.
 
+mod shared;
+use shared::{legal, ok, session};
+
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -17,21 +20,6 @@ use tabla::text::{self, Console};
 
 fn level(file: &str) -> Level {
     levels::find(file).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn session(file: &str, seed: u64) -> Box<dyn Console> {
-    text::session_for(&level(file), seed)
-}
-
-fn ok(console: &mut dyn Console, line: &str) -> Value {
-    let answer = console.handle(line);
-    assert_eq!(answer["ok"], true, "{line}: {answer}");
-    answer
-}
-
-fn legal(console: &mut dyn Console) -> Vec<String> {
-    let answer = console.handle("legal");
-    answer["legal"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect()
 }
 
 fn is_over(console: &mut dyn Console) -> bool {

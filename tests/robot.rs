@@ -1,9 +1,12 @@
 //! The Robot: legal, repeatable, and it thinks the same in slices as in one go.
 
+mod shared;
+use shared::squares;
+
 use tabla::levels::{self, FromLevel, LevelGame};
 use tabla::robot::{self, RobotPlayer};
 use tabla::robot::{RobotLevel, SLICE_NODES, Thinker};
-use tabla::rules::board::{BoardShape, Move, Square};
+use tabla::rules::board::{BoardShape, Move};
 use tabla::rules::circles::Circles;
 use tabla::rules::knight_hunt::{KnightHunt, Setup};
 use tabla::rules::{Game, Seat};
@@ -14,10 +17,6 @@ fn start() -> KnightHunt {
         #[allow(unreachable_patterns)]
         other => panic!("{other:?}"),
     }
-}
-
-fn squares(names: &[&str]) -> Vec<Square> {
-    names.iter().map(|n| BoardShape::CHESS.parse(n).unwrap()).collect()
 }
 
 #[test]

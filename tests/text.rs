@@ -1,5 +1,8 @@
 //! `tabla text`: the command contract every game shares, shown on Knight Hunt.
 
+mod shared;
+use shared::{legal, session};
+
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -8,18 +11,9 @@ use tabla::record::{Control, Record};
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::text::{self, Console, Session};
 
-fn session(level: &str) -> Box<dyn Console> {
-    text::session_for(&levels::find(level).unwrap(), 7)
-}
-
-fn legal(console: &mut dyn Console) -> Vec<String> {
-    let answer = console.handle("legal");
-    answer["legal"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect()
-}
-
 #[test]
 fn state_names_the_seat_to_move_and_no_outcome_yet() {
-    let mut console = session("ron_configs/knight_hunt/one_knight.ron");
+    let mut console = session("ron_configs/knight_hunt/one_knight.ron", 7);
     let state = console.handle("state");
     assert_eq!(state["to_move"], "white");
     assert_eq!(state["outcome"], Value::Null);
@@ -29,7 +23,7 @@ fn state_names_the_seat_to_move_and_no_outcome_yet() {
 
 #[test]
 fn legal_lists_every_legal_action() {
-    let mut console = session("ron_configs/knight_hunt/two_knights.ron");
+    let mut console = session("ron_configs/knight_hunt/two_knights.ron", 7);
     let mut moves = legal(console.as_mut());
     moves.sort();
     assert_eq!(moves, ["b1a3", "b1c3", "b1d2", "g1e2", "g1f3", "g1h3"]);
@@ -37,7 +31,7 @@ fn legal_lists_every_legal_action() {
 
 #[test]
 fn an_illegal_or_unreadable_action_is_refused_and_changes_nothing() {
-    let mut console = session("ron_configs/knight_hunt/one_knight.ron");
+    let mut console = session("ron_configs/knight_hunt/one_knight.ron", 7);
     let before = console.handle("state");
     for bad in ["play g1g3", "play hello", "play", "jump g1f3", "play g8f6"] {
         let answer = console.handle(bad);
@@ -49,7 +43,7 @@ fn an_illegal_or_unreadable_action_is_refused_and_changes_nothing() {
 
 #[test]
 fn play_undo_and_redo() {
-    let mut console = session("ron_configs/knight_hunt/one_knight.ron");
+    let mut console = session("ron_configs/knight_hunt/one_knight.ron", 7);
     let start = console.handle("state");
     let answer = console.handle("play g1f3");
     assert_eq!(answer["ok"], true);
@@ -66,7 +60,7 @@ fn play_undo_and_redo() {
 
 #[test]
 fn the_robot_plays_a_legal_action() {
-    let mut console = session("ron_configs/knight_hunt/two_knights_capture.ron");
+    let mut console = session("ron_configs/knight_hunt/two_knights_capture.ron", 7);
     let options = legal(console.as_mut());
     let answer = console.handle("robot 2");
     assert_eq!(answer["ok"], true);
@@ -76,7 +70,7 @@ fn the_robot_plays_a_legal_action() {
 
 #[test]
 fn a_whole_game_through_text_ends_with_a_result() {
-    let mut console = session("ron_configs/knight_hunt/two_knights_capture.ron");
+    let mut console = session("ron_configs/knight_hunt/two_knights_capture.ron", 7);
     let mut moves = 0;
     while console.handle("state")["outcome"].is_null() {
         let level = if moves % 2 == 0 { "3" } else { "1" };
@@ -92,7 +86,7 @@ fn a_whole_game_through_text_ends_with_a_result() {
 
 #[test]
 fn record_answers_the_game_s_record_as_ron() {
-    let mut console = session("ron_configs/knight_hunt/one_knight.ron");
+    let mut console = session("ron_configs/knight_hunt/one_knight.ron", 7);
     console.handle("play g1f3");
     let answer = console.handle("record");
     let record = Record::from_ron(answer["record"].as_str().unwrap()).unwrap();
@@ -108,7 +102,7 @@ fn record_answers_the_game_s_record_as_ron() {
 
 /// The JSON lines `text::run` answers to `input`.
 fn run(input: impl std::io::Read) -> Vec<Value> {
-    let mut console = session("ron_configs/knight_hunt/one_knight.ron");
+    let mut console = session("ron_configs/knight_hunt/one_knight.ron", 7);
     let mut output = Vec::new();
     text::run(console.as_mut(), std::io::BufReader::new(input), &mut output).unwrap();
     String::from_utf8(output).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect()

@@ -113,7 +113,7 @@ pub fn slip_game<G: Benchmarked>(kind: usize, seed: u64) -> Option<SlipGame> {
     let mut history = History::<G>::new(G::start(), seed);
     let warm_up = WARM_UP + (seed % 12) as usize;
     let mut decisions = 0;
-    let mut rng = crate::robot::rng(seed);
+    let mut rng = crate::chance::rng(seed);
     let mut random_steps = Vec::new();
     let slip = loop {
         let game = history.game();

@@ -5,9 +5,9 @@ pub mod coach;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod serve;
 
+use crate::chance::{self, SeededRng};
 use crate::history::History;
 use crate::levels::{self, FromLevel};
-use crate::robot::SeededRng;
 use crate::robot::review::{self, Reviewer};
 use crate::robot::slips::TeacherSlips;
 use crate::robot::{self, RobotLevel, RobotPlayer};
@@ -115,7 +115,7 @@ impl Benchmarked for Nard {
 /// Milliseconds the Robot takes for all the moves of one dice set, over seeded games against a
 /// random player (the Robot plays Black).
 fn nard_set_times(level: RobotLevel, seed: u64, sets: usize) -> Vec<f64> {
-    let mut rng = robot::rng(seed ^ 0x5e7);
+    let mut rng = chance::rng(seed ^ 0x5e7);
     let mut times = Vec::with_capacity(sets);
     while times.len() < sets {
         let mut game = Nard::start();
@@ -374,7 +374,7 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
 
 /// Positions whose legal actions are listed per second, over seeded random games.
 fn movegen_rate<G: Benchmarked>(seed: u64) -> f64 {
-    let mut rng = robot::rng(seed);
+    let mut rng = chance::rng(seed);
     let mut positions = 0u64;
     let mut listed = 0usize;
     let started = Instant::now();
@@ -399,7 +399,7 @@ fn movegen_rate<G: Benchmarked>(seed: u64) -> f64 {
 
 /// Milliseconds per Robot decision over the positions of seeded games against a random player.
 fn robot_times<G: Benchmarked>(level: RobotLevel, seed: u64, decisions: usize) -> Vec<f64> {
-    let mut rng = robot::rng(seed ^ level.number() as u64);
+    let mut rng = chance::rng(seed ^ level.number() as u64);
     let mut times = Vec::with_capacity(decisions);
     let mut game_number = 0u64;
     while times.len() < decisions {
@@ -431,7 +431,7 @@ fn act<G: Benchmarked>(game: &G, player: Player, rng: &mut SeededRng, seed: u64)
         {
             return Some(action);
         }
-        return robot::pick_chance(rolls, rng);
+        return chance::pick_chance(rolls, rng);
     }
     match player {
         Player::Robot(level) => {
@@ -477,7 +477,7 @@ pub fn arena_on<G: Benchmarked>(
         let mut result = ArenaResult::default();
         for index in range {
             let heroes = hero_seats(index);
-            let mut rng = robot::rng(seed.wrapping_add(index as u64 * 7919));
+            let mut rng = chance::rng(seed.wrapping_add(index as u64 * 7919));
             let mut game = start();
             let limit = game.move_limit().unwrap_or(usize::MAX);
             let (mut moves, mut hero_moves) = (0usize, 0usize);

@@ -8,8 +8,8 @@
 //! connects from a loopback address of its own (127.0.0.2 and up reach a server on 127.0.0.1), so
 //! the server's limits per address hold as they would on the internet.
 
+use crate::chance::SeededRng;
 use crate::net::{ToClient, ToServer};
-use crate::robot::SeededRng;
 use crate::text::Console;
 use futures_util::{SinkExt, StreamExt};
 use rand::{Rng, SeedableRng};

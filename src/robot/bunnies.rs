@@ -5,12 +5,12 @@
 //! begun the estimate of the starting position. So a position just before the end of round 1 and
 //! the start of round 2 are judged on the same scale.
 
-use super::SeededRng;
 use super::pick_best_by;
 use super::review::{self, CoachData, Coached, Rater};
 use super::search::{Strength, WIN};
 use super::slips::{self, Pieces, SlipKind, TeacherSlips};
 use super::{Evaluate, Searched};
+use crate::chance::SeededRng;
 use crate::rules::board::{KNIGHT_ATTACKS, KNIGHT_DISTANCE, Move, Square, squares_of};
 use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT, bunny_attacks};
 use crate::rules::{Game, Seat, Winner};

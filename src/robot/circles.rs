@@ -1,11 +1,11 @@
 //! How the Robot judges a Making Circles position: as a race counted in moves still needed.
 
-use super::SeededRng;
 use super::pick_best_by;
 use super::review::{self, CoachData, Coached, Rater};
 use super::search::Strength;
 use super::slips::{self, SlipKind, TeacherSlips};
 use super::{Evaluate, Searched};
+use crate::chance::SeededRng;
 use crate::rules::board::Move;
 use crate::rules::circles::{Circles, FULL_LOOP, Piece};
 use crate::rules::{Game, Seat};

@@ -12,7 +12,8 @@
 use super::review::{CoachData, Coached, Rater, RobotChecked, SearchRater};
 use super::search::{self, Node, Searcher, Tree, WIN};
 use super::slips::{SlipKind, TeacherSlips};
-use super::{Evaluate, RobotLevel, RobotPlayer, SeededRng, Thinker, pick_best_by};
+use super::{Evaluate, RobotLevel, RobotPlayer, Thinker, pick_best_by};
+use crate::chance::SeededRng;
 use crate::rules::grid16::{self, Grid16, JUMPS};
 use crate::rules::halma::{Halma, HalmaAction, Mode, moves};
 use crate::rules::{Game, Seat, SeatSet, Winner};

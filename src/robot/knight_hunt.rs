@@ -1,11 +1,11 @@
 //! How the Robot judges a Knight Hunt position.
 
-use super::SeededRng;
 use super::pick_best_by;
 use super::review::{self, CoachData, Coached, Rater};
 use super::search::Strength;
 use super::slips::{self, Pieces, SlipKind, TeacherSlips};
 use super::{Evaluate, Searched};
+use crate::chance::SeededRng;
 use crate::rules::Game;
 use crate::rules::Seat;
 use crate::rules::board::{KNIGHT_DISTANCE, Move};

@@ -1,7 +1,10 @@
-//! The Robot: opponents that only read the rules through `Game`. A Robot thinks in slices
-//! (`Thinker::step`), so the screen keeps drawing frames while it thinks, even on the single
-//! browser thread. Its strength is counted in searched positions, not seconds, so a seeded game
-//! plays the same on any machine.
+//! The Robot: opponents that read the rules and nothing else. The search (`search`) and the
+//! review (`review`) know a game only through `Game`; each game's file adds what it knows of its
+//! own game (an estimate of a position; Crazy Nard's planner, over its board). A Robot thinks in
+//! slices (`Thinker::step`), so the screen keeps drawing frames while it thinks, even on the
+//! single browser thread. Its strength is counted in searched positions, not seconds, so a seeded
+//! game plays the same on any machine. The Robot's turn in a game's history is here too
+//! (`History::robot_action`, `History::thinker`).
 
 pub mod bunnies;
 pub mod circles;
@@ -12,14 +15,11 @@ pub mod review;
 pub mod search;
 pub mod slips;
 
+use crate::chance::{SeededRng, pick_chance, rng};
+use crate::history::History;
 use crate::rules::{Game, Seat};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use search::{AlphaBeta, Strength};
-
-/// The generator behind every seeded choice (dice, the Robot's ties and errors). ChaCha gives the
-/// same numbers on every platform, so a seeded game replays the same on the desktop, in the
-/// browser and in the text interface.
-pub type SeededRng = rand_chacha::ChaCha8Rng;
 
 /// A hash that is the same on every platform and every Rust release (FNV-1a, with `usize`
 /// written as eight bytes): the Robot's noise and plan keys come from it, so a seeded game plays
@@ -180,10 +180,6 @@ impl<G: Searched> RobotPlayer for G {
     }
 }
 
-pub fn rng(seed: u64) -> SeededRng {
-    SeededRng::seed_from_u64(seed)
-}
-
 /// The action with the smallest key, ties broken at random: the shape of every greedy player.
 pub fn pick_best_by<A, K: Ord + Copy>(
     actions: Vec<A>,
@@ -196,18 +192,6 @@ pub fn pick_best_by<A, K: Ord + Copy>(
     Some(ties.swap_remove(pick))
 }
 
-/// One outcome of a chance event (a roll), drawn by its probability.
-pub fn pick_chance<A: Clone>(outcomes: Vec<(A, f64)>, rng: &mut SeededRng) -> Option<A> {
-    let mut left: f64 = rng.random();
-    for (outcome, p) in &outcomes {
-        if left < *p {
-            return Some(outcome.clone());
-        }
-        left -= p;
-    }
-    outcomes.last().map(|(outcome, _)| outcome.clone())
-}
-
 /// A player that picks any legal action.
 pub fn random_action<G: Game>(game: &G, rng: &mut SeededRng) -> Option<G::Action> {
     let mut actions = game.legal_actions();
@@ -216,4 +200,24 @@ pub fn random_action<G: Game>(game: &G, rng: &mut SeededRng) -> Option<G::Action
     }
     let pick = rng.random_range(0..actions.len());
     Some(actions.swap_remove(pick))
+}
+
+/// The Robot's turn in a game's history (the app's and the text interface's).
+impl<G: RobotPlayer, N: Default + Clone> History<G, N> {
+    /// What the Robot does now when it holds the seat to act: while dice are due, its own choice
+    /// before the roll (such as doubling) or else the roll itself; otherwise it thinks to the end.
+    /// The app thinks in slices instead, through `thinker`, and rolls through `roll`.
+    pub fn robot_action(&self, level: RobotLevel) -> Option<G::Action> {
+        let game = self.game();
+        let seed = self.position_seed();
+        match game.chance() {
+            Some(rolls) => game.before_roll(level, seed).or_else(|| pick_chance(rolls, &mut rng(seed))),
+            None => choose(game, level, seed),
+        }
+    }
+
+    /// A Robot thinking about the current position, seeded by it.
+    pub fn thinker(&self, level: RobotLevel) -> Box<dyn Thinker<G>> {
+        self.game().thinker(level, self.position_seed())
+    }
 }

@@ -6,8 +6,9 @@
 //! best with each level's noise); a `Tree` says what a position is and how to move in it:
 //! `GameTree` plays on the game itself, a game may bring a faster one of its own (Halma does).
 
-use super::SeededRng;
-use super::{Evaluate, Thinker, rng};
+use super::{Evaluate, Thinker};
+use crate::chance::SeededRng;
+use crate::chance::rng;
 use crate::rules::{Game, Seat, Winner};
 use rand::Rng;
 

@@ -1,11 +1,11 @@
 //! The app without a window: whole games played through the same messages the pointer produces,
 //! checking the board's entities and the score panel after every move, and games between two
 //! Robots played to the end, for every game with a screen.
-use crate::common;
+use crate::common::{self, pieces_in_rules, pieces_shown, settle};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use tabla::app::kit::board::{BoardView, KeyCursor, Mark, PieceView, TrayItem};
+use tabla::app::kit::board::{BoardView, KeyCursor, Mark, TrayItem};
 use tabla::app::kit::feedback::Selection;
 use tabla::app::kit::game::{AppGame, Extra};
 use tabla::app::kit::input::{BoardDrop, BoardPress};
@@ -35,20 +35,6 @@ fn game(app: &App) -> KnightHunt {
     app.world().resource::<Play>().of::<KnightHunt>().game().clone()
 }
 
-/// Runs frames until every animation has finished.
-fn settle(app: &mut App) {
-    for _ in 0..40 {
-        app.update();
-    }
-}
-
-fn pieces_on_board(app: &mut App) -> Vec<(Square, tabla::app::platform::art::Art)> {
-    let mut query = app.world_mut().query::<&PieceView>();
-    let mut found: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
-    found.sort_by_key(|(s, _)| (s.rank, s.file));
-    found
-}
-
 fn tray_counts(app: &mut App) -> [usize; 2] {
     let mut query = app.world_mut().query::<&TrayItem>();
     let mut counts = [0, 0];
@@ -60,9 +46,7 @@ fn tray_counts(app: &mut App) -> [usize; 2] {
 
 fn check_screen_matches_rules(app: &mut App) {
     let game = game(app);
-    let mut expected = tabla::app::kit::game::GameView::pieces(&game);
-    expected.sort_by_key(|(s, _)| (s.rank, s.file));
-    assert_eq!(pieces_on_board(app), expected, "the piece entities mirror the rules");
+    assert_eq!(pieces_shown(app), pieces_in_rules(&game), "the piece entities mirror the rules");
     assert_eq!(tray_counts(app), [game.score(Seat::WHITE) as usize, game.score(Seat::BLACK) as usize]);
     let board = app.world().resource::<ScoreBoard>().clone();
     for seat in [Seat::WHITE, Seat::BLACK] {
@@ -260,10 +244,9 @@ fn two_robots_play_a_game_to_the_end() {
 
 fn pieces_match<G: AppGame>(app: &mut App) -> bool {
     let game = app.world().resource::<Play>().of::<G>().game().clone();
-    let mut expected = game.pieces();
-    expected.sort_by_key(|(s, _)| (s.rank, s.file));
     let trays = tray_counts(app);
-    pieces_on_board(app) == expected && trays == [game.tray(Seat::WHITE).len(), game.tray(Seat::BLACK).len()]
+    pieces_shown(app) == pieces_in_rules(&game)
+        && trays == [game.tray(Seat::WHITE).len(), game.tray(Seat::BLACK).len()]
 }
 
 fn gliding(app: &mut App) -> bool {
@@ -283,13 +266,11 @@ fn robots_play_to_the_end<G: AppGame>(level: &str, levels: [RobotLevel; 2]) -> G
         if !gliding(&mut app) {
             if !pieces_match::<G>(&mut app) {
                 let game = app.world().resource::<Play>().of::<G>().game().clone();
-                let mut expected = game.pieces();
-                expected.sort_by_key(|(s, _)| (s.rank, s.file));
                 panic!(
                     "{level}: after {frames} frames the board shows {:?} and trays {:?}; the rules say {:?} and {:?}",
-                    pieces_on_board(&mut app),
+                    pieces_shown(&mut app),
                     tray_counts(&mut app),
-                    expected,
+                    pieces_in_rules(&game),
                     [game.tray(Seat::WHITE).len(), game.tray(Seat::BLACK).len()]
                 );
             }

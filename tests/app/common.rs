@@ -9,13 +9,17 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::time::Duration;
+use tabla::app::kit::board::PieceView;
 use tabla::app::kit::children::ChildCommand;
+use tabla::app::kit::game::GameView;
 use tabla::app::kit::robot_turn::{RobotPace, ThinkBudget};
 use tabla::app::kit::turn::GameSeed;
+use tabla::app::platform::art::Art;
 use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin, kit_plugin};
 use tabla::levels;
 use tabla::robot::RobotLevel;
 use tabla::rules::Seat;
+use tabla::rules::board::Square;
 
 /// Runs frames until `done`, or fails after a frame limit.
 pub fn until(app: &mut App, done: impl Fn(&App) -> bool) {
@@ -157,7 +161,7 @@ fn settled(app: &mut App) -> bool {
 }
 
 /// A finger's press on a place of the board, and a frame.
-pub fn press(app: &mut App, square: tabla::rules::board::Square) {
+pub fn press(app: &mut App, square: Square) {
     app.world_mut().write_message(tabla::app::kit::input::BoardPress(square));
     app.update();
 }
@@ -181,4 +185,19 @@ pub fn press_key(app: &mut App, key_code: KeyCode) {
         });
     }
     app.update();
+}
+
+/// The piece entities on the board: each one's place and picture, in order.
+pub fn pieces_shown(app: &mut App) -> Vec<(Square, Art)> {
+    let mut query = app.world_mut().query::<&PieceView>();
+    let mut shown: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
+    shown.sort();
+    shown
+}
+
+/// The pieces the rules of `game` have, in the order of `pieces_shown`.
+pub fn pieces_in_rules(game: &impl GameView) -> Vec<(Square, Art)> {
+    let mut pieces = game.pieces();
+    pieces.sort();
+    pieces
 }

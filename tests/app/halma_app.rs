@@ -1,12 +1,12 @@
 //! Halma in the app without a window: whole games played through the messages a finger produces
 //! (pick, preview, extend a chain, cancel, confirm), taps on a small board taken for the place
 //! they meant or zooming in, hints, draw offers and votes, and four Robots playing to the end.
-use crate::common;
+use crate::common::{self, pieces_in_rules, pieces_shown};
 
 use common::{command, press};
 
 use bevy::prelude::*;
-use tabla::app::kit::board::{BoardView, Mark, PieceView};
+use tabla::app::kit::board::{BoardView, Mark};
 use tabla::app::kit::feedback::{Preview, Selection};
 use tabla::app::kit::game::{Extra, GameView};
 use tabla::app::kit::input::{BoardDrop, BoardTap};
@@ -64,12 +64,7 @@ fn marks(app: &mut App) -> usize {
 /// pieces in the goal and whose turn it is.
 fn check_screen_matches_rules(app: &mut App) {
     let game = game(app);
-    let mut expected = GameView::pieces(&game);
-    expected.sort_by_key(|(s, _)| (s.rank, s.file, format!("{:?}", s)));
-    let mut query = app.world_mut().query::<&PieceView>();
-    let mut shown: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
-    shown.sort_by_key(|(s, _)| (s.rank, s.file, format!("{:?}", s)));
-    assert_eq!(shown, expected, "the piece entities mirror the rules");
+    assert_eq!(pieces_shown(app), pieces_in_rules(&game), "the piece entities mirror the rules");
     let board = app.world().resource::<ScoreBoard>().clone();
     for seat in game.seats() {
         let panel = &board.seats[seat.index()];

@@ -5,6 +5,7 @@
 //! often it is undone and finished; a write that fails is said; a file of a newer Tabla is never
 //! written over; `--continue` goes on with the game of the child who played last.
 use crate::common;
+use crate::shared::sq;
 use common::{fresh_home, screen, send, until};
 
 use bevy::prelude::*;
@@ -26,10 +27,6 @@ use tabla::rules::GameKind;
 use tabla::rules::knight_hunt::KnightHunt;
 use tabla::rules::nard::Nard;
 use tabla::rules::{Game, Seat};
-
-fn sq(name: &str) -> tabla::rules::board::Square {
-    tabla::rules::board::BoardShape::CHESS.parse(name).unwrap()
-}
 
 fn saved(home: &Path, name: &str) -> Option<Record> {
     let text = std::fs::read_to_string(home.join(name)).ok()?;

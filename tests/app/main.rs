@@ -1,11 +1,13 @@
 //! Tabla's app without a window, every part in one test program: Bevy and the app are compiled
 //! into one binary, not one per file (fourteen links of Bevy were some minutes of a fresh
-//! build). Each module says what it tests; `common` is the headless app they share.
+//! build). Each module says what it tests; `common` is the headless app they share, `shared` what every test program shares.
 #![cfg(feature = "app")]
 
 mod common;
 #[path = "../port/mod.rs"]
 mod port;
+#[path = "../shared/mod.rs"]
+mod shared;
 
 mod app;
 mod far_app;

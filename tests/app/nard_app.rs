@@ -2,12 +2,11 @@
 //! produces (rolling, picking checkers, moving them by one or several numbers, taking moves back,
 //! confirming a dice set), passed numbers and chain steps among them, the checkers on screen
 //! mirroring the rules after every move, and Robots playing a match to its end.
-use crate::common;
+use crate::common::{self, pieces_in_rules, pieces_shown};
 
 use common::{command, press};
 
 use bevy::prelude::*;
-use tabla::app::kit::board::PieceView;
 use tabla::app::kit::celebrate::Confetti;
 use tabla::app::kit::feedback::{Notices, RoundOver};
 use tabla::app::kit::game::{Extra, GameInfo, GameView};
@@ -19,7 +18,8 @@ use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::art::Art;
 use tabla::app::platform::settings::Words;
 use tabla::app::{Control, MatchSetup, Opponent};
-use tabla::robot::{RobotLevel, SeededRng, rng};
+use tabla::chance::{SeededRng, rng};
+use tabla::robot::RobotLevel;
 use tabla::rules::board::Square;
 use tabla::rules::nard::{Board, Event, Nard, NardAction, Phase, SetKind};
 use tabla::rules::{Game, Seat};
@@ -48,12 +48,8 @@ fn settle(app: &mut App) {
 
 /// The checker entities are exactly the rules' checkers, on their points and in the trays.
 fn check_screen_matches_rules(app: &mut App) {
-    let mut expected = GameView::pieces(&game(app));
-    expected.sort();
-    let mut query = app.world_mut().query::<&PieceView>();
-    let mut shown: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
-    shown.sort();
-    assert_eq!(shown, expected, "the checker entities mirror the rules");
+    let expected = pieces_in_rules(&game(app));
+    assert_eq!(pieces_shown(app), expected, "the checker entities mirror the rules");
 }
 
 /// What a seat's panel says.

@@ -3,19 +3,19 @@
 //! to the menu and back, over every game on screen. Nothing may panic, an input the rules refuse
 //! leaves the game as it was, an accepted one is exactly one legal action, and when the storm is
 //! over the entities on the board mirror the rules state.
-use crate::common;
+use crate::common::{self, pieces_in_rules, pieces_shown};
+use tabla::chance;
 
 use bevy::prelude::*;
 use rand::Rng;
-use tabla::app::kit::board::{PieceView, ViewCommand};
+use tabla::app::kit::board::ViewCommand;
 use tabla::app::kit::feedback::AskFirst;
 use tabla::app::kit::game::AppGame;
 use tabla::app::kit::input::{BoardDrop, BoardPress, BoardTap};
 use tabla::app::kit::play::{Play, Playing};
 use tabla::app::kit::turn::GameCommand;
-use tabla::app::platform::art::Art;
 use tabla::app::{Opponent, Screen};
-use tabla::robot::{self, RobotLevel};
+use tabla::robot::RobotLevel;
 use tabla::rules::board::{BoardShape, Move, Square};
 use tabla::rules::bunnies::BunniesAndHorses;
 use tabla::rules::circles::Circles;
@@ -54,21 +54,14 @@ fn storm_app(level: &str) -> App {
     common::headless(setup, &home, 77, |_| {})
 }
 
-fn random_square(rng: &mut robot::SeededRng, shape: BoardShape) -> Square {
+fn random_square(rng: &mut chance::SeededRng, shape: BoardShape) -> Square {
     // Off the board now and then: such a square must be ignored.
     Square::new(rng.random_range(0..shape.files + 2), rng.random_range(0..shape.ranks + 2))
 }
 
-fn pieces_on_board(app: &mut App) -> Vec<(Square, Art)> {
-    let mut query = app.world_mut().query::<&PieceView>();
-    let mut found: Vec<_> = query.iter(app.world()).map(|v| (v.square, v.art)).collect();
-    found.sort_by_key(|(s, a)| (s.rank, s.file, *a));
-    found
-}
-
 fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
     let mut app = storm_app(level);
-    let mut rng = robot::rng(seed);
+    let mut rng = chance::rng(seed);
     let mut played = 0;
     let shape = app.world().resource::<Play>().of::<G>().game().shape();
     for i in 0..inputs {
@@ -219,9 +212,8 @@ fn storm<G: AppGame + PartialEq>(level: &str, inputs: usize, seed: u64) {
     for _ in 0..60 {
         app.update();
     }
-    let mut expected = app.world().resource::<Play>().of::<G>().game().pieces();
-    expected.sort_by_key(|(s, a)| (s.rank, s.file, *a));
-    assert_eq!(pieces_on_board(&mut app), expected, "{level}: the board mirrors the rules after the storm");
+    let expected = pieces_in_rules(app.world().resource::<Play>().of::<G>().game());
+    assert_eq!(pieces_shown(&mut app), expected, "{level}: the board mirrors the rules after the storm");
 }
 
 /// Whether a few legal actions (a checker moved by up to four numbers) lead from one game to the

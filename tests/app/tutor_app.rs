@@ -2,6 +2,7 @@
 //! with the coach's two arrows and its reason; "think again" takes it back, "play it" plays it
 //! as any move; a good move is played without a question; with the tutor off nothing is asked.
 use crate::common;
+use crate::shared::sq;
 
 use common::{command, press};
 
@@ -17,10 +18,6 @@ use tabla::app::platform::settings::{Settings, Words};
 use tabla::robot::RobotLevel;
 use tabla::rules::Seat;
 use tabla::rules::board::Square;
-
-fn sq(name: &str) -> Square {
-    tabla::rules::board::BoardShape::CHESS.parse(name).unwrap()
-}
 
 /// Knight Hunt with captures between two friends, after g1-f3 g8-f6, the tutor `on`: the white
 /// knight on f3 can catch the pawn on d4.
@@ -143,7 +140,7 @@ fn a_crazy_nard_set_asked_about_at_confirm_goes_back_whole() {
     let mut app = common::headless(setup, "tutor-nard", 11, |_| {});
     app.world_mut().resource_mut::<Settings>().reading.tutor = Some(true);
     let nard = |app: &App| app.world().resource::<Play>().of::<Nard>().game().clone();
-    let mut rng = tabla::robot::rng(3);
+    let mut rng = tabla::chance::rng(3);
     for _ in 0..3000 {
         let play = app.world().resource::<Play>();
         assert!(play.game().outcome().is_none(), "a whole game of random plays and no set asked about");

@@ -52,7 +52,7 @@ fn normalised(mut samples: Vec<f32>) -> Vec<f32> {
 
 /// A piece set down: a short low knock with a breath of noise.
 pub fn move_sound() -> Vec<f32> {
-    let mut rng = crate::robot::SeededRng::seed_from_u64(7);
+    let mut rng = crate::chance::SeededRng::seed_from_u64(7);
     let knock = tone(420.0, 0.12, 38.0, &[1.0, 0.5, 0.2]);
     let noisy = knock
         .iter()
@@ -83,7 +83,7 @@ pub fn win_sound() -> Vec<f32> {
 
 /// Two dice rattling and settling: bright clicks at slowing intervals, the last ones softer.
 pub fn dice_sound() -> Vec<f32> {
-    let mut rng = crate::robot::SeededRng::seed_from_u64(11);
+    let mut rng = crate::chance::SeededRng::seed_from_u64(11);
     let mut out = vec![0.0f32; seconds(0.42)];
     // (start in seconds, strength): the gaps grow as the dice lose speed.
     let hits = [

@@ -25,7 +25,8 @@ pub use cube::{takes_double, wants_to_double};
 pub use estimate::win_chance;
 pub use planner::{Planner, plan, plan_with};
 
-use super::{RobotLevel, RobotPlayer, SeededRng, Thinker, pick_best_by};
+use super::{RobotLevel, RobotPlayer, Thinker, pick_best_by};
+use crate::chance::SeededRng;
 use crate::rules::Game;
 use crate::rules::nard::{Nard, NardAction, Phase, Play};
 
