@@ -2,7 +2,7 @@
 //! its history with undo and redo, who plays each seat, a draft of a person's moves, the last
 //! change for the board, what it tells the feedback and the keeper. Generic code the kit reaches
 //! through one object, so the kit's systems are the same for every game (only Crazy Nard adds
-//! two of its own, for its dice and cube: `games/nard.rs`).
+//! two of its own, for its dice and cube: `games/nard/dice.rs`).
 
 use super::game::AppGame;
 use super::play::{
