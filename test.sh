@@ -33,6 +33,9 @@ end_run() {
     exit "$status"
 }
 trap end_run EXIT
+# Stopped from outside (Ctrl-C, a CI's time-out), the run ends the same way.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 stage "installing what is missing"
 need_packages "${APP_PACKAGES[@]}" xvfb xauth chromium redis-server caddy
