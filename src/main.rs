@@ -118,7 +118,7 @@ fn join_command(args: &[String]) -> Result<(), String> {
     let picture =
         u8::try_from(number(&flags, "picture", 0)?).map_err(|_| "--picture is 0 to 255".to_string())?;
     let name = given("name").unwrap_or_else(|| format!("Seat {}", seat + 1));
-    use tabla::net::client::{RoomSeat, SeatWanted, make_room};
+    use tabla::net::client::{RoomSeat, SeatWanted};
     let mut seat = if code == "new" {
         let level = given("level").ok_or("a new room needs --level <game>/<variant>")?;
         let found = levels::built_in(&level)?;
@@ -129,10 +129,7 @@ fn join_command(args: &[String]) -> Result<(), String> {
         let clock =
             u32::try_from(number(&flags, "clock", 0)?).map_err(|_| "--clock is minutes".to_string())?;
         let name_of_level = found.file.trim_start_matches("ron_configs/").trim_end_matches(".ron");
-        let made = make_room(&urls, name_of_level, seats, clock)?;
-        let wanted =
-            SeatWanted { code: made.code.clone(), seat, seat_key: None, token: Some(made.token.clone()) };
-        let sat = RoomSeat::join(urls, wanted, &name, picture)?;
+        let (sat, made) = RoomSeat::make(urls, name_of_level, seats, clock, (seat, &name, picture))?;
         println!("{}", made.line(&sat));
         sat
     } else {

@@ -93,7 +93,7 @@ fn a_room_is_made_then_greeted_and_its_events_pass_on_in_order() {
         session.take(),
         vec![
             FromRoom::Event(Event { n: 1, action: "g1f3".into() }),
-            FromRoom::Acked { id: 1 },
+            FromRoom::Acked { id: 1, at: 1 },
             FromRoom::Event(Event { n: 2, action: "g8f6".into() }),
         ]
     );

@@ -1,14 +1,14 @@
-//! `tabla text --join`: one seat of a room, played with the text interface's commands. The seat
-//! keeps its own copy of the game (a text session fed every event the server numbers), proposes
-//! actions and waits for the server's word; a lost connection is tried again with backoff (on the
-//! next address given, when there are several), the missed events asked for by number, and an
-//! action without an answer sent again under its number, so it is never played twice. The seat's
-//! key (from its first welcome, or `--seat-key`) goes with every hello, and its actions are
-//! numbered after the last one the room took from the seat. `wss://` goes through TLS, trusting
-//! the system's certificates (and `SSL_CERT_FILE`'s).
+//! `tabla text --join`: one seat of a room, played with the text interface's commands. It speaks
+//! the room protocol through the app's own client (`session::Session`: the hello with the seat's
+//! key, the actions numbered and sent again under their number on a new connection, the events
+//! passed on in order), keeps its own copy of the game (a text session fed every event), and its
+//! commands wait for the room's word. A lost connection is tried again with backoff, on the next
+//! address given when there are several. `wss://` goes through TLS, trusting the system's
+//! certificates (and `SSL_CERT_FILE`'s). The desktop app's link (`link`) uses the socket here.
 
-use super::session::socket_url;
-use super::{Asking, Event, Person, RoomClock, ToClient, ToServer, referee::ROLL};
+use super::referee::ROLL;
+use super::session::{Backoff, FromRoom, LetGo, Session, Want, socket_url};
+use super::{Asking, Person, RoomClock, ToClient, ToServer};
 use crate::levels;
 use crate::record::Record;
 use crate::robot::RobotLevel;
@@ -22,7 +22,7 @@ use tungstenite::stream::MaybeTlsStream;
 pub(super) type Socket = tungstenite::WebSocket<MaybeTlsStream<TcpStream>>;
 
 /// How long a reading waits before looking again (the connection stays open).
-pub(super) const POLL: Duration = Duration::from_millis(200);
+const POLL: Duration = Duration::from_millis(200);
 /// How long the seat tries to reach a server again before it gives up.
 const RECONNECT_FOR: Duration = Duration::from_secs(180);
 /// How long `wait` and an action wait for the room.
@@ -34,33 +34,6 @@ const SLOW_DOWN: Duration = Duration::from_millis(100);
 
 /// Why the seat cannot go on.
 pub(super) struct Lost(pub(super) String);
-
-pub struct RoomSeat {
-    urls: Vec<String>,
-    which: usize,
-    socket: Option<Socket>,
-    code: String,
-    seat: u8,
-    /// The seat's key, from its first welcome.
-    seat_key: String,
-    /// What frees a seat for another device, when this seat made the room.
-    token: Option<String>,
-    name: String,
-    picture: u8,
-    mirror: Box<dyn Console>,
-    /// The number of the last event the copy has played.
-    at: u64,
-    next_id: u64,
-    /// Connections made so far (an action is sent again on a new one).
-    connections: u64,
-    people: Vec<Person>,
-    /// The copy's answer to each event played since the last action was sent, by number.
-    played: Vec<(u64, Value)>,
-    /// A seat's asking to take back, until it is answered or a move is played.
-    asking: Option<Asking>,
-    /// The room's clocks as its server last said.
-    clock: Option<RoomClock>,
-}
 
 pub(super) fn connect(url: &str) -> Result<Socket, String> {
     let (socket, _) = tungstenite::connect(url).map_err(|e| format!("{url}: {e}"))?;
@@ -108,7 +81,32 @@ pub(super) fn receive(socket: &mut Socket, until: Instant) -> Result<Option<ToCl
     }
 }
 
-/// Makes a room of the level on the first server that answers: its `made` message.
+/// Connects to `url` and talks until `session` is seated: the socket, its readings waiting at most
+/// `listen` each. What the room said meanwhile waits in the session.
+pub(super) fn seat_on(
+    url: &str,
+    session: &mut Session,
+    listen: Duration,
+    answer_within: Duration,
+) -> Result<Socket, LetGo> {
+    let lost = |Lost(why)| LetGo::Retry(why);
+    let mut socket = connect(url).map_err(LetGo::Retry)?;
+    let _ = tcp(&socket).set_read_timeout(Some(listen));
+    for message in session.opened() {
+        send(&mut socket, &message).map_err(lost)?;
+    }
+    let until = Instant::now() + answer_within;
+    while !session.seated() {
+        let message = receive(&mut socket, until)
+            .map_err(lost)?
+            .ok_or_else(|| LetGo::Retry("the server did not answer".into()))?;
+        for answer in session.heard(message)? {
+            send(&mut socket, &answer).map_err(lost)?;
+        }
+    }
+    Ok(socket)
+}
+
 /// A room just made: its code, its pictures and the token that ends it or frees its seats.
 pub struct Made {
     pub code: String,
@@ -120,23 +118,7 @@ impl Made {
     /// The first line `tabla text --join URL new` prints once its maker sat down: the room's code,
     /// pictures and token, and the maker's seat key.
     pub fn line(&self, seat: &RoomSeat) -> Value {
-        json!({"room": self.code, "pictures": self.pictures, "token": self.token, "seat_key": seat.seat_key})
-    }
-}
-
-pub fn make_room(
-    urls: &[String],
-    level: &str,
-    seats: Vec<String>,
-    clock_minutes: u32,
-) -> Result<Made, String> {
-    let mut socket = connect(&socket_url(&urls[0]))?;
-    send(&mut socket, &ToServer::New { level: level.to_string(), seats, clock_minutes })
-        .map_err(|Lost(e)| e)?;
-    match receive(&mut socket, Instant::now() + WAIT_FOR).map_err(|Lost(e)| e)? {
-        Some(ToClient::Made { room, pictures, token }) => Ok(Made { code: room, pictures, token }),
-        Some(ToClient::Refused { error, .. }) => Err(error),
-        other => Err(format!("the server answered {other:?}")),
+        json!({"room": self.code, "pictures": self.pictures, "token": self.token, "seat_key": seat.session.seat_key()})
     }
 }
 
@@ -149,97 +131,131 @@ pub struct SeatWanted {
     pub token: Option<String>,
 }
 
+pub struct RoomSeat {
+    urls: Vec<String>,
+    which: usize,
+    socket: Option<Socket>,
+    session: Session,
+    /// What frees a seat for another device, when this seat made the room.
+    token: Option<String>,
+    mirror: Box<dyn Console>,
+    people: Vec<Person>,
+    /// The copy's answer to each event played since the last action was sent, by number.
+    played: Vec<(u64, Value)>,
+    /// A seat's asking to take back, until it is answered or a move is played.
+    asking: Option<Asking>,
+    /// The room's clocks as its server last said.
+    clock: Option<RoomClock>,
+}
+
 impl RoomSeat {
+    /// Makes a room of `level` (`<game>/<variant>`) with `seats` on the first of `urls` and sits
+    /// at its seat `seat`: the seat, and the room as it was made.
+    pub fn make(
+        urls: Vec<String>,
+        level: &str,
+        seats: Vec<String>,
+        clock_minutes: u32,
+        (seat, name, picture): (u8, &str, u8),
+    ) -> Result<(RoomSeat, Made), String> {
+        let want = Want::Make { level: level.to_string(), seats, seat, clock_minutes };
+        let (mut room_seat, heard) = RoomSeat::sit(urls, Session::new(want, name, picture), None)?;
+        let made = heard
+            .into_iter()
+            .find_map(|heard| match heard {
+                FromRoom::Made { code, pictures, token } => Some(Made { code, pictures, token }),
+                _ => None,
+            })
+            .ok_or("the room was not made")?;
+        room_seat.token = Some(made.token.clone());
+        Ok((room_seat, made))
+    }
+
     /// Sits at the seat of the room on the first of `urls` that answers.
     pub fn join(urls: Vec<String>, wanted: SeatWanted, name: &str, picture: u8) -> Result<RoomSeat, String> {
-        let urls = urls.iter().map(|url| socket_url(url)).collect::<Vec<_>>();
-        let mut socket = connect(&urls[0])?;
-        let hello = ToServer::Hello {
-            room: wanted.code.clone(),
-            seat: wanted.seat,
-            last: 0,
-            name: name.to_string(),
-            picture,
-            era: 0,
-            // A seat sat at before takes its key; a new one is sat at with a key made here.
-            seat_key: Some(wanted.seat_key.unwrap_or_else(super::new_seat_key)),
-        };
-        send(&mut socket, &hello).map_err(|Lost(e)| e)?;
-        let (seat, record, level, people, asking, clock, seat_key, last_id) =
-            match receive(&mut socket, Instant::now() + WAIT_FOR).map_err(|Lost(e)| e)? {
-                Some(ToClient::Welcome {
-                    seat,
-                    record: Some(record),
-                    level,
-                    people,
-                    asking,
-                    clock,
-                    seat_key,
-                    last_id,
-                    ..
-                }) => (seat, record, level, people, asking, clock, seat_key, last_id),
-                Some(ToClient::Refused { error, .. }) => return Err(error),
-                Some(ToClient::Ended { reason }) => return Err(format!("the room has ended: {reason}")),
-                other => return Err(format!("the server answered {other:?}")),
-            };
-        let mirror = mirror_of(&level, &record)?;
-        let at = Record::from_ron(&record).map_err(|e| e.to_string())?.actions.len() as u64;
-        Ok(RoomSeat {
+        let want = Want::Join { code: wanted.code, seat: wanted.seat, seat_key: wanted.seat_key };
+        RoomSeat::sit(urls, Session::new(want, name, picture), wanted.token).map(|(seat, _)| seat)
+    }
+
+    /// Seated on the first of `urls`, with its copy of the game made from the room's record:
+    /// the seat and what the room said.
+    fn sit(
+        urls: Vec<String>,
+        mut session: Session,
+        token: Option<String>,
+    ) -> Result<(RoomSeat, Vec<FromRoom>), String> {
+        let urls: Vec<String> = urls.iter().map(|url| socket_url(url)).collect();
+        let socket = seat_on(&urls[0], &mut session, POLL, WAIT_FOR).map_err(LetGo::why)?;
+        let heard = session.take();
+        let record = heard
+            .iter()
+            .find_map(|heard| match heard {
+                FromRoom::Welcome { record, .. } => Some(record.as_str()),
+                _ => None,
+            })
+            .ok_or("no record came")?;
+        let mirror = mirror_of(record)?;
+        let mut seat = RoomSeat {
             urls,
             which: 0,
             socket: Some(socket),
-            code: wanted.code,
-            seat,
-            seat_key,
-            token: wanted.token,
-            name: name.to_string(),
-            picture,
+            session,
+            token,
             mirror,
-            at,
-            next_id: last_id.saturating_add(1),
-            connections: 1,
-            people,
+            people: Vec::new(),
             played: Vec::new(),
-            asking,
-            clock,
-        })
+            asking: None,
+            clock: None,
+        };
+        let heard = seat.apply(heard).map_err(|Lost(why)| why)?;
+        Ok((seat, heard))
     }
 
-    fn take(&mut self, message: ToClient) -> Result<(), Lost> {
-        match message {
-            ToClient::Event(event) => {
-                // A move played answers any asking.
-                self.asking = None;
-                self.play_event(event)
+    /// Keeps what the room said: the copy of the game, who is here, the asking, the clocks. The
+    /// room's ending is why the seat cannot go on.
+    fn apply(&mut self, heard: Vec<FromRoom>) -> Result<Vec<FromRoom>, Lost> {
+        for news in &heard {
+            match news {
+                FromRoom::Welcome { record, people, asking, clock, .. } => {
+                    self.mirror = mirror_of(record).map_err(Lost)?;
+                    self.people = people.clone();
+                    self.asking = *asking;
+                    self.clock = clock.clone();
+                }
+                FromRoom::Event(event) => {
+                    // A move played answers any asking.
+                    self.asking = None;
+                    let answer = self.mirror.handle(&format!("play {}", event.action));
+                    if answer["ok"] != json!(true) {
+                        return Err(Lost(format!(
+                            "event {} '{}' does not fit this seat's game: {answer}",
+                            event.n, event.action
+                        )));
+                    }
+                    self.played.push((event.n, answer));
+                }
+                FromRoom::Presence(person) => {
+                    self.people.retain(|p| p.seat != person.seat);
+                    self.people.push(person.clone());
+                }
+                FromRoom::Clock(clock) => self.clock = Some(clock.clone()),
+                FromRoom::Asked(asking) => self.asking = *asking,
+                FromRoom::Declined { .. } => self.asking = None,
+                FromRoom::Freed { seat } => self.people.retain(|p| p.seat != *seat),
+                FromRoom::TakenBack { to } => {
+                    self.asking = None;
+                    self.go_back(*to)?;
+                }
+                FromRoom::Over(why) => return Err(Lost(format!("the room has ended: {why}"))),
+                FromRoom::Made { .. }
+                | FromRoom::Acked { .. }
+                | FromRoom::Refused { .. }
+                | FromRoom::Strange(_)
+                | FromRoom::Away(_)
+                | FromRoom::Back => {}
             }
-            ToClient::Asked(asking) => {
-                self.asking = Some(asking);
-                Ok(())
-            }
-            ToClient::Declined { .. } => {
-                self.asking = None;
-                Ok(())
-            }
-            ToClient::Freed { seat } => {
-                self.people.retain(|p| p.seat != seat);
-                Ok(())
-            }
-            ToClient::Clock(clock) => {
-                self.clock = Some(clock);
-                Ok(())
-            }
-            ToClient::Presence(person) => {
-                self.people.retain(|p| p.seat != person.seat);
-                self.people.push(person);
-                Ok(())
-            }
-            ToClient::Ended { reason } => Err(Lost(format!("the room has ended: {reason}"))),
-            ToClient::TakenBack { to, .. } => {
-                self.asking = None;
-                self.go_back(to)
-            }
-            _ => Ok(()),
         }
+        Ok(heard)
     }
 
     /// The room went back to event `to`: the copy is made again from its own record cut there.
@@ -248,156 +264,141 @@ impl RoomSeat {
         let mut record = Record::from_ron(&text).map_err(|e| Lost(format!("this seat's record: {e}")))?;
         record.actions.truncate(to as usize);
         record.undone.clear();
-        self.mirror = mirror_of(&record.level_file(), &record.to_ron()).map_err(Lost)?;
-        self.at = self.at.min(to);
+        self.mirror = mirror_of(&record.to_ron()).map_err(Lost)?;
         Ok(())
     }
 
-    fn play_event(&mut self, event: Event) -> Result<(), Lost> {
-        if event.n <= self.at {
-            return Ok(());
-        }
-        if event.n > self.at + 1 {
-            // A gap: the next hello asks for what is missing.
-            self.socket = None;
-            return Ok(());
-        }
-        let answer = self.mirror.handle(&format!("play {}", event.action));
-        if answer["ok"] != json!(true) {
-            return Err(Lost(format!(
-                "event {} '{}' does not fit this seat's game: {answer}",
-                event.n, event.action
-            )));
-        }
-        self.at = event.n;
-        self.played.push((event.n, answer));
-        Ok(())
-    }
-
-    /// Connects again (to the next address after a failure), says hello with the last event, and
-    /// takes what was missed.
+    /// Connects again (to the next address after a failure) with backoff, until seated.
     fn reconnect(&mut self) -> Result<(), Lost> {
         let started = Instant::now();
-        let mut pause = Duration::from_millis(100);
+        let mut backoff = Backoff::default();
         loop {
-            match self.try_hello() {
+            match self.try_connect() {
                 Ok(()) => return Ok(()),
                 Err(Lost(why)) if started.elapsed() > RECONNECT_FOR => {
                     return Err(Lost(format!("no server answered for {} s: {why}", RECONNECT_FOR.as_secs())));
                 }
                 Err(_) => {
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_secs(3));
+                    std::thread::sleep(backoff.pause());
                     self.which = (self.which + 1) % self.urls.len();
                 }
             }
         }
     }
 
-    fn try_hello(&mut self) -> Result<(), Lost> {
-        let mut socket = connect(&self.urls[self.which]).map_err(Lost)?;
-        let hello = ToServer::Hello {
-            room: self.code.clone(),
-            seat: self.seat,
-            last: self.at,
-            name: self.name.clone(),
-            picture: self.picture,
-            // Not kept here: a seat of an earlier era is sent the whole record.
-            era: 0,
-            seat_key: Some(self.seat_key.clone()),
-        };
-        send(&mut socket, &hello)?;
-        loop {
-            match receive(&mut socket, Instant::now() + WAIT_FOR)? {
-                Some(ToClient::Welcome { events, people, record, level, asking, clock, last_id, .. }) => {
-                    self.next_id = self.next_id.max(last_id.saturating_add(1));
-                    self.people = people;
-                    self.asking = asking;
-                    self.clock = clock;
-                    if let Some(record) = record {
-                        self.mirror = mirror_of(&level, &record).map_err(Lost)?;
-                        self.at =
-                            Record::from_ron(&record).map_err(|e| Lost(e.to_string()))?.actions.len() as u64;
-                    }
-                    self.socket = Some(socket);
-                    self.connections += 1;
-                    for event in events {
-                        self.play_event(event)?;
-                    }
-                    return Ok(());
-                }
-                Some(ToClient::Refused { error, .. }) => return Err(Lost(error)),
-                Some(ToClient::Ended { reason }) => return Err(Lost(reason)),
-                Some(_) => {}
-                None => return Err(Lost("no welcome".into())),
+    /// One try on the address in use: seated again, with what was missed played on the copy.
+    fn try_connect(&mut self) -> Result<(), Lost> {
+        let seated = seat_on(&self.urls[self.which], &mut self.session, POLL, WAIT_FOR);
+        if let Err(drop) = &seated {
+            self.session.lost(drop.clone().why().as_str());
+        }
+        let heard = self.session.take();
+        self.apply(heard)?;
+        self.socket = Some(seated.map_err(|drop| Lost(drop.why()))?);
+        Ok(())
+    }
+
+    /// Takes a message from the room, sending the session's answers.
+    fn hear(&mut self, message: ToClient) -> Result<(), LetGo> {
+        let answers = self.session.heard(message)?;
+        let socket = self.socket.as_mut().expect("a message came on it");
+        for answer in answers {
+            send(socket, &answer).map_err(|Lost(why)| LetGo::Retry(why))?;
+        }
+        Ok(())
+    }
+
+    /// What the room said since the last look, kept; a connection let go is tried again later.
+    fn heard(&mut self, result: Result<(), LetGo>) -> Result<Vec<FromRoom>, Lost> {
+        let ended = match result {
+            Ok(()) => None,
+            Err(LetGo::Retry(why)) => {
+                self.socket = None;
+                self.session.lost(&why);
+                None
             }
+            Err(LetGo::End(why)) => {
+                self.socket = None;
+                self.session.lost(&why);
+                Some(why)
+            }
+        };
+        let heard = self.session.take();
+        let heard = self.apply(heard)?;
+        match ended {
+            Some(why) => Err(Lost(format!("the room has ended: {why}"))),
+            None => Ok(heard),
         }
     }
 
-    /// The next message from the room, connecting again when the connection is lost.
-    fn next(&mut self, until: Instant) -> Result<Option<ToClient>, Lost> {
+    /// The next message from the room (none when none came before `until`), connecting again when
+    /// the connection is lost: what the room said.
+    fn next(&mut self, until: Instant) -> Result<Vec<FromRoom>, Lost> {
         if self.socket.is_none() {
             self.reconnect()?;
         }
         let socket = self.socket.as_mut().expect("connected above");
-        receive(socket, until).or_else(|_| {
-            self.socket = None;
-            Ok(None)
-        })
+        let result = match receive(socket, until) {
+            Ok(Some(message)) => self.hear(message),
+            Ok(None) => Ok(()),
+            Err(Lost(why)) => Err(LetGo::Retry(why)),
+        };
+        self.heard(result)
     }
 
-    /// Sends the action and waits for the server's word, sending it again after a reconnection.
+    /// Sends the action, played when the room is at event `after`: its number.
+    fn send_action(&mut self, after: u64, action: &str) -> Result<u64, Lost> {
+        if self.socket.is_none() {
+            self.reconnect()?;
+        }
+        let kept = self.session.act(ToServer::Act { id: 0, after, action: action.to_string() });
+        let Some(message @ ToServer::Act { id, .. }) = kept else {
+            return Err(Lost("the action was not numbered".into()));
+        };
+        // A failed send is sent again under its number on the next connection.
+        let socket = self.socket.as_mut().expect("connected above");
+        if let Err(Lost(why)) = send(socket, &message) {
+            self.socket = None;
+            self.session.lost(&why);
+        }
+        Ok(id)
+    }
+
+    /// Sends the action and waits for the room's word (the session sends it again after a
+    /// reconnection).
     fn act(&mut self, action: &str) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        let after = self.at;
-        self.played.clear();
-        let message = ToServer::Act { id, after, action: action.to_string() };
         let until = Instant::now() + WAIT_FOR;
+        let after = self.session.at();
+        self.played.clear();
+        let mut id = match self.send_action(after, action) {
+            Ok(id) => id,
+            Err(Lost(why)) => return refuse(why),
+        };
         let mut acked: Option<u64> = None;
-        let mut sent_on: Option<u64> = None;
         while Instant::now() < until {
-            if acked.is_some_and(|at| self.at >= at) {
+            if acked.is_some_and(|at| self.session.at() >= at) {
                 return self.acted(after);
             }
-            if self.socket.is_none()
-                && let Err(Lost(why)) = self.reconnect()
-            {
-                return refuse(why);
-            }
-            // Connected again since it was sent: the action goes again under its number.
-            if sent_on != Some(self.connections) {
-                let socket = self.socket.as_mut().expect("connected above");
-                if send(socket, &message).is_err() {
-                    self.socket = None;
-                    continue;
-                }
-                sent_on = Some(self.connections);
-            }
-            match self.next(until) {
+            let heard = match self.next(until) {
+                Ok(heard) => heard,
                 Err(Lost(why)) => return refuse(why),
-                Ok(None) => {}
-                Ok(Some(ToClient::Ack { id: acked_id, at })) if acked_id == id => acked = Some(at),
-                // A late answer to an earlier action (sent again after a lost connection).
-                Ok(Some(ToClient::Ack { id: earlier, .. })) if earlier < id => {}
-                Ok(Some(ToClient::Ack { id: other, .. })) => {
-                    return refuse(format!("the room answered action {other}, which this seat did not send"));
-                }
-                // Too fast for the server (a Robot playing a seat through text): after a pause,
-                // the same action again.
-                Ok(Some(ToClient::Refused { id: Some(refused_id), error }))
-                    if refused_id == id && error.starts_with(TOO_MANY) =>
-                {
-                    std::thread::sleep(SLOW_DOWN);
-                    sent_on = None;
-                }
-                Ok(Some(ToClient::Refused { id: Some(refused_id), error })) if refused_id == id => {
-                    return refuse(error);
-                }
-                Ok(Some(message)) => {
-                    if let Err(Lost(why)) = self.take(message) {
-                        return refuse(why);
+            };
+            for news in heard {
+                match news {
+                    FromRoom::Acked { id: acked_id, at } if acked_id == id => acked = Some(at),
+                    // Too fast for the server (a Robot playing a seat through text): after a
+                    // pause, the same action again.
+                    FromRoom::Refused { action: Some(refused), error } if refused == action => {
+                        if !error.starts_with(TOO_MANY) {
+                            return refuse(error);
+                        }
+                        std::thread::sleep(SLOW_DOWN);
+                        id = match self.send_action(after, action) {
+                            Ok(id) => id,
+                            Err(Lost(why)) => return refuse(why),
+                        };
                     }
+                    _ => {}
                 }
             }
         }
@@ -407,7 +408,7 @@ impl RoomSeat {
     /// Takes every message already come, without waiting; a connection lost is tried again once
     /// (so `state` follows the room after its server came back).
     fn drain(&mut self) -> Result<(), Lost> {
-        if self.socket.is_none() && self.try_hello().is_err() {
+        if self.socket.is_none() && self.try_connect().is_err() {
             return Ok(());
         }
         loop {
@@ -415,14 +416,12 @@ impl RoomSeat {
             let _ = tcp(socket).set_nonblocking(true);
             let message = receive(socket, Instant::now());
             let _ = tcp(socket).set_nonblocking(false);
-            match message {
-                Ok(Some(message)) => self.take(message)?,
+            let result = match message {
+                Ok(Some(message)) => self.hear(message),
                 Ok(None) => return Ok(()),
-                Err(_) => {
-                    self.socket = None;
-                    return Ok(());
-                }
-            }
+                Err(Lost(why)) => Err(LetGo::Retry(why)),
+            };
+            self.heard(result)?;
         }
     }
 
@@ -437,7 +436,7 @@ impl RoomSeat {
         let state = self.mirror.handle("state");
         answer["to_move"] = state["to_move"].clone();
         answer["outcome"] = state["outcome"].clone();
-        answer["at"] = json!(self.at);
+        answer["at"] = json!(self.session.at());
         answer
     }
 
@@ -448,23 +447,21 @@ impl RoomSeat {
             if Instant::now() >= until {
                 return refuse("nobody played for ten minutes");
             }
-            match self.next(until) {
-                Err(Lost(why)) => return refuse(why),
-                Ok(Some(message)) => {
-                    if let Err(Lost(why)) = self.take(message) {
-                        return refuse(why);
-                    }
-                }
-                Ok(None) => {}
+            if let Err(Lost(why)) = self.next(until) {
+                return refuse(why);
             }
         }
         self.state()
     }
 
+    fn seat(&self) -> Seat {
+        Seat(self.session.seat())
+    }
+
     /// Whether this seat is to act: its turn, and not dice the server throws by itself (dice with
     /// no choice before them), which are still to come.
     fn my_turn(&mut self) -> bool {
-        self.mirror.seat_to_move() == Some(Seat(self.seat))
+        self.mirror.seat_to_move() == Some(self.seat())
             && !(self.mirror.dice_due()
                 && self.mirror.handle("legal")["legal"].as_array().is_none_or(Vec::is_empty))
     }
@@ -474,11 +471,11 @@ impl RoomSeat {
         let people: Vec<Value> =
             self.people.iter().map(|p| json!({"seat": p.seat, "name": p.name, "here": p.here})).collect();
         state["room"] = json!({
-            "code": self.code,
-            "seat": self.seat,
-            "seat_key": self.seat_key,
+            "code": self.session.code(),
+            "seat": self.session.seat(),
+            "seat_key": self.session.seat_key(),
             "connected": self.socket.is_some(),
-            "at": self.at,
+            "at": self.session.at(),
             "people": people,
             "asking": self.asking,
             "clock": self.clock,
@@ -489,7 +486,7 @@ impl RoomSeat {
     /// Asks the others to take back this seat's last move (and what followed it), and waits for
     /// their answer.
     fn take_back(&mut self) -> Value {
-        let Some(to) = self.mirror.before_last_of(Seat(self.seat)) else {
+        let Some(to) = self.mirror.before_last_of(self.seat()) else {
             return refuse("this seat has no move to take back");
         };
         self.ask_and_wait(ToServer::TakeBack { to: to as u64 }, false)
@@ -502,7 +499,7 @@ impl RoomSeat {
             "no" => false,
             _ => return refuse("answer yes or answer no"),
         };
-        if self.asking.is_none_or(|asking| asking.seat == self.seat) {
+        if self.asking.is_none_or(|asking| asking.seat == self.session.seat()) {
             return refuse("nobody else asks to take back");
         }
         self.ask_and_wait(ToServer::Answer { yes }, true)
@@ -512,40 +509,37 @@ impl RoomSeat {
     /// no (the state, when `no_is_done`), refuses it, or plays a move instead.
     fn ask_and_wait(&mut self, message: ToServer, no_is_done: bool) -> Value {
         let until = Instant::now() + WAIT_FOR;
-        if let Err(refused) = self.send_once(&message) {
+        if let Err(refused) = self.send_once(message) {
             return refused;
         }
         while Instant::now() < until {
-            let message = match self.next(until) {
+            let asking = self.asking.is_some();
+            let heard = match self.next(until) {
                 Err(Lost(why)) => return refuse(why),
-                Ok(None) => continue,
-                Ok(Some(message)) => message,
+                Ok(heard) => heard,
             };
-            let answered = match &message {
-                ToClient::TakenBack { to, .. } => Some(Ok(Some(*to))),
-                ToClient::Declined { .. } if no_is_done => Some(Ok(None)),
-                ToClient::Declined { seat } => Some(Err(format!("seat {seat} said no: the game goes on"))),
-                ToClient::Refused { id: None, error } => Some(Err(error.clone())),
-                ToClient::Event(_) if self.asking.is_some() => Some(Err("a move was played instead".into())),
-                _ => None,
-            };
-            if let Err(Lost(why)) = self.take(message) {
-                return refuse(why);
-            }
-            match answered {
-                None => {}
-                Some(Err(why)) => return refuse(why),
-                Some(Ok(to)) => {
-                    if self.socket.is_none()
-                        && let Err(Lost(why)) = self.reconnect()
-                    {
-                        return refuse(why);
-                    }
-                    let mut state = self.state();
-                    state["ok"] = json!(true);
-                    state["taken_back_to"] = json!(to);
-                    return state;
+            for news in heard {
+                let answered = match news {
+                    FromRoom::TakenBack { to } => Ok(Some(to)),
+                    FromRoom::Declined { .. } if no_is_done => Ok(None),
+                    FromRoom::Declined { seat } => Err(format!("seat {seat} said no: the game goes on")),
+                    FromRoom::Refused { action: None, error } => Err(error),
+                    FromRoom::Event(_) if asking => Err("a move was played instead".into()),
+                    _ => continue,
+                };
+                let to = match answered {
+                    Ok(to) => to,
+                    Err(why) => return refuse(why),
+                };
+                if self.socket.is_none()
+                    && let Err(Lost(why)) = self.reconnect()
+                {
+                    return refuse(why);
                 }
+                let mut state = self.state();
+                state["ok"] = json!(true);
+                state["taken_back_to"] = json!(to);
+                return state;
             }
         }
         refuse("nobody answered for ten minutes")
@@ -553,13 +547,17 @@ impl RoomSeat {
 
     /// Sends a message that is not an action, once, connecting first when the connection is lost;
     /// the refusal to answer when it could not be sent.
-    fn send_once(&mut self, message: &ToServer) -> Result<(), Value> {
+    fn send_once(&mut self, message: ToServer) -> Result<(), Value> {
         if self.socket.is_none() {
             self.reconnect().map_err(|Lost(why)| refuse(why))?;
         }
+        let Some(message) = self.session.act(message) else {
+            return Err(refuse("the connection was lost before it was sent; try again"));
+        };
         let socket = self.socket.as_mut().expect("connected above");
-        send(socket, message).map_err(|_| {
+        send(socket, &message).map_err(|Lost(why)| {
             self.socket = None;
+            self.session.lost(&why);
             refuse("the connection was lost before it was sent; try again")
         })
     }
@@ -571,26 +569,25 @@ impl RoomSeat {
             return refuse("only the seat that made the room frees a seat");
         };
         let Ok(seat) = seat.parse::<u8>() else { return refuse("free SEAT, the seat's number") };
-        if let Err(refused) = self.send_once(&ToServer::Free { token, seat }) {
+        if let Err(refused) = self.send_once(ToServer::Free { token, seat }) {
             return refused;
         }
         let until = Instant::now() + WAIT_FOR;
         while Instant::now() < until {
-            match self.next(until) {
+            let heard = match self.next(until) {
                 Err(Lost(why)) => return refuse(why),
-                Ok(Some(ToClient::Freed { seat: freed })) if freed == seat => {
-                    let _ = self.take(ToClient::Freed { seat });
-                    let mut state = self.state();
-                    state["ok"] = json!(true);
-                    return state;
-                }
-                Ok(Some(ToClient::Refused { id: None, error })) => return refuse(error),
-                Ok(Some(message)) => {
-                    if let Err(Lost(why)) = self.take(message) {
-                        return refuse(why);
+                Ok(heard) => heard,
+            };
+            for news in heard {
+                match news {
+                    FromRoom::Freed { seat: freed } if freed == seat => {
+                        let mut state = self.state();
+                        state["ok"] = json!(true);
+                        return state;
                     }
+                    FromRoom::Refused { action: None, error } => return refuse(error),
+                    _ => {}
                 }
-                Ok(None) => {}
             }
         }
         refuse("the server gave no answer")
@@ -616,9 +613,10 @@ fn refuse(error: impl ToString) -> Value {
     json!({ "ok": false, "error": error.to_string() })
 }
 
-fn mirror_of(level_file: &str, record: &str) -> Result<Box<dyn Console>, String> {
-    let level = levels::built_in(level_file)?;
+/// A text session on a room's record (RON), of the level it names.
+fn mirror_of(record: &str) -> Result<Box<dyn Console>, String> {
     let record = Record::from_ron(record).map_err(|e| e.to_string())?;
+    let level = levels::built_in(&record.level_file())?;
     text::session_from_record(&level, &record).map_err(|e| e.to_string())
 }
 
@@ -638,7 +636,7 @@ impl Console for RoomSeat {
             "state" => self.state(),
             "legal" => {
                 let mut legal = self.mirror.handle("legal");
-                let mine = self.mirror.seat_to_move() == Some(Seat(self.seat));
+                let mine = self.mirror.seat_to_move() == Some(self.seat());
                 if let (true, true, Some(list)) =
                     (mine, self.mirror.dice_due(), legal["legal"].as_array_mut())
                 {

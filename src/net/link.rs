@@ -4,9 +4,9 @@
 //! Whatever it passes on wakes the app (`Wake`: a window at rest draws nothing until woken).
 
 use super::ToServer;
-use super::client::{Lost, Socket, connect, receive, send};
+use super::client::{Lost, Socket, receive, seat_on, send};
+use super::session::{Backoff, LetGo, Session, socket_url};
 pub use super::session::{FromRoom, Wake, Want};
-use super::session::{LetGo, Session, socket_url};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
@@ -69,11 +69,11 @@ struct Run {
 impl Run {
     /// Runs until the app lets go or the room cannot be played: why it ended.
     fn go(&mut self, url: &str) -> String {
-        let mut pause = Duration::from_millis(100);
+        let mut backoff = Backoff::default();
         loop {
             let why = match self.connected(url) {
                 Ok(socket) => {
-                    pause = Duration::from_millis(100);
+                    backoff.reset();
                     self.listen(socket)
                 }
                 Err(drop) => drop,
@@ -87,8 +87,7 @@ impl Run {
             if let Some(end) = self.gone() {
                 return end;
             }
-            std::thread::sleep(pause);
-            pause = (pause * 2).min(Duration::from_secs(3));
+            std::thread::sleep(backoff.pause());
         }
     }
 
@@ -119,24 +118,9 @@ impl Run {
 
     /// Connects and talks until seated: the socket.
     fn connected(&mut self, url: &str) -> Result<Socket, LetGo> {
-        let lost = |Lost(why)| LetGo::Retry(why);
-        let mut socket = connect(url).map_err(LetGo::Retry)?;
-        let _ = super::client::tcp(&socket).set_read_timeout(Some(LISTEN));
-        for message in self.session.opened() {
-            send(&mut socket, &message).map_err(lost)?;
-        }
-        let until = Instant::now() + ANSWER_WITHIN;
-        while !self.session.seated() {
-            let message = receive(&mut socket, until)
-                .map_err(lost)?
-                .ok_or_else(|| LetGo::Retry("the server did not answer".into()))?;
-            let answers = self.session.heard(message);
-            self.say();
-            for answer in answers? {
-                send(&mut socket, &answer).map_err(lost)?;
-            }
-        }
-        Ok(socket)
+        let seated = seat_on(url, &mut self.session, LISTEN, ANSWER_WITHIN);
+        self.say();
+        seated
     }
 
     /// Passes on what the server says and sends the seat's actions until the connection is let go.

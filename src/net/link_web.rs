@@ -4,8 +4,8 @@
 //! room said (each frame) and the socket's events only fill its inbox and wake the app (`Wake`:
 //! a window at rest draws nothing until woken), as does the time to connect again.
 
+use super::session::{Backoff, LetGo, Session, socket_url};
 pub use super::session::{FromRoom, Wake, Want};
-use super::session::{LetGo, Session, socket_url};
 use super::{ToClient, ToServer};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -23,10 +23,6 @@ thread_local! {
     static LINKS: RefCell<(u32, HashMap<u32, Open>)> = RefCell::new((0, HashMap::new()));
 }
 
-/// The first pause before connecting again, and the longest (ms).
-const FIRST_PAUSE: f64 = 100.0;
-const LONGEST_PAUSE: f64 = 3000.0;
-
 impl Link {
     pub fn open(server: &str, want: Want, name: &str, picture: u8, wake: Wake) -> Link {
         let open = Open {
@@ -35,7 +31,7 @@ impl Link {
             session: Session::new(want, name, picture),
             connection: None,
             retry_at: 0.0,
-            pause: FIRST_PAUSE,
+            backoff: Backoff::default(),
             over: false,
         };
         LINKS.with(|links| {
@@ -92,7 +88,7 @@ struct Open {
     connection: Option<Connection>,
     /// When to connect again (the page's clock, ms).
     retry_at: f64,
-    pause: f64,
+    backoff: Backoff,
     over: bool,
 }
 
@@ -138,7 +134,7 @@ impl Open {
             }
         }
         if self.session.seated() {
-            self.pause = FIRST_PAUSE;
+            self.backoff.reset();
         }
         if let Some(why) = inbox.closed {
             self.let_go(LetGo::Retry(why));
@@ -152,9 +148,9 @@ impl Open {
         match drop {
             LetGo::Retry(why) => {
                 self.session.lost(&why);
-                self.retry_at = js_sys::Date::now() + self.pause;
-                wake_after(self.pause, &self.wake);
-                self.pause = (self.pause * 2.0).min(LONGEST_PAUSE);
+                let pause = self.backoff.pause().as_secs_f64() * 1000.0;
+                self.retry_at = js_sys::Date::now() + pause;
+                wake_after(pause, &self.wake);
             }
             LetGo::End(why) => {
                 self.over = true;

@@ -9,6 +9,7 @@
 
 use super::{Asking, Event, Person, RoomClock, ToClient, ToServer};
 use crate::record::Record;
+use std::time::Duration;
 
 /// Wakes the app when its room's link has something for it (a window at rest draws nothing
 /// until something wakes it).
@@ -59,8 +60,10 @@ pub enum FromRoom {
     Freed {
         seat: u8,
     },
+    /// The room took action `id` as its event `at`.
     Acked {
         id: u64,
+        at: u64,
     },
     /// Something this device sent was refused: an action (its text), or anything else (`None`).
     Refused {
@@ -85,6 +88,14 @@ pub enum LetGo {
     Retry(String),
     /// The room cannot be played any more.
     End(String),
+}
+
+impl LetGo {
+    pub fn why(self) -> String {
+        match self {
+            LetGo::Retry(why) | LetGo::End(why) => why,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -146,6 +157,24 @@ impl Session {
     /// Seated on the connection open now.
     pub fn seated(&self) -> bool {
         self.phase == Phase::Seated
+    }
+
+    /// The number of the last event passed on (0 before any).
+    pub fn at(&self) -> u64 {
+        self.at.unwrap_or(0)
+    }
+
+    /// The room's code, once made or asked for.
+    pub fn code(&self) -> Option<&str> {
+        self.code.as_deref()
+    }
+
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+
+    pub fn seat_key(&self) -> &str {
+        &self.seat_key
     }
 
     /// A connection is open: what to send first (`new` for a room still to make, else `hello`).
@@ -250,9 +279,9 @@ impl Session {
             (Phase::Making | Phase::Greeting, ToClient::Refused { error, .. }) => Err(LetGo::End(error)),
             (_, ToClient::Ended { reason }) => Err(LetGo::End(reason)),
             (Phase::Seated, ToClient::Event(event)) => self.pass(event).map(|()| Vec::new()),
-            (Phase::Seated, ToClient::Ack { id, .. }) => {
+            (Phase::Seated, ToClient::Ack { id, at }) => {
                 match self.answered(id) {
-                    Some(_) => self.heard.push(FromRoom::Acked { id }),
+                    Some(_) => self.heard.push(FromRoom::Acked { id, at }),
                     None => self.heard.push(FromRoom::Strange(format!("an answer to action {id}, not sent"))),
                 }
                 Ok(Vec::new())
@@ -355,6 +384,35 @@ impl Session {
             ToServer::Act { action, .. } => Some(action),
             _ => None,
         }
+    }
+}
+
+/// The pauses between tries to connect again: from a tenth of a second, doubling, at most three
+/// seconds; back to the first once seated.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Backoff {
+    pause: Duration,
+}
+
+impl Backoff {
+    const FIRST: Duration = Duration::from_millis(100);
+    const LONGEST: Duration = Duration::from_secs(3);
+
+    /// The pause before the next try; the one after it is longer.
+    pub fn pause(&mut self) -> Duration {
+        let pause = self.pause;
+        self.pause = (self.pause * 2).min(Self::LONGEST);
+        pause
+    }
+
+    pub fn reset(&mut self) {
+        self.pause = Self::FIRST;
+    }
+}
+
+impl Default for Backoff {
+    fn default() -> Self {
+        Backoff { pause: Self::FIRST }
     }
 }
 
