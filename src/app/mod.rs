@@ -1,21 +1,32 @@
 //! Everything Bevy, in folders by role; this file only assembles their plugins.
 //! - `platform/`: the edge below everything (settings, the browser glue, sound, pictures);
-//! - `kit/`: the screen kit every game uses (the game traits, the game being played, whose turn,
-//!   the board, its pieces, input, keys, animation, hint, help, celebrations);
+//! - `session/`: the game being played, whatever the game (the game traits, the session, the
+//!   coach's review, what it tells a child, the screens' states);
+//! - `board/`: the board on screen (its entities, the pieces, input, glides, help's demonstration);
+//! - `course/`: the game screen's flow (each game's entry, whose turn, taps and keys, the Robot, the tutor,
+//!   hints, clocks, watching again);
+//! - `child/`: a child's things and their keeping (children, stages, time played, the kept game);
+//! - `far.rs`: a game played in a room with someone far away;
+//! - `frame_pace.rs`: how often the window is drawn (only while something changes);
 //! - `panels/`: the egui side (the panels around the board, the phone strips, the dialogs);
-//! - `games/`: one view file per game, on the kit;
+//! - `games/`: one view file per game;
 //! - `screens/`: who is playing, the map, the menu, the setup, the grown-ups' page, a diploma,
 //!   and the word that another window holds the data;
 //! - `tour.rs`: every screen in turn, pictured (the desktop's tests, with the `tour` feature).
 //!
 //! The rules stay in `crate::rules`; these systems ask them and mirror the answer on screen.
 
+pub mod board;
+pub mod child;
+pub mod course;
+pub mod far;
+pub mod frame_pace;
 pub mod games;
-pub mod kit;
 pub mod launch;
 pub mod panels;
 pub mod platform;
 pub mod screens;
+pub mod session;
 // The tour takes pictures of a desktop window for the tests (the `tour` feature); a player's
 // build and the browser's leave it out.
 #[cfg(all(feature = "tour", not(target_arch = "wasm32")))]
@@ -23,8 +34,8 @@ mod tour;
 
 use bevy::prelude::*;
 
-pub use kit::Screen;
 pub use launch::{Control, Launch, MatchSetup, Opponent};
+pub use session::Screen;
 
 /// Opens the window and plays; returns how the app ended (the tour reports failures so).
 pub fn run(launch: Launch) -> AppExit {
@@ -55,13 +66,14 @@ pub fn run(launch: Launch) -> AppExit {
 /// The game itself: screens, turns, the board's entities, input messages, animation, and Tabla's
 /// games. It needs no window, so the headless tests run exactly this.
 pub fn core_plugin(app: &mut App) {
-    app.add_plugins((kit_plugin, games::plugin));
+    app.add_plugins((game_screen_plugin, games::plugin));
 }
 
-/// The screen kit without any game: a test brings a game of its own.
-pub fn kit_plugin(app: &mut App) {
+/// Everything the game screen needs without any game: a test brings a game of its own.
+pub fn game_screen_plugin(app: &mut App) {
     app.init_resource::<Launch>();
-    app.add_plugins((platform::plugin, kit::plugin, screens::plugin, panels::scoreboard_plugin));
+    app.add_plugins((platform::plugin, board::plugin, course::plugin, child::plugin, far::plugin));
+    app.add_plugins((screens::plugin, panels::scoreboard_plugin));
 }
 
 /// What needs a real window: the egui panels, the menus, sound, the camera and the tour.
@@ -70,7 +82,7 @@ fn presentation_plugin(app: &mut App) {
         panels::plugin,
         screens::ui_plugin,
         platform::presentation_plugin,
-        kit::frame_pace::plugin,
+        frame_pace::plugin,
         #[cfg(all(feature = "tour", not(target_arch = "wasm32")))]
         tour::plugin,
     ));

@@ -1,23 +1,23 @@
 //! `tabla --tour <dir>`: opens every screen of every game in a real window, plays a few moves,
 //! saves one picture per screen and quits. A picture of one colour counts as a failure.
 
-use crate::app::kit::animate::AnimationPace;
-use crate::app::kit::board::{Cell, ViewCommand};
-use crate::app::kit::children::{ChildCommand, Children, ThePath};
-use crate::app::kit::help::HelpOpen;
-use crate::app::kit::input::BoardPress;
-use crate::app::kit::play::{Play, Playing};
-use crate::app::kit::play_of::PlayOf;
-use crate::app::kit::replay::{Replay, ReplayCommand};
-use crate::app::kit::robot_turn::{RobotPace, ThinkBudget};
-use crate::app::kit::screen::Screen;
-use crate::app::kit::stages::DiplomaFor;
-use crate::app::kit::turn::{GameCommand, GameSeed, SetControls};
+use crate::app::board::animate::AnimationPace;
+use crate::app::board::help::HelpOpen;
+use crate::app::board::input::BoardPress;
+use crate::app::board::view::{Cell, ViewCommand};
+use crate::app::child::children::{ChildCommand, Children, ThePath};
+use crate::app::child::stages::DiplomaFor;
+use crate::app::course::replay::{Replay, ReplayCommand};
+use crate::app::course::robot_turn::{RobotPace, ThinkBudget};
+use crate::app::course::turn::{GameCommand, GameSeed, SetControls};
 use crate::app::launch::{Control, Launch, MatchSetup, Opponent};
 use crate::app::panels::scoreboard::ScoreBoard;
 use crate::app::platform::settings::Settings;
 use crate::app::platform::store::Store;
 use crate::app::screens::SetupFor;
+use crate::app::session::play::{Play, Playing};
+use crate::app::session::play_of::PlayOf;
+use crate::app::session::screen::Screen;
 use crate::i18n::Language;
 use crate::levels;
 use crate::levels::LevelGame;
@@ -691,7 +691,7 @@ type TourParts<'w> = (
     Option<Res<'w, Replay>>,
     MessageWriter<'w, ReplayCommand>,
     Option<Res<'w, Play>>,
-    Option<Res<'w, crate::app::kit::far::FarGame>>,
+    Option<Res<'w, crate::app::far::FarGame>>,
 );
 
 #[allow(clippy::too_many_arguments)]
@@ -836,7 +836,7 @@ fn run(
                 let LevelGame::Nard(level) = &setup.level.game else { return };
                 let game = position(&level.setup);
                 world.insert_resource(Play(Box::new(PlayOf::new(game, &setup, 7))));
-                world.resource_mut::<crate::app::kit::feedback::Selection>().0 = None;
+                world.resource_mut::<crate::app::session::feedback::Selection>().0 = None;
             });
         }
         Step::Replay(command) => {
@@ -989,7 +989,7 @@ fn give_stars(world: &mut World, stars: &[(&str, u8)]) {
         child.earn(&id, Stars(bits));
     }
     child.award_diplomas(&path, &crate::app::platform::web::today());
-    crate::app::kit::children::keep(&store, slot, child);
+    crate::app::child::children::keep(&store, slot, child);
 }
 
 /// Sends the window's mouse messages as a real mouse would, so the board does its own hit tests.
@@ -1119,10 +1119,10 @@ fn far() -> Vec<Step> {
 /// stopped when the part is done.
 mod far_tour {
     use super::Tour;
-    use crate::app::kit::far::FarGame;
-    use crate::app::kit::screen::Screen;
+    use crate::app::far::FarGame;
     use crate::app::launch::{MatchSetup, Opponent};
     use crate::app::screens::FarPage;
+    use crate::app::session::screen::Screen;
     use bevy::prelude::*;
     use std::io::BufRead;
     use std::process::{Child, Command, Stdio};

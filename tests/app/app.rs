@@ -5,15 +5,15 @@ use crate::common::{self, pieces_in_rules, pieces_shown, settle};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use tabla::app::kit::board::{BoardView, KeyCursor, Mark, TrayItem};
-use tabla::app::kit::feedback::Selection;
-use tabla::app::kit::game::{AppGame, Extra};
-use tabla::app::kit::input::{BoardDrop, BoardPress};
-use tabla::app::kit::pieces::ArrowKind;
-use tabla::app::kit::play::{Play, Playing};
-use tabla::app::kit::play_of::PlayOf;
-use tabla::app::kit::turn::{GameCommand, SetControls};
+use tabla::app::board::input::{BoardDrop, BoardPress};
+use tabla::app::board::pieces::ArrowKind;
+use tabla::app::board::view::{BoardView, KeyCursor, Mark, TrayItem};
+use tabla::app::course::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
+use tabla::app::session::feedback::Selection;
+use tabla::app::session::game::{AppGame, Extra};
+use tabla::app::session::play::{Play, Playing};
+use tabla::app::session::play_of::PlayOf;
 use tabla::app::{Control, Launch, Opponent, Screen, core_plugin};
 use tabla::robot;
 use tabla::robot::RobotLevel;
@@ -250,7 +250,7 @@ fn pieces_match<G: AppGame>(app: &mut App) -> bool {
 }
 
 fn gliding(app: &mut App) -> bool {
-    let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::kit::animate::Glide>>();
+    let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::board::animate::Glide>>();
     glides.iter(app.world()).next().is_some()
 }
 
@@ -331,7 +331,7 @@ fn circles_against_the_robot_the_person_plays_black_and_the_move_list_grows() {
 fn bunnies_against_the_robot_the_board_turns_for_round_2() {
     let mut app = app_for("bunnies/one_horse", Opponent::Robot, Seat::WHITE);
     assert!(
-        !app.world().resource::<tabla::app::kit::board::BoardLayout>().flipped,
+        !app.world().resource::<tabla::app::board::view::BoardLayout>().flipped,
         "bunnies below in round 1"
     );
     // The Robot finishes round 1 for the person, who takes over again in round 2.
@@ -352,7 +352,7 @@ fn bunnies_against_the_robot_the_board_turns_for_round_2() {
     // Two Robots finished round 1, so the panel speaks to two players.
     assert!(round.lines.last().is_some_and(|line| line.starts_with("Round 2")), "{:?}", round.lines);
     assert!(
-        app.world().resource::<tabla::app::kit::board::BoardLayout>().flipped,
+        app.world().resource::<tabla::app::board::view::BoardLayout>().flipped,
         "the person's horses are below"
     );
     assert!(board.seats[0].name.contains("Horses"), "{}", board.seats[0].name);
@@ -399,7 +399,7 @@ fn bunnies_round_1_ends_with_a_panel_that_tells_how() {
     common::command(&mut app, GameCommand::NextRound);
     assert!(app.world().resource::<ScoreBoard>().round.is_none(), "Next closes it");
     settle(&mut app);
-    let layout = app.world().resource::<tabla::app::kit::board::BoardLayout>();
+    let layout = app.world().resource::<tabla::app::board::view::BoardLayout>();
     assert!(!layout.flipped, "two people share the board as it stands: it stays put for round 2");
 }
 
@@ -452,7 +452,7 @@ fn a_tap_on_a_circles_piece_with_no_move_says_to_move_the_other_piece() {
 /// and two people share it as it stands.
 #[test]
 fn the_circles_board_never_turns() {
-    use tabla::app::kit::board::BoardLayout;
+    use tabla::app::board::view::BoardLayout;
     for (opponent, person) in [(Opponent::Robot, Seat::BLACK), (Opponent::Friend, Seat::WHITE)] {
         let mut app = app_for("circles/classic", opponent, person);
         assert!(!app.world().resource::<BoardLayout>().flipped, "{opponent:?}: White below");
@@ -467,7 +467,7 @@ fn the_circles_board_never_turns() {
 /// a game applies from Restart.
 #[test]
 fn a_time_out_loses_and_a_new_time_starts_at_restart() {
-    use tabla::app::kit::clocks::Clocks;
+    use tabla::app::course::clocks::Clocks;
     use tabla::rules::{EndReason, Winner};
     let mut setup = common::setup("knight_hunt/one_knight", Opponent::Friend, Seat::WHITE, RobotLevel::Two);
     setup.clock_minutes = 1;
@@ -503,7 +503,7 @@ fn a_time_out_loses_and_a_new_time_starts_at_restart() {
 fn a_running_clock_asks_for_a_frame_when_its_second_changes_and_counts_the_rest() {
     use bevy::time::TimeUpdateStrategy;
     use std::time::Duration;
-    use tabla::app::kit::clocks::Clocks;
+    use tabla::app::course::clocks::Clocks;
     use tabla::app::platform::wake::WakeWithin;
     let mut setup = common::setup("knight_hunt/one_knight", Opponent::Friend, Seat::WHITE, RobotLevel::Two);
     setup.clock_minutes = 1;
@@ -590,8 +590,8 @@ fn the_command_line_opens_every_game_and_an_app_without_the_game_stays_on_the_me
         *app.world().resource::<State<Screen>>().get()
     };
     assert_eq!(open(core_plugin), Screen::Playing, "Crazy Nard opens on its board");
-    // The screen kit alone holds no game: it stays on the menu and says where to play instead.
-    assert_eq!(open(tabla::app::kit_plugin), Screen::Menu);
+    // The game screen alone holds no game: it stays on the menu and says where to play instead.
+    assert_eq!(open(tabla::app::game_screen_plugin), Screen::Menu);
     let refused = tabla::app::screens::no_screen_yet(&level);
     assert!(refused.contains("tabla text --level ron_configs/nard/"), "{refused}");
 }
@@ -647,8 +647,8 @@ fn every_sound_is_made_audible_and_the_same_each_time() {
 #[test]
 fn every_game_of_the_list_is_on_the_kit_with_its_pictures() {
     let app = app("one_knight", Opponent::Robot);
-    let playable = app.world().resource::<tabla::app::kit::catalog::PlayableGames>();
-    let levels = app.world().resource::<tabla::app::kit::catalog::Levels>();
+    let playable = app.world().resource::<tabla::app::course::catalog::PlayableGames>();
+    let levels = app.world().resource::<tabla::app::course::catalog::Levels>();
     let menu: Vec<tabla::rules::GameKind> = playable.in_menu_order(levels).iter().map(|e| e.kind).collect();
     assert_eq!(menu, tabla::rules::GameKind::ALL.to_vec(), "the menu shows every game, in the list's order");
     for kind in tabla::rules::GameKind::ALL {

@@ -9,13 +9,13 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::time::Duration;
-use tabla::app::kit::board::PieceView;
-use tabla::app::kit::children::ChildCommand;
-use tabla::app::kit::game::GameView;
-use tabla::app::kit::robot_turn::{RobotPace, ThinkBudget};
-use tabla::app::kit::turn::GameSeed;
+use tabla::app::board::view::PieceView;
+use tabla::app::child::children::ChildCommand;
+use tabla::app::course::robot_turn::{RobotPace, ThinkBudget};
+use tabla::app::course::turn::GameSeed;
 use tabla::app::platform::art::Art;
-use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin, kit_plugin};
+use tabla::app::session::game::GameView;
+use tabla::app::{Launch, MatchSetup, Opponent, Screen, core_plugin, game_screen_plugin};
 use tabla::levels;
 use tabla::robot::RobotLevel;
 use tabla::rules::Seat;
@@ -85,10 +85,10 @@ pub fn headless(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut 
     })
 }
 
-/// The screen kit alone, started on `setup`'s level with the game `add` brings.
+/// The game screen alone, started on `setup`'s level with the game `add` brings.
 pub fn headless_kit(setup: MatchSetup, home: &str, seed: u64, add: impl FnOnce(&mut App)) -> App {
     headless_with(setup, home, seed, |app| {
-        app.add_plugins(kit_plugin);
+        app.add_plugins(game_screen_plugin);
         add(app);
     })
 }
@@ -149,10 +149,10 @@ pub fn settle(app: &mut App) {
 }
 
 fn settled(app: &mut App) -> bool {
-    use tabla::app::kit::{animate::Glide, robot_turn::Thinking, tutor::Tutoring};
+    use tabla::app::{board::animate::Glide, course::robot_turn::Thinking, course::tutor::Tutoring};
     let world = app.world_mut();
     let robot = world
-        .get_resource::<tabla::app::kit::play::Play>()
+        .get_resource::<tabla::app::session::play::Play>()
         .is_some_and(|play| play.robot_to_move().is_some() && play.game().outcome().is_none());
     let thinking = world.get_resource::<Thinking>().is_some_and(Thinking::busy);
     let held = world.get_resource::<Tutoring>().is_some_and(Tutoring::busy);
@@ -162,12 +162,12 @@ fn settled(app: &mut App) -> bool {
 
 /// A finger's press on a place of the board, and a frame.
 pub fn press(app: &mut App, square: Square) {
-    app.world_mut().write_message(tabla::app::kit::input::BoardPress(square));
+    app.world_mut().write_message(tabla::app::board::input::BoardPress(square));
     app.update();
 }
 
 /// A button of the game screen, and a frame.
-pub fn command(app: &mut App, command: tabla::app::kit::turn::GameCommand) {
+pub fn command(app: &mut App, command: tabla::app::course::turn::GameCommand) {
     app.world_mut().write_message(command);
     app.update();
 }

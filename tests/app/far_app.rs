@@ -10,11 +10,11 @@ use crate::port;
 use bevy::prelude::*;
 use std::process::Child;
 use std::time::{Duration, Instant};
-use tabla::app::kit::clocks::Clocks;
-use tabla::app::kit::far::FarGame;
-use tabla::app::kit::play::Play;
-use tabla::app::kit::turn::GameCommand;
+use tabla::app::course::clocks::Clocks;
+use tabla::app::course::turn::GameCommand;
+use tabla::app::far::FarGame;
 use tabla::app::panels::scoreboard::ScoreBoard;
+use tabla::app::session::play::Play;
 use tabla::app::{Control, Launch, Opponent, Screen};
 use tabla::net::ANY_SEAT;
 use tabla::robot::RobotLevel;
@@ -240,8 +240,8 @@ fn a_rooms_clocks_come_from_its_server_and_run_down_on_both_devices() {
 /// The person of the device to act does what the level-1 Robot would: asks for the dice where
 /// it may double first, confirms a finished dice set, else plays its next move.
 fn act_in_nard(app: &mut App) -> bool {
-    use tabla::app::kit::play::Choice;
-    use tabla::app::kit::turn::GameCommand;
+    use tabla::app::course::turn::GameCommand;
+    use tabla::app::session::play::Choice;
     use tabla::rules::Game;
     use tabla::rules::nard::NardAction;
     let play = app.world().resource::<Play>();

@@ -6,15 +6,15 @@ use crate::common::{self, pieces_in_rules, pieces_shown};
 use common::{command, press};
 
 use bevy::prelude::*;
-use tabla::app::kit::board::{BoardView, Mark};
-use tabla::app::kit::feedback::{Preview, Selection};
-use tabla::app::kit::game::{Extra, GameView};
-use tabla::app::kit::input::{BoardDrop, BoardTap};
-use tabla::app::kit::play::{Play, Playing};
-use tabla::app::kit::play_of::PlayOf;
-use tabla::app::kit::turn::{GameCommand, SetControls};
+use tabla::app::board::input::{BoardDrop, BoardTap};
+use tabla::app::board::view::{BoardView, Mark};
+use tabla::app::course::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::settings::Words;
+use tabla::app::session::feedback::{Preview, Selection};
+use tabla::app::session::game::{Extra, GameView};
+use tabla::app::session::play::{Play, Playing};
+use tabla::app::session::play_of::PlayOf;
 use tabla::app::{Control, MatchSetup, Opponent};
 use tabla::robot::{RobotLevel, RobotPlayer};
 use tabla::rules::board::{BoardShape, Square};
@@ -181,7 +181,7 @@ fn a_tap_on_a_small_board_takes_the_one_place_near_it_or_zooms_in() {
     let mut app = friends("two_players", 2);
     let game = game(&app);
     let local = |app: &App, square: Square| {
-        app.world().resource::<tabla::app::kit::board::BoardLayout>().local(square)
+        app.world().resource::<tabla::app::board::view::BoardLayout>().local(square)
     };
     // a1's camp is packed: a tap on b2 with 20 px squares is near several movable pieces.
     let b2 = Square::new(1, 1);
@@ -333,7 +333,7 @@ fn the_persons_camp_starts_at_the_bottom() {
         let mut seats = vec![Control::Robot(RobotLevel::One); 2];
         seats[person] = Control::Person;
         let app = app("two_players", seats);
-        assert_eq!(app.world().resource::<tabla::app::kit::board::BoardLayout>().flipped, flipped);
+        assert_eq!(app.world().resource::<tabla::app::board::view::BoardLayout>().flipped, flipped);
     }
 }
 
@@ -346,7 +346,7 @@ fn four_robots_play_a_game_to_the_end_and_the_board_mirrors_the_rules() {
         app.update();
         frames += 1;
         let at_rest = {
-            let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::kit::animate::Glide>>();
+            let mut glides = app.world_mut().query_filtered::<(), With<tabla::app::board::animate::Glide>>();
             glides.iter(app.world()).next().is_none()
         };
         if at_rest && frames % 5 == 0 {
@@ -375,7 +375,7 @@ fn by_keys_a_piece_is_picked_its_move_previewed_confirmed_and_a_preview_dropped(
         // The first arrow shows the cursor mid-board; then it walks there (a1's camp is below-left).
         common::press_key(app, KeyCode::ArrowUp);
         loop {
-            let at = app.world().resource::<tabla::app::kit::board::KeyCursor>().0.unwrap();
+            let at = app.world().resource::<tabla::app::board::view::KeyCursor>().0.unwrap();
             let key = if at.file > square.file {
                 KeyCode::ArrowLeft
             } else if at.file < square.file {
@@ -410,7 +410,7 @@ fn by_keys_a_piece_is_picked_its_move_previewed_confirmed_and_a_preview_dropped(
 /// that brings the rule in says so to everyone when pieces are still at home.
 #[test]
 fn a_tap_on_a_piece_held_back_by_clearing_the_camp_says_why() {
-    use tabla::app::kit::feedback::Notices;
+    use tabla::app::session::feedback::Notices;
     let mut app = friends("two_players", 2);
     let setup = app.world().resource::<MatchSetup>().clone();
     let rules = game(&app).setup().clone();
@@ -446,7 +446,7 @@ fn a_tap_on_a_piece_held_back_by_clearing_the_camp_says_why() {
 /// the same path stays previewed, nothing is played, and Confirm then plays it.
 #[test]
 fn zoom_and_a_quarter_turn_keep_a_previewed_path_and_the_game() {
-    use tabla::app::kit::board::{BoardLayout, ViewCommand};
+    use tabla::app::board::view::{BoardLayout, ViewCommand};
     let mut app = friends("two_players", 2);
     let from = Square::new(4, 0);
     let to = Square::new(5, 1);

@@ -8,13 +8,13 @@ use common::{command, press};
 
 use bevy::prelude::*;
 use tabla::app::Opponent;
-use tabla::app::kit::feedback::{Preview, Selection};
-use tabla::app::kit::game::{AppGame, Extra};
-use tabla::app::kit::play::{Play, Playing};
-use tabla::app::kit::play_of::PlayOf;
-use tabla::app::kit::turn::GameCommand;
+use tabla::app::course::turn::GameCommand;
 use tabla::app::panels::scoreboard::{HINT_MARK, ScoreBoard};
 use tabla::app::platform::settings::Words;
+use tabla::app::session::feedback::{Preview, Selection};
+use tabla::app::session::game::{AppGame, Extra};
+use tabla::app::session::play::{Play, Playing};
+use tabla::app::session::play_of::PlayOf;
 use tabla::robot::RobotLevel;
 use tabla::rules::Seat;
 use tabla::rules::bunnies::BunniesAndHorses;

@@ -10,16 +10,16 @@ use common::{fresh_home, screen, send, until};
 
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
-use tabla::app::kit::children::{ChildCommand, Children};
-use tabla::app::kit::clocks::Clocks;
-use tabla::app::kit::feedback::{AskFirst, Question};
-use tabla::app::kit::keeping::SavedGame;
-use tabla::app::kit::play::{Play, Playing, Watching};
-use tabla::app::kit::replay::ReplayCommand;
-use tabla::app::kit::turn::{GameCommand, SetControls};
+use tabla::app::child::children::{ChildCommand, Children};
+use tabla::app::child::keeping::SavedGame;
+use tabla::app::course::clocks::Clocks;
+use tabla::app::course::replay::ReplayCommand;
+use tabla::app::course::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::settings::Settings;
 use tabla::app::platform::store::Store;
+use tabla::app::session::feedback::{AskFirst, Question};
+use tabla::app::session::play::{Play, Playing, Watching};
 use tabla::app::{Control, Launch, MatchSetup, Opponent, Screen, core_plugin};
 use tabla::record::Record;
 use tabla::robot::{self, RobotLevel};
@@ -114,7 +114,7 @@ fn a_tap_that_only_picks_a_piece_leaves_the_game_unchanged() {
     let before = app.world().resource_ref::<Play>().last_changed();
     common::press(&mut app, sq("g1"));
     assert_eq!(
-        app.world().resource::<tabla::app::kit::feedback::Selection>().0,
+        app.world().resource::<tabla::app::session::feedback::Selection>().0,
         Some(sq("g1")),
         "the knight is picked"
     );
@@ -155,10 +155,10 @@ fn another_game_leaves_the_game_in_progress_where_it_is() {
     assert_eq!(cards, [GameKind::KnightHunt, GameKind::Nard], "both go on, the one played last first");
     // And comes back to the match, as it stood.
     let record = app.world().resource::<SavedGame>().of(GameKind::Nard).unwrap().0.clone();
-    tabla::app::kit::keeping::begin(
+    tabla::app::child::keeping::begin(
         &mut app.world_mut().commands(),
         record,
-        tabla::app::kit::play::Opened::Continued,
+        tabla::app::session::play::Opened::Continued,
     )
     .unwrap();
     app.world_mut().flush();
@@ -233,10 +233,10 @@ fn watching_the_last_game_and_closing_it_writes_nothing() {
     // The app started again; the parent watches yesterday's game, and closes it.
     let mut app = started(&home, 9, Launch::default());
     send(&mut app, ChildCommand::Choose(0));
-    tabla::app::kit::keeping::begin(
+    tabla::app::child::keeping::begin(
         &mut app.world_mut().commands(),
         last.clone(),
-        tabla::app::kit::play::Opened::LastGame,
+        tabla::app::session::play::Opened::LastGame,
     )
     .unwrap();
     app.world_mut().insert_resource(Watching::Opening);
@@ -270,10 +270,10 @@ fn a_game_tried_again_takes_its_place_at_its_first_move_asking_first() {
     leave(&mut app);
     // The last game, watched and tried again from its start.
     let last = saved(&home, "child-1/last_game.ron").unwrap();
-    tabla::app::kit::keeping::begin(
+    tabla::app::child::keeping::begin(
         &mut app.world_mut().commands(),
         last,
-        tabla::app::kit::play::Opened::LastGame,
+        tabla::app::session::play::Opened::LastGame,
     )
     .unwrap();
     app.world_mut().insert_resource(Watching::Opening);
@@ -420,8 +420,12 @@ fn continue_goes_on_with_the_game_of_the_child_who_played_last() {
     // --child 1 chooses the first child: a game opened for them is kept in their place.
     let mut first = started(&home, 4, Launch { start: Some(knight_hunt()), child: Some(0), ..default() });
     assert_eq!(first.world().resource::<Store>().child(), Some(0));
-    let told =
-        first.world().resource::<tabla::app::kit::feedback::Notices>().0.clone().expect("whose game it is");
+    let told = first
+        .world()
+        .resource::<tabla::app::session::feedback::Notices>()
+        .0
+        .clone()
+        .expect("whose game it is");
     assert!(
         told.key.contains("Fox")
             || told.key.contains("Vulpița")

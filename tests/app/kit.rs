@@ -1,4 +1,4 @@
-//! The screen kit with a game of its own making: a dice race for 2 to 4 seats whose action is not
+//! The game screen with a game of its own making: a dice race for 2 to 4 seats whose action is not
 //! a chess move (a roll or a step). It shows what the three games on screen cannot: the Robot
 //! rolling dice through the history, a person's Roll button, seats counted up to four, pieces
 //! stacked on one place with exactly the moving one gliding, paths shown and followed, a zone
@@ -8,14 +8,14 @@ use crate::common;
 
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
-use tabla::app::kit::board::{BoardLayout, BoardView, PieceView, ViewCommand};
-use tabla::app::kit::covered::Covers;
-use tabla::app::kit::game::{BoardAction, GameInfo, GameView};
-use tabla::app::kit::input::{BoardDrop, BoardPress};
-use tabla::app::kit::play::{Play, Playing};
-use tabla::app::kit::turn::{GameCommand, SetControls};
+use tabla::app::board::covered::Covers;
+use tabla::app::board::input::{BoardDrop, BoardPress};
+use tabla::app::board::view::{BoardLayout, BoardView, PieceView, ViewCommand};
+use tabla::app::course::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::art::Art;
+use tabla::app::session::game::{BoardAction, GameInfo, GameView};
+use tabla::app::session::play::{Play, Playing};
 use tabla::app::{Control, Opponent, games};
 use tabla::levels::{FromLevel, Level, LevelGame};
 use tabla::robot::review::{CoachData, Coached, Rater, Rating};
@@ -172,7 +172,7 @@ impl Rater<DiceRace> for NoLoss {
     }
 }
 
-/// The race borrows the Crazy Nard level files (the kit's test app has no Crazy Nard of its own):
+/// The race borrows the Crazy Nard level files (the game screen's test app has no Crazy Nard of its own):
 /// the one point match is a race of two, the three point match of three, any other of four.
 impl FromLevel for DiceRace {
     fn from_level(level: &Level) -> Option<DiceRace> {
@@ -390,7 +390,7 @@ fn the_view_turns_zooms_and_pans_while_the_game_stays() {
     assert_eq!(view.pan, Vec2::new(30.0, -10.0), "pointer pixels run down, the view's up");
     app.world_mut().write_message(ViewCommand::Zoom { factor: 100.0, around: None });
     app.update();
-    assert_eq!(app.world().resource::<BoardView>().zoom, tabla::app::kit::board::MAX_ZOOM);
+    assert_eq!(app.world().resource::<BoardView>().zoom, tabla::app::board::view::MAX_ZOOM);
     app.world_mut().write_message(ViewCommand::Fit);
     app.update();
     assert_eq!(*app.world().resource::<BoardView>(), BoardView::default());
@@ -419,7 +419,7 @@ fn out_of_a_stack_exactly_the_top_piece_glides_along_its_path() {
     app.world_mut().write_message(BoardPress(start));
     app.update();
     // The path's places are marked: small dots on the way, the full mark at its end.
-    let mut marks = app.world_mut().query_filtered::<&Sprite, With<tabla::app::kit::board::Mark>>();
+    let mut marks = app.world_mut().query_filtered::<&Sprite, With<tabla::app::board::view::Mark>>();
     let sizes: Vec<f32> = marks.iter(app.world()).map(|s| s.custom_size.unwrap().x).collect();
     assert_eq!(sizes.len(), 1 + die as usize, "the selected ring and one mark per place of the path");
     assert_eq!(sizes.iter().filter(|&&s| s < 1.0).count(), die as usize - 1, "dots on the way");
@@ -428,7 +428,7 @@ fn out_of_a_stack_exactly_the_top_piece_glides_along_its_path() {
     app.update();
     let (top, _, _) = before[3];
     let glide =
-        app.world().get::<tabla::app::kit::animate::Glide>(top).expect("the top piece glides").clone();
+        app.world().get::<tabla::app::board::animate::Glide>(top).expect("the top piece glides").clone();
     let mut hops = 1;
     let mut next = glide.next.as_deref();
     while let Some(hop) = next {
@@ -453,7 +453,7 @@ fn places_stand_where_the_game_puts_them() {
     let mut app = race_app("one_point", Opponent::Friend);
     let layout = app.world().resource::<BoardLayout>().clone();
     let game = race(&app);
-    let mut cells = app.world_mut().query::<(&tabla::app::kit::board::Cell, &Transform)>();
+    let mut cells = app.world_mut().query::<(&tabla::app::board::view::Cell, &Transform)>();
     let placed: Vec<(Square, Vec2)> =
         cells.iter(app.world()).map(|(c, t)| (c.0, t.translation.truncate())).collect();
     assert_eq!(placed.len(), (FINISH + 1) as usize);
@@ -481,7 +481,7 @@ fn places_stand_where_the_game_puts_them() {
 fn a_zone_beyond_the_grid_is_a_place_to_drop_on_and_stand_on() {
     let mut app = race_app("one_point", Opponent::Friend);
     let layout = app.world().resource::<BoardLayout>().clone();
-    let mut cells = app.world_mut().query::<(&tabla::app::kit::board::Cell, &Transform)>();
+    let mut cells = app.world_mut().query::<(&tabla::app::board::view::Cell, &Transform)>();
     let home_cell = cells.iter(app.world()).find(|(c, _)| c.0 == HOME).map(|(_, t)| t.translation.truncate());
     let home_at = layout.local_point(HOME_AT);
     assert_eq!(home_cell, Some(home_at), "the zone has a cell where the game put it");
@@ -519,7 +519,7 @@ fn a_zone_beyond_the_grid_is_a_place_to_drop_on_and_stand_on() {
 /// panel's one odd frame does not shrink it for good.
 #[test]
 fn the_boards_room_keeps_to_the_largest_panels_of_the_game() {
-    use tabla::app::kit::board::SteadyRoom;
+    use tabla::app::board::view::SteadyRoom;
     let phone = Vec2::new(360.0, 640.0);
     let mut room = SteadyRoom::default();
     assert_eq!(room.keep(phone, 90.0, 450.0), (90.0, 450.0));

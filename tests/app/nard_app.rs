@@ -7,16 +7,16 @@ use crate::common::{self, pieces_in_rules, pieces_shown};
 use common::{command, press};
 
 use bevy::prelude::*;
-use tabla::app::kit::celebrate::Confetti;
-use tabla::app::kit::feedback::{Notices, RoundOver};
-use tabla::app::kit::game::{Extra, GameInfo, GameView};
-use tabla::app::kit::input::BoardDrop;
-use tabla::app::kit::play::{Play, Playing};
-use tabla::app::kit::play_of::PlayOf;
-use tabla::app::kit::turn::{GameCommand, SetControls};
+use tabla::app::board::celebrate::Confetti;
+use tabla::app::board::input::BoardDrop;
+use tabla::app::course::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::art::Art;
 use tabla::app::platform::settings::Words;
+use tabla::app::session::feedback::{Notices, RoundOver};
+use tabla::app::session::game::{Extra, GameInfo, GameView};
+use tabla::app::session::play::{Play, Playing};
+use tabla::app::session::play_of::PlayOf;
 use tabla::app::{Control, MatchSetup, Opponent};
 use tabla::chance::{SeededRng, rng};
 use tabla::robot::RobotLevel;
@@ -273,7 +273,7 @@ fn a_tap_on_a_checker_that_cannot_move_says_why() {
     assert_eq!(notice.key, "nard_stuck_home_frozen");
     let ten = Square::new(2, 0);
     press(&mut app, ten);
-    assert_eq!(app.world().resource::<tabla::app::kit::feedback::Selection>().0, Some(ten));
+    assert_eq!(app.world().resource::<tabla::app::session::feedback::Selection>().0, Some(ten));
 }
 
 use tabla::rules::nard::Setup;
@@ -359,7 +359,7 @@ fn confetti(app: &mut App) -> usize {
 /// turn; once it is the person's turn again, it takes its time again.
 #[test]
 fn a_tap_while_the_robot_plays_makes_it_hurry() {
-    use tabla::app::kit::robot_turn::{Hurry, RobotPace};
+    use tabla::app::course::robot_turn::{Hurry, RobotPace};
     let mut app = app("one_point", Opponent::Robot, Seat::WHITE);
     // The Robot's own pauses, its thinking counted in slices as in every test.
     app.insert_resource(RobotPace { budget: crate::common::TEST_PACE.budget, ..RobotPace::default() });

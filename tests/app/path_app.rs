@@ -8,13 +8,13 @@ use common::{fresh_home, screen, send, until};
 
 use bevy::prelude::*;
 use std::path::Path as FilePath;
-use tabla::app::kit::children::{ChildCommand, Children, ThePath};
-use tabla::app::kit::play::{Play, Playing};
-use tabla::app::kit::stages::StageNews;
-use tabla::app::kit::turn::GameCommand;
+use tabla::app::child::children::{ChildCommand, Children, ThePath};
+use tabla::app::child::stages::StageNews;
+use tabla::app::course::turn::GameCommand;
 use tabla::app::platform::settings::Words;
 use tabla::app::platform::speech::{Speaker, Utterance};
 use tabla::app::platform::store::Store;
+use tabla::app::session::play::{Play, Playing};
 use tabla::app::{Control, Launch, Screen, core_plugin};
 use tabla::progress::{Child, Stars};
 use tabla::robot::{self, RobotLevel};
@@ -190,7 +190,7 @@ fn each_child_keeps_their_own_game_in_progress() {
     send(&mut app, ChildCommand::Add { animal: 5 });
     let in_progress = |app: &App| {
         let store = app.world().resource::<Store>().games();
-        tabla::app::kit::keeping::read_games_in_progress(&store, &[GameKind::KnightHunt]).0.len()
+        tabla::app::child::keeping::read_games_in_progress(&store, &[GameKind::KnightHunt]).0.len()
     };
     assert_eq!(app.world().resource::<Store>().child(), Some(1));
     assert_eq!(in_progress(&app), 0);
@@ -252,9 +252,9 @@ fn the_grown_ups_export_carries_children_to_another_device_which_merges_the_same
     assert_eq!(kept_child(&other, 0), merged);
     assert_eq!(child(&there, 1).animal, 1, "the other child stays");
     send(&mut there, ChildCommand::Import("not a progress file".into()));
-    let notice = there.world().resource::<tabla::app::kit::transfer::Transferred>().0.clone();
+    let notice = there.world().resource::<tabla::app::child::transfer::Transferred>().0.clone();
     assert!(
-        matches!(&notice, Some(tabla::app::kit::transfer::TransferNotice::Failed(why)) if why.contains("cannot be read")),
+        matches!(&notice, Some(tabla::app::child::transfer::TransferNotice::Failed(why)) if why.contains("cannot be read")),
         "{notice:?}"
     );
     assert_eq!(child(&there, 0).star_count("bunnies_1"), 1, "a bad file changes nothing");
@@ -308,10 +308,10 @@ fn a_finished_game_opened_again_is_not_counted_again() {
     .unwrap();
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Map);
     app.update();
-    tabla::app::kit::keeping::begin(
+    tabla::app::child::keeping::begin(
         &mut app.world_mut().commands(),
         last,
-        tabla::app::kit::play::Opened::File,
+        tabla::app::session::play::Opened::File,
     )
     .unwrap();
     app.world_mut().flush();

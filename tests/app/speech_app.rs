@@ -6,7 +6,7 @@ use crate::common;
 
 use bevy::prelude::*;
 use std::sync::{Arc, Mutex};
-use tabla::app::kit::turn::{GameCommand, SetControls};
+use tabla::app::course::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::settings::Settings;
 use tabla::app::platform::speech::{Speaker, Utterance, Voice, spoken};
@@ -100,7 +100,7 @@ fn a_question_is_said_before_its_answers_in_the_order_shown() {
     let mut app = common::headless(setup, "speech-question", 3, |_| {});
     frames(&mut app, 10);
     // A move, then Restart asks first.
-    let game = app.world().resource::<tabla::app::kit::play::Play>().game().boxed();
+    let game = app.world().resource::<tabla::app::session::play::Play>().game().boxed();
     let knight = game.pieces().into_iter().map(|(at, _)| at).find(|at| game.movable(*at)).unwrap();
     let target = game.targets(knight)[0];
     common::press(&mut app, knight);

@@ -8,12 +8,12 @@ use tabla::chance;
 
 use bevy::prelude::*;
 use rand::Rng;
-use tabla::app::kit::board::ViewCommand;
-use tabla::app::kit::feedback::AskFirst;
-use tabla::app::kit::game::AppGame;
-use tabla::app::kit::input::{BoardDrop, BoardPress, BoardTap};
-use tabla::app::kit::play::{Play, Playing};
-use tabla::app::kit::turn::GameCommand;
+use tabla::app::board::input::{BoardDrop, BoardPress, BoardTap};
+use tabla::app::board::view::ViewCommand;
+use tabla::app::course::turn::GameCommand;
+use tabla::app::session::feedback::AskFirst;
+use tabla::app::session::game::AppGame;
+use tabla::app::session::play::{Play, Playing};
 use tabla::app::{Opponent, Screen};
 use tabla::robot::RobotLevel;
 use tabla::rules::board::{BoardShape, Move, Square};

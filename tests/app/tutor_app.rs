@@ -8,13 +8,13 @@ use common::{command, press};
 
 use bevy::prelude::*;
 use tabla::app::Opponent;
-use tabla::app::kit::feedback::{AskFirst, Question, Selection};
-use tabla::app::kit::play::Play;
-use tabla::app::kit::replay::CoachArrows;
-use tabla::app::kit::turn::GameCommand;
-use tabla::app::kit::tutor::Tutoring;
+use tabla::app::course::turn::GameCommand;
+use tabla::app::course::tutor::Tutoring;
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::settings::{Settings, Words};
+use tabla::app::session::feedback::CoachArrows;
+use tabla::app::session::feedback::{AskFirst, Question, Selection};
+use tabla::app::session::play::Play;
 use tabla::robot::RobotLevel;
 use tabla::rules::Seat;
 use tabla::rules::board::Square;
@@ -133,7 +133,7 @@ fn app_off() -> App {
 #[test]
 fn a_crazy_nard_set_asked_about_at_confirm_goes_back_whole() {
     use rand::Rng;
-    use tabla::app::kit::game::GameView;
+    use tabla::app::session::game::GameView;
     use tabla::rules::Game;
     use tabla::rules::nard::Nard;
     let setup = common::setup("nard/one_point", Opponent::Friend, Seat::WHITE, RobotLevel::One);

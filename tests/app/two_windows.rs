@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-use tabla::app::kit::children::{ChildCommand, Children};
+use tabla::app::child::children::{ChildCommand, Children};
 use tabla::app::platform::store::Store;
 use tabla::app::screens::PlayHere;
 use tabla::app::{Launch, Screen, core_plugin};

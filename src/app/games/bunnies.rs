@@ -1,9 +1,9 @@
 //! Bunnies and Horses on screen: bunnies and horses, the carrot garden on rank 8, bunnies hopping
 //! into it, the round banner, and the board turning for the person in round 2.
 
-use crate::app::kit::game::{Decoration, Exit, Extra, GameInfo, GameView, RoundReport};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
+use crate::app::session::game::{Decoration, Exit, Extra, GameInfo, GameView, RoundReport};
 use crate::rules::board::Square;
 use crate::rules::bunnies::{BunniesAndHorses, Role, STUCK_LIMIT};
 use crate::rules::{Game, Seat};

@@ -1,9 +1,9 @@
 //! Making Circles on screen: the wall of pawns, the clockwise ring, each piece's way round as a
 //! filling bar, the move list with each language's piece letters.
 
-use crate::app::kit::game::{Decoration, Extra, GameInfo, GameView};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
+use crate::app::session::game::{Decoration, Extra, GameInfo, GameView};
 use crate::rules::board::{Move, Square};
 use crate::rules::circles::{Circles, Piece};
 use crate::rules::{Game, Seat};

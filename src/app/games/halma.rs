@@ -2,9 +2,9 @@
 //! colour, each goal marked with its army's faint shape, chains previewed hop by hop before they
 //! are played, draws offered with a button and voted in a dialog.
 
-use crate::app::kit::game::{BoardAction, Decoration, Extra, GameInfo, GameView};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
+use crate::app::session::game::{BoardAction, Decoration, Extra, GameInfo, GameView};
 use crate::rules::board::{BoardShape, Move, Square};
 use crate::rules::halma::{Corner, Halma, HalmaAction, HeldAtHome};
 use crate::rules::{Game, Seat};

@@ -1,8 +1,8 @@
 //! Knight Hunt on screen: its pieces, its trays of caught pawns, knights left under each score.
 
-use crate::app::kit::game::{Exit, Extra, GameInfo, GameView};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
+use crate::app::session::game::{Exit, Extra, GameInfo, GameView};
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use crate::rules::knight_hunt::KnightHunt;

@@ -1,6 +1,6 @@
-//! Tabla's five games on screen: one view file each, implementing the kit's `AppGame` for the
+//! Tabla's five games on screen: one view file each, implementing `session::game::AppGame` for the
 //! game's rules (what it tells, how it stands on the board). This folder's plugin puts each game
-//! of `rules::GameKind`'s list on the kit, and Crazy Nard's own systems (its dice and cube).
+//! of `rules::GameKind`'s list on the game screen, and Crazy Nard's own systems (its dice and cube).
 
 mod bunnies;
 mod circles;
@@ -8,7 +8,8 @@ mod halma;
 mod knight_hunt;
 mod nard;
 
-use crate::app::kit::{self, game::AppGame};
+use crate::app::course::catalog;
+use crate::app::session::game::AppGame;
 use crate::rules::GameKind;
 use bevy::prelude::*;
 
@@ -19,7 +20,8 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(nard::plugin);
 }
 
-/// A game on screen: its entry on the kit (the kit's systems are every game's).
+/// A game on screen: its entry (its card, how it begins) and its demonstration; the systems of
+/// the game screen are every game's.
 pub fn add<G: AppGame>(app: &mut App) {
-    kit::add_game::<G>(app);
+    catalog::add_game::<G>(app);
 }

@@ -4,12 +4,12 @@
 //! the room a phone has room for. To the room's maker, while someone seated is away, it offers to
 //! let another device sit at their place (a lost phone, a new tablet).
 
-use crate::app::kit::far::FarGame;
-use crate::app::kit::screen::Screen;
+use crate::app::far::FarGame;
 use crate::app::panels::panel_parts::PHONE_SIDE;
 use crate::app::panels::theme::{CALM, CARD, UiReady, bold};
 use crate::app::platform::settings::Words;
 use crate::app::platform::web;
+use crate::app::session::screen::Screen;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};

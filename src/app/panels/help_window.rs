@@ -1,14 +1,14 @@
-//! The help window: the game's moving demonstration (the kit's `DemoFrame`) painted on a small
+//! The help window: the game's moving demonstration (`board::help`'s `DemoFrame`) painted on a small
 //! board, a line saying what its move shows, the rules in a few words, and all of them and the
 //! keys folded below.
 
 use super::panel_parts::{SAY_SIDE, said_line, window};
 use super::scoreboard::ScoreBoard;
 use super::theme::{ACCENT, EguiArt, INK, bold};
-use crate::app::kit::feedback::game_key;
-use crate::app::kit::help::{DemoFrame, HelpOpen};
+use crate::app::board::help::{DemoFrame, HelpOpen};
 use crate::app::platform::settings::Words;
 use crate::app::platform::speech::{Speech, Utterance};
+use crate::app::session::feedback::game_key;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke, pos2, vec2};

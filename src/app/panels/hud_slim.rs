@@ -14,7 +14,7 @@ use super::panel_parts::{
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
 use super::theme::{EguiArt, INK, bold, card};
-use crate::app::kit::turn::GameCommand;
+use crate::app::course::turn::GameCommand;
 use crate::app::platform::settings::Words;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, vec2};

@@ -4,9 +4,9 @@
 
 use super::scoreboard::ScoreBoard;
 use super::theme::{ACCENT, CALM, EguiArt, bold, card};
-use crate::app::kit::board::ViewCommand;
-use crate::app::kit::replay::ReplayCommand;
-use crate::app::kit::turn::GameCommand;
+use crate::app::board::view::ViewCommand;
+use crate::app::course::replay::ReplayCommand;
+use crate::app::course::turn::GameCommand;
 use crate::app::platform::settings::Words;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 

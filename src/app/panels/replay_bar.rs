@@ -5,7 +5,7 @@
 
 use super::panel_parts::{PanelAction, PanelButton, Part, draw_button, said_line};
 use super::theme::{ACCENT, CALM, bold};
-use crate::app::kit::replay::{Replay, ReplayCommand};
+use crate::app::course::replay::{Replay, ReplayCommand};
 use crate::app::platform::settings::Words;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 

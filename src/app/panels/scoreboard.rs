@@ -1,14 +1,14 @@
 //! What the panels show, rebuilt from the rules state: each seat's name, score and clock, whose
 //! turn it is, the move list, the result. The panels (hud.rs) only read `ScoreBoard`.
 
-use crate::app::kit::clocks::Clocks;
-use crate::app::kit::far::FarGame;
-use crate::app::kit::feedback::{AskFirst, Notice, Notices, Preview, Question, RoundOver, game_key};
-use crate::app::kit::game::{Extra, RoundReport};
-use crate::app::kit::play::{Play, Playing};
+use crate::app::course::clocks::Clocks;
+use crate::app::far::FarGame;
 use crate::app::launch::{Control, MatchSetup};
 use crate::app::platform::settings::Words;
 use crate::app::platform::speech::Utterance;
+use crate::app::session::feedback::{AskFirst, Notice, Notices, Preview, Question, RoundOver, game_key};
+use crate::app::session::game::{Extra, RoundReport};
+use crate::app::session::play::{Play, Playing};
 use crate::net::Person;
 use crate::rules::{EndReason, GameKind, Seat, Winner};
 use bevy::prelude::*;
@@ -17,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ScoreBoard>();
     app.add_systems(
         Update,
-        publish_scoreboard.after(crate::app::kit::turn::TurnSet).run_if(resource_exists::<Play>),
+        publish_scoreboard.after(crate::app::session::play::TurnSet).run_if(resource_exists::<Play>),
     );
 }
 
@@ -322,7 +322,7 @@ pub fn publish_scoreboard(
         Vec::new()
     };
     let big_notice = notices.0.as_ref().filter(|n| n.big);
-    // As the kit obeys Undo and Redo: not while a clock runs or a round's panel is up (nor, in a
+    // As the game screen obeys Undo and Redo: not while a clock runs or a round's panel is up (nor, in a
     // room, while anyone asks to take back).
     let takes_back = clocks.left.is_none()
         && round_over.0.is_none()

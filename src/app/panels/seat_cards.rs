@@ -3,9 +3,9 @@
 
 use super::scoreboard::SeatBoard;
 use super::theme::{ACCENT, CALM, CARD, EguiArt, INK, bold, card};
-use crate::app::kit::game::Extra;
 use crate::app::launch::Control;
 use crate::app::platform::art::Art;
+use crate::app::session::game::Extra;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
 
 fn clock_text(seconds: f32) -> String {

@@ -1,15 +1,15 @@
 //! The in-game settings window (⚙): the language, the sound, reading aloud and the tutor (the
 //! child's own), the clock of the next game, the game given out as a file, and watching it again from the start.
-//! While it is open it covers the board (`kit::covered`).
+//! While it is open it covers the board (`board::covered`).
 
 use super::panel_parts::window;
 use super::scoreboard::ScoreBoard;
 use super::theme::bold;
-use crate::app::kit::children::ChildCommand;
-use crate::app::kit::covered::Covers;
-use crate::app::kit::replay::ReplayCommand;
-use crate::app::kit::turn::GameCommand;
-use crate::app::kit::tutor::Tutoring;
+use crate::app::board::covered::Covers;
+use crate::app::child::children::ChildCommand;
+use crate::app::course::replay::ReplayCommand;
+use crate::app::course::turn::GameCommand;
+use crate::app::course::tutor::Tutoring;
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::speech::{Reading, ReadingNow};
 use crate::app::platform::store::Store;

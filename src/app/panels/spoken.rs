@@ -5,15 +5,15 @@
 //! narrated, nor is its thinking.
 
 use super::scoreboard::ScoreBoard;
-use crate::app::kit::children::ThePath;
-use crate::app::kit::keeping::Keep;
-use crate::app::kit::play::{Happened, Opened};
-use crate::app::kit::replay::Replay;
-use crate::app::kit::screen::Screen;
-use crate::app::kit::stages::StageNews;
+use crate::app::child::children::ThePath;
+use crate::app::child::keeping::Keep;
+use crate::app::child::stages::StageNews;
+use crate::app::course::replay::Replay;
 use crate::app::launch::MatchSetup;
 use crate::app::platform::settings::Words;
 use crate::app::platform::speech::{Speech, Utterance, say_in_turn};
+use crate::app::session::play::{Happened, Opened};
+use crate::app::session::screen::Screen;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (speak_game, speak_coach)
             .after(super::scoreboard::publish_scoreboard)
-            .after(crate::app::kit::keeping::KeepTold)
+            .after(crate::app::child::keeping::KeepTold)
             .run_if(in_state(Screen::Playing)),
     );
 }

@@ -2,14 +2,14 @@
 //! new ones told), a diploma if it brought one, and the way back to the map instead of the menu.
 
 use super::theme::{EguiArt, bold, draw_stars};
-use crate::app::kit::children::Children;
-use crate::app::kit::screen::Screen;
-use crate::app::kit::stages::{DiplomaFor, StageNews};
+use crate::app::child::children::Children;
+use crate::app::child::stages::{DiplomaFor, StageNews};
 use crate::app::launch::MatchSetup;
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
+use crate::app::session::screen::Screen;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, vec2};

@@ -1,4 +1,4 @@
-//! Waking a window at rest. A window draws nothing while nothing changes (`kit::frame_pace`), so
+//! Waking a window at rest. A window draws nothing while nothing changes (`frame_pace`), so
 //! whatever comes from outside a frame wakes it: a room's message, a file picked in the browser,
 //! another window asking for the data (`wake_window`, callable from any thread or callback), and
 //! whatever must show at a time of its own, a clock's next second above all (`WakeWithin`, which

@@ -1,6 +1,6 @@
 //! What only the browser build needs: a panic shown on the page (not a frozen canvas), words to
 //! the page (`call_page`: the first frames are drawn), and console lines the browser test reads
-//! (where the main buttons are, in CSS pixels; the board's own lines are `kit::board`'s). On the
+//! (where the main buttons are, in CSS pixels; the board's own lines are `board::view`'s). On the
 //! desktop all of this is nothing.
 //!
 //! The sound is unlocked by the page itself (web/index.html resumes the AudioContext on the first

@@ -2,8 +2,7 @@
 //! The first start shows the animals at once, so one tap makes a child and opens their map. A
 //! child who cannot read finds their own picture; the grown-ups' page waits behind a small lock.
 
-use crate::app::kit::children::{ChildCommand, Children};
-use crate::app::kit::screen::Screen;
+use crate::app::child::children::{ChildCommand, Children};
 use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, INK, UiReady, bold, card, card_tapped, full_screen, not_saved_note, problem_note,
 };
@@ -11,6 +10,7 @@ use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
+use crate::app::session::screen::Screen;
 use crate::progress::Child;
 use crate::progress::child::ANIMALS;
 use bevy::prelude::*;

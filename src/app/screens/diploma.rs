@@ -4,15 +4,15 @@
 //! `diplomas/` (the path is shown), in the browser as a download.
 
 use super::children::name_of;
-use crate::app::kit::catalog::PlayableGames;
-use crate::app::kit::children::{Children, ThePath};
-use crate::app::kit::screen::Screen;
-use crate::app::kit::stages::DiplomaFor;
+use crate::app::child::children::{Children, ThePath};
+use crate::app::child::stages::DiplomaFor;
+use crate::app::course::catalog::PlayableGames;
 use crate::app::panels::theme::{ACCENT, EguiArt, INK, UiReady, bold};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
+use crate::app::session::screen::Screen;
 use crate::i18n::Language;
 use crate::progress::Child;
 use bevy::prelude::*;

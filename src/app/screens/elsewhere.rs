@@ -5,9 +5,8 @@
 //! asked for it. In the browser the page does the same with a Web Lock before the app starts
 //! (web/index.html), so this screen is the desktop's.
 
-use crate::app::kit::children::ReadChildrenAgain;
-use crate::app::kit::keeping::SavedGame;
-use crate::app::kit::screen::Screen;
+use crate::app::child::children::ReadChildrenAgain;
+use crate::app::child::keeping::SavedGame;
 use crate::app::launch::Launch;
 use crate::app::panels::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::platform::art::Art;
@@ -16,6 +15,7 @@ use crate::app::platform::settings::{Words, read_kept_settings};
 use crate::app::platform::store::Store;
 use crate::app::platform::wake::{WakeWithin, waker};
 use crate::app::platform::web;
+use crate::app::session::screen::Screen;
 use crate::i18n::Strings;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};

@@ -7,13 +7,13 @@
 //! device sit.
 
 use super::grownups::gate;
-use crate::app::kit::far::FarGame;
-use crate::app::kit::screen::Screen;
+use crate::app::far::FarGame;
 use crate::app::launch::MatchSetup;
 use crate::app::panels::theme::{ACCENT, CALM, CARD, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::platform::art::{self, Art, room_animal};
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::web;
+use crate::app::session::screen::Screen;
 use crate::net::code::{ANIMALS, COLOURS};
 use crate::progress::gate::Gate;
 use bevy::prelude::*;

@@ -6,9 +6,8 @@
 //! counted and cleared; what could not be saved.
 
 use super::children::name_of;
-use crate::app::kit::children::{ChildCommand, Children, ThePath};
-use crate::app::kit::screen::Screen;
-use crate::app::kit::transfer::{PROGRESS, TransferNotice, Transferred};
+use crate::app::child::children::{ChildCommand, Children, ThePath};
+use crate::app::child::transfer::{PROGRESS, TransferNotice, Transferred};
 use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, INK, UiReady, bold, card, full_screen, not_saved_note,
 };
@@ -17,6 +16,7 @@ use crate::app::platform::settings::Words;
 use crate::app::platform::speech::Speaker;
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
+use crate::app::session::screen::Screen;
 use crate::progress::Child;
 use crate::progress::gate::Gate;
 use bevy::prelude::*;

@@ -6,12 +6,10 @@
 
 use super::children::name_of;
 use super::setup::SetupFor;
-use crate::app::kit::catalog::PlayableGames;
-use crate::app::kit::children::{ChildCommand, Children, ThePath};
-use crate::app::kit::keeping::{self, SavedGame};
-use crate::app::kit::play::Opened;
-use crate::app::kit::screen::Screen;
-use crate::app::kit::stages::{DiplomaFor, StageNews};
+use crate::app::child::children::{ChildCommand, Children, ThePath};
+use crate::app::child::keeping::{self, SavedGame};
+use crate::app::child::stages::{DiplomaFor, StageNews};
+use crate::app::course::catalog::PlayableGames;
 use crate::app::panels::theme::{
     ACCENT, CALM, CARD, EguiArt, GOLD, INK, UiReady, bold, bold_size_fitting, card, draw_star, draw_stars,
     full_screen, not_saved_note, problem_note,
@@ -20,6 +18,8 @@ use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
+use crate::app::session::play::Opened;
+use crate::app::session::screen::Screen;
 use crate::progress::{Child, Stars, Trail};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2, Rect, RichText, Stroke, pos2, vec2};

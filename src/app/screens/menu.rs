@@ -1,11 +1,8 @@
 //! The first screen: big picture buttons, one per game, the language and the sound.
 
 use super::setup::SetupFor;
-use crate::app::kit::catalog::{GameEntry, Levels, PlayableGames};
-use crate::app::kit::keeping::{self, SavedGame};
-use crate::app::kit::play::Opened;
-use crate::app::kit::play::Watching;
-use crate::app::kit::screen::Screen;
+use crate::app::child::keeping::{self, SavedGame};
+use crate::app::course::catalog::{GameEntry, Levels, PlayableGames};
 use crate::app::launch::Control;
 use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen, not_saved_note,
@@ -14,6 +11,9 @@ use crate::app::panels::theme::{
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
+use crate::app::session::play::Opened;
+use crate::app::session::play::Watching;
+use crate::app::session::screen::Screen;
 use crate::i18n::Language;
 use crate::record::{Progress, Record, Summary};
 use bevy::prelude::*;

@@ -1,5 +1,5 @@
 //! The screens around the game: who is playing, the child's map of stages, the menu of games
-//! (free play) and a game's setup (the game screen itself is the kit's and the panels'), the
+//! (free play) and a game's setup (the game screen itself is `session/`, `board/` and `course/`'s, with the panels), the
 //! grown-ups' page and a diploma; the word that another window holds the data (`elsewhere`); and
 //! the start straight into a game the command line asked for, as a child's game; what these screens
 //! say aloud (`spoken`).
@@ -22,15 +22,15 @@ pub use far::FarPage;
 pub(crate) use grownups::pass_gate;
 pub use setup::SetupFor;
 
-use crate::app::kit::catalog::PlayableGames;
-use crate::app::kit::children::Children;
-use crate::app::kit::feedback::{Notice, Notices};
-use crate::app::kit::keeping::{self, SavedGame, read_games_in_progress, read_record_file};
-use crate::app::kit::play::Opened;
-use crate::app::kit::screen::Screen;
+use crate::app::child::children::Children;
+use crate::app::child::keeping::{self, SavedGame, read_games_in_progress, read_record_file};
+use crate::app::course::catalog::PlayableGames;
 use crate::app::launch::{Launch, MatchSetup};
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;
+use crate::app::session::feedback::{Notice, Notices};
+use crate::app::session::play::Opened;
+use crate::app::session::screen::Screen;
 use crate::levels;
 use crate::rules::GameKind;
 use bevy::prelude::*;
@@ -38,10 +38,10 @@ use children::name_of;
 use tracing::{error, warn};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, start_from_launch.after(crate::app::kit::children::load));
+    app.add_systems(Startup, start_from_launch.after(crate::app::child::children::load));
     elsewhere::plugin(app);
     spoken::plugin(app);
-    app.add_systems(OnEnter(Screen::Playing), tell_whose.after(crate::app::kit::turn::StartSet));
+    app.add_systems(OnEnter(Screen::Playing), tell_whose.after(crate::app::course::turn::StartSet));
 }
 
 /// The menus drawn with egui (they need a window).
@@ -171,7 +171,7 @@ fn tell_whose(
 }
 
 /// What the app says when asked to open a game it holds no screen for (an app built with the
-/// screen kit alone).
+/// game screen alone, without the games).
 pub fn no_screen_yet(level: &levels::Level) -> String {
     format!("{} has no board on screen yet; play it with `tabla text --level {}`", level.kind(), level.file)
 }

@@ -1,12 +1,12 @@
 //! A game's setup screen: the variant, the opponent, the person's colour, the Robot's level and
 //! the clock. The choices are remembered in the settings.
 
-use crate::app::kit::catalog::{Levels, PlayableGames, SeatLabel};
-use crate::app::kit::screen::Screen;
+use crate::app::course::catalog::{Levels, PlayableGames, SeatLabel};
 use crate::app::launch::{Control, MatchSetup, Opponent};
 use crate::app::panels::theme::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::{Choices, Settings, Words};
+use crate::app::session::screen::Screen;
 use crate::levels::Level;
 use crate::robot::RobotLevel;
 use crate::rules::Seat;

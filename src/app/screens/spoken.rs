@@ -4,11 +4,11 @@
 //! `panels::spoken`'s.
 
 use super::children::name_of;
-use crate::app::kit::children::{ChildCommand, Children};
-use crate::app::kit::screen::Screen;
-use crate::app::kit::stages::DiplomaFor;
+use crate::app::child::children::{ChildCommand, Children};
+use crate::app::child::stages::DiplomaFor;
 use crate::app::platform::settings::Words;
 use crate::app::platform::speech::{Speech, Utterance};
+use crate::app::session::screen::Screen;
 use crate::progress::Child;
 use bevy::prelude::*;
 

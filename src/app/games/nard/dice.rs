@@ -9,7 +9,7 @@ pub(in crate::app::games) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (show_dice, show_cube)
-            .after(crate::app::kit::turn::TurnSet)
+            .after(crate::app::session::play::TurnSet)
             .run_if(|play: Option<Res<Play>>| play.is_some_and(|play| play.is::<Nard>())),
     );
 }

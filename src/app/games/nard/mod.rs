@@ -4,13 +4,13 @@
 //! (greyed as they are played, travelling to the other side when they pass), the cube on the bar.
 //! Every decision is asked of `rules::nard`; this file only says where things stand.
 
-use crate::app::kit::animate::Glide;
-use crate::app::kit::board::{BoardLayout, BoardRoot, OnBoard, PIECE_Z};
-use crate::app::kit::game::{BoardAction, Decoration, Exit, Extra, GameInfo, GameView, RoundReport};
-use crate::app::kit::play::{Change, Play, Playing};
-use crate::app::kit::play_of::PlayOf;
+use crate::app::board::animate::Glide;
+use crate::app::board::view::{BoardLayout, BoardRoot, OnBoard, PIECE_Z};
 use crate::app::platform::art::{Art, ArtImages};
 use crate::app::platform::settings::Words;
+use crate::app::session::game::{BoardAction, Decoration, Exit, Extra, GameInfo, GameView, RoundReport};
+use crate::app::session::play::{Change, Play, Playing};
+use crate::app::session::play_of::PlayOf;
 use crate::rules::board::{BoardShape, Move, Square};
 use crate::rules::nard::{
     CheckerMove, DiceSet, Event, Nard, NardAction, Phase, SetKind, Stuck, own_point, white_point,
