@@ -11,12 +11,13 @@ use serde_json::{Map, Value, json};
 use tabla::app::board::covered::Covers;
 use tabla::app::board::input::{BoardDrop, BoardPress};
 use tabla::app::board::view::{BoardLayout, BoardView, PieceView, ViewCommand};
+use tabla::app::course::catalog;
 use tabla::app::course::turn::{GameCommand, SetControls};
 use tabla::app::panels::scoreboard::ScoreBoard;
 use tabla::app::platform::art::Art;
 use tabla::app::session::game::{BoardAction, GameInfo, GameView};
 use tabla::app::session::play::{Play, Playing};
-use tabla::app::{Control, Opponent, games};
+use tabla::app::{Control, Opponent};
 use tabla::levels::{FromLevel, Level, LevelGame};
 use tabla::robot::review::{CoachData, Coached, Rater, Rating};
 use tabla::robot::{RobotLevel, RobotPlayer, Thinker};
@@ -232,7 +233,7 @@ impl GameView for DiceRace {
 
 fn race_app(variant: &str, opponent: Opponent) -> App {
     let setup = common::setup(&format!("nard/{variant}"), opponent, Seat(0), RobotLevel::One);
-    common::headless_kit(setup, &format!("kit-{variant}"), 5, games::add::<DiceRace>)
+    common::headless_kit(setup, &format!("kit-{variant}"), 5, catalog::add_game::<DiceRace>)
 }
 
 fn race(app: &App) -> DiceRace {

@@ -7,6 +7,7 @@ use super::view::BoardLayout;
 use crate::app::platform::art::Art;
 use crate::app::session::game::{AppGame, Decoration};
 use crate::app::session::play::NowPlaying;
+use crate::app::session::shown::Shown;
 use crate::demo::{self, Demo};
 use crate::rules::GameKind;
 use crate::rules::board::Square;
@@ -83,15 +84,12 @@ struct ReelStep {
     after: Scene,
 }
 
-/// Lets the help show `G`'s demonstration.
+/// Lets the help show `G`'s demonstration, worked out from its file when the help first opens
+/// (`None` when the game has none).
 pub(in crate::app) fn add_demo<G: AppGame>(app: &mut App) {
     app.init_resource::<Demos>();
-    app.world_mut().resource_mut::<Demos>().0.insert(G::KIND, reel::<G>);
-}
-
-/// Works out `G`'s demonstration from its file; `None` when the game has none.
-fn reel<G: AppGame>() -> Option<Result<Reel, String>> {
-    Some(demo::demo::<G>()?.and_then(|demo| reel_of(&demo)))
+    let reel = || Some(demo::demo::<G>()?.and_then(|demo| reel_of(&demo)));
+    app.world_mut().resource_mut::<Demos>().0.insert(G::KIND, reel);
 }
 
 fn reel_of<G: AppGame>(demo: &Demo<G>) -> Result<Reel, String> {
@@ -154,12 +152,12 @@ fn reel_of<G: AppGame>(demo: &Demo<G>) -> Result<Reel, String> {
 }
 
 /// How many pieces stand on `square`.
-fn pieces_on<G: AppGame>(game: &G, square: Square) -> usize {
+fn pieces_on(game: &dyn Shown, square: Square) -> usize {
     game.pieces().iter().filter(|(s, _)| *s == square).count()
 }
 
 /// `game`'s decorations, pictures and pieces, each piece on its level of its stack.
-fn scene_of<G: AppGame>(game: &G, layout: &BoardLayout) -> Scene {
+fn scene_of(game: &dyn Shown, layout: &BoardLayout) -> Scene {
     let decorations = game
         .decorations()
         .into_iter()

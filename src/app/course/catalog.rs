@@ -90,27 +90,16 @@ pub fn add_game<G: AppGame>(app: &mut App) {
         stage_picture: G::STAGE_ART,
         person_seat: G::PERSON_SEAT,
         seat_by_seat: G::SEAT_BY_SEAT,
-        seats: seat_labels::<G>,
-        start: start::<G>,
-        resume: resume::<G>,
+        // Each seat of the level's game: the words key of its name and its picture.
+        seats: |level| {
+            G::from_level(level)
+                .map(|game| {
+                    Seat::all(game.seat_count()).map(|s| (game.seat_label_key(s), game.seat_art(s))).collect()
+                })
+                .unwrap_or_default()
+        },
+        start: |setup, seed| Some(Box::new(PlayOf::new(G::from_level(&setup.level)?, setup, seed))),
+        resume: |record, from| Ok(Box::new(PlayOf::<G>::of_record(record, from)?)),
     });
     crate::app::board::help::add_demo::<G>(app);
-}
-
-fn start<G: AppGame>(setup: &MatchSetup, seed: u64) -> Option<Box<dyn Playing>> {
-    let game = G::from_level(&setup.level)?;
-    Some(Box::new(PlayOf::new(game, setup, seed)))
-}
-
-fn resume<G: AppGame>(record: &Record, from: Opened) -> Result<Box<dyn Playing>, RecordError> {
-    Ok(Box::new(PlayOf::<G>::of_record(record, from)?))
-}
-
-/// Each seat of the level's game: the words key of its name and its picture.
-fn seat_labels<G: AppGame>(level: &Level) -> Vec<SeatLabel> {
-    G::from_level(level)
-        .map(|game| {
-            Seat::all(game.seat_count()).map(|s| (game.seat_label_key(s), game.seat_art(s))).collect()
-        })
-        .unwrap_or_default()
 }

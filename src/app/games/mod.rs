@@ -9,19 +9,12 @@ mod knight_hunt;
 mod nard;
 
 use crate::app::course::catalog;
-use crate::app::session::game::AppGame;
 use crate::rules::GameKind;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     for kind in GameKind::ALL {
-        crate::with_game!(kind, G => add::<G>(app));
+        crate::with_game!(kind, G => catalog::add_game::<G>(app));
     }
     app.add_plugins(nard::plugin);
-}
-
-/// A game on screen: its entry (its card, how it begins) and its demonstration; the systems of
-/// the game screen are every game's.
-pub fn add<G: AppGame>(app: &mut App) {
-    catalog::add_game::<G>(app);
 }
