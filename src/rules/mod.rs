@@ -59,8 +59,9 @@ use std::fmt;
 
 /// Tabla's games, each named once: its code name is its level folder (`ron_configs/<code>/`), its
 /// records' `game`, and the key of its Robot's coach, its bench figures, its trail on the map, its
-/// figures, diplomas and setup choices, and its words (`game_<code>`). A sixth game is one more
-/// line here and one in `with_game!` (docs/adding-a-game.md says what else it brings).
+/// figures, diplomas and setup choices, and its words (`game_<code>`). A sixth game is a variant
+/// here (in `ALL` and `code` too) and an arm in `with_game!`; docs/adding-a-game.md lists every
+/// other file it touches.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub enum GameKind {
