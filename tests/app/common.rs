@@ -136,14 +136,15 @@ pub fn launched(launch: Launch, seed: u64, add: impl FnOnce(&mut App)) -> App {
     app
 }
 
-/// Runs frames until the app is settled: the Robot neither to move nor thinking, the tutor holding
-/// no move, nothing gliding; at most 600 frames (30 s of the tests' clock).
+/// Runs frames until the app is settled: what was sent before taken (at least one frame), no new
+/// screen waiting, the Robot neither to move nor thinking, the tutor holding no move, nothing
+/// gliding; at most 600 frames (30 s of the tests' clock).
 pub fn settle(app: &mut App) {
     for _ in 0..600 {
+        app.update();
         if settled(app) {
             return;
         }
-        app.update();
     }
     panic!("the app did not settle within 600 frames");
 }
@@ -157,7 +158,9 @@ fn settled(app: &mut App) -> bool {
     let thinking = world.get_resource::<Thinking>().is_some_and(Thinking::busy);
     let held = world.get_resource::<Tutoring>().is_some_and(Tutoring::busy);
     let gliding = world.query_filtered::<(), With<Glide>>().iter(world).next().is_some();
-    !(robot || thinking || held || gliding)
+    let new_screen =
+        world.get_resource::<NextState<Screen>>().is_some_and(|next| !matches!(next, NextState::Unchanged));
+    !(robot || thinking || held || gliding || new_screen)
 }
 
 /// A finger's press on a place of the board, and a frame.
