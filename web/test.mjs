@@ -104,7 +104,11 @@ class Console {
           return found;
         }
       }
-      if (Date.now() > end) throw new Error(`no ${what} within ${timeout / 1000} s`);
+      if (Date.now() > end) {
+        // What the page said last, to tell a slow page from one that went elsewhere.
+        const last = this.lines.slice(Math.max(this.cursor, this.lines.length - 4)).map((line) => line.slice(0, 120));
+        throw new Error(`no ${what} within ${timeout / 1000} s (its last lines: ${JSON.stringify(last)})`);
+      }
       await sleep(50);
     }
   }
