@@ -190,6 +190,20 @@ async function steadyTarget(page, log, name) {
   }
 }
 
+/// Where a button that the test's last action brings is, once the screen stopped moving it: only
+/// a line of it logged after `mark` (the log's length before that action) counts, as an earlier
+/// one (the last move's ✔) says where it stood then, not whether it is there now.
+async function broughtTarget(page, log, name, mark) {
+  const pattern = new RegExp(String.raw`tabla target ${escape(name)} `);
+  const end = Date.now() + STEP_MS;
+  while (!log.lines.slice(mark).some((line) => pattern.test(line))) {
+    log.assertClean();
+    if (Date.now() > end) throw new Error(`no ${name} within ${STEP_MS / 1000} s of the action that brings it`);
+    await sleep(50);
+  }
+  return await steadyTarget(page, log, name);
+}
+
 function escape(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -398,10 +412,11 @@ async function halma(context, url) {
 
   // c1 jumps over d1 to e1, then over f1 to g1: previewed hop by hop, then confirmed.
   await sleep(1500);
+  const chosen = log.lines.length;
   for (const square of ["c1", "e1", "g1"]) await tap(page, squareAt(await still(log), square));
   await sleep(500);
   await page.screenshot({ path: `${SHOTS}/09_halma_chain_preview.png` });
-  await tap(page, await steadyTarget(page, log, "button.confirm"));
+  await tap(page, await broughtTarget(page, log, "button.confirm", chosen));
   mine = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the person's chain");
   if (mine.slice(1).join(" ") !== "a1 person c1g1") throw new Error(`played: ${mine[0]}`);
   answer = await log.next(/tabla move halma (\w+) (\w+) (\w+)/, "the Robot's answer");
@@ -700,8 +715,9 @@ async function cuttableRoad(serverPort) {
 /// The player's move, by touch: the Hint shows one, ✔ plays it; its device logs it.
 async function ownMove(mover, n) {
   // The toolbar stays where it is; the ✔ that comes with the preview may settle first.
+  const asked = mover.log.lines.length;
   await tap(mover.page, await target(mover.page, mover.log, "button.hint"));
-  await tap(mover.page, await steadyTarget(mover.page, mover.log, "button.confirm"));
+  await tap(mover.page, await broughtTarget(mover.page, mover.log, "button.confirm", asked));
   return await mover.log.next(/tabla move knight_hunt (\w+) person (\w+)/, `move ${n} on its device`);
 }
 
@@ -1285,8 +1301,9 @@ async function gamesKeptApart(url) {
     await tap(page, squareAt(layout, "e1"));
     await board(log);
     await sleep(3500);
+    const stepped = log.lines.length;
     for (const square of ["e1", "f1"]) await tap(page, squareAt(await still(log), square));
-    await tap(page, await steadyTarget(page, log, "button.confirm"));
+    await tap(page, await broughtTarget(page, log, "button.confirm", stepped));
     await log.next(/record halma\/\w+ 1 /, "the Halma step kept");
     await tap(page, await steadyTarget(page, log, "button.menu"));
     await log.next(/tabla target continue\.halma /, "Halma's own Continue on the menu");
@@ -1745,10 +1762,11 @@ async function main() {
     pass(`Knight Hunt left alone after the Robot's answer asks for no frames (${await restsNow(page, "Knight Hunt after the Robot's answer")})`);
 
     // The Hint shows a move as its preview; ✔ plays it.
+    const hinting = log.lines.length;
     await tap(page, await steadyTarget(page, log, "button.hint"));
     await sleep(800);
     await page.screenshot({ path: `${SHOTS}/05_knight_hunt_hint.png` });
-    await tap(page, await steadyTarget(page, log, "button.confirm"));
+    await tap(page, await broughtTarget(page, log, "button.confirm", hinting));
     const hinted = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the hinted move");
     if (hinted.slice(1, 4).join(" ") !== "knight_hunt white person") throw new Error(`played: ${hinted[0]}`);
     pass(`the Hint button shows a move and ✔ plays it (${hinted[4]})`);
@@ -1757,9 +1775,9 @@ async function main() {
 
     // The tab dropped mid-game: the menu offers it first, one tap goes on where it stood.
     const kept = await continueAfterReload(page, log, "knight_hunt", "05_knight_hunt_reloaded");
+    const askedAgain = log.lines.length;
     await tap(page, await steadyTarget(page, log, "button.hint"));
-    await sleep(800);
-    await tap(page, await steadyTarget(page, log, "button.confirm"));
+    await tap(page, await broughtTarget(page, log, "button.confirm", askedAgain));
     const counted = await savedAfter(log, "knight_hunt", kept);
     if (counted !== kept.actions + 1) throw new Error(`continued from ${kept.actions} actions, the next move saved ${counted}`);
     await log.next(/tabla move knight_hunt black robot/, "the Robot's answer after continuing");
