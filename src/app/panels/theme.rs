@@ -93,6 +93,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, tell_page_ready.run_if(resource_exists::<UiReady>));
 }
 
+/// How long a finger may rest before it lifts and still tap (egui's own is 0.8 s). egui reads its
+/// clock at each frame, and the frame that sees a finger lift can come a second after the one
+/// that saw it land: on a slow tablet, a loaded machine, a tab that was behind. Under the
+/// grown-ups' gate's three seconds, so holding it never taps it.
+const TAP_WITHIN: f64 = 2.5;
+
 fn style_once(
     mut commands: Commands,
     mut contexts: EguiContexts,
@@ -116,6 +122,7 @@ fn style_once(
     fonts.families.insert(FontFamily::Name("bold".into()), vec!["bold".into(), "sans".into()]);
     ctx.set_fonts(fonts);
     ctx.set_theme(egui::Theme::Light);
+    ctx.options_mut(|options| options.input_options.max_click_duration = TAP_WITHIN);
     ctx.all_styles_mut(|style| {
         style.text_styles = [
             (TextStyle::Heading, FontId::new(30.0, FontFamily::Name("bold".into()))),

@@ -15,7 +15,7 @@ mod setup;
 mod spoken;
 
 pub use diploma::SaveDiploma;
-pub use elsewhere::PlayHere;
+pub use elsewhere::{PlayHere, TakingOver};
 pub use far::FarPage;
 #[cfg(not(target_arch = "wasm32"))]
 #[cfg(feature = "tour")]
