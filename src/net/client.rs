@@ -185,7 +185,8 @@ impl RoomSeat {
         token: Option<String>,
     ) -> Result<(RoomSeat, Vec<FromRoom>), String> {
         let urls: Vec<String> = urls.iter().map(|url| socket_url(url)).collect();
-        let socket = seat_on(&urls[0], &mut session, POLL, WAIT_FOR).map_err(LetGo::why)?;
+        let socket =
+            seat_on(&urls[0], &mut session, POLL, WAIT_FOR).map_err(|drop| drop.why().to_string())?;
         let heard = session.take();
         let record = heard
             .iter()
@@ -290,11 +291,11 @@ impl RoomSeat {
     fn try_connect(&mut self) -> Result<(), Lost> {
         let seated = seat_on(&self.urls[self.which], &mut self.session, POLL, WAIT_FOR);
         if let Err(drop) = &seated {
-            self.session.lost(drop.clone().why().as_str());
+            self.session.lost(drop.why());
         }
         let heard = self.session.take();
         self.apply(heard)?;
-        self.socket = Some(seated.map_err(|drop| Lost(drop.why()))?);
+        self.socket = Some(seated.map_err(|drop| Lost(drop.why().to_string()))?);
         Ok(())
     }
 

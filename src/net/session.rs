@@ -91,7 +91,7 @@ pub enum LetGo {
 }
 
 impl LetGo {
-    pub fn why(self) -> String {
+    pub fn why(&self) -> &str {
         match self {
             LetGo::Retry(why) | LetGo::End(why) => why,
         }
