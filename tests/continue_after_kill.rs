@@ -9,10 +9,12 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tabla::record::Record;
@@ -24,8 +26,12 @@ fn record_line(line: &str) -> Option<(usize, String)> {
     Some((count.parse().ok()?, action.to_string()))
 }
 
-/// Starts the app with `args` in `home`; its record lines come through the receiver.
-fn start(home: &Path, args: &[&str]) -> (Child, Receiver<(usize, String)>, Vec<JoinHandle<()>>) {
+/// What the app printed last, told when it ends without the line a run waits for.
+type Tail = Arc<Mutex<VecDeque<String>>>;
+
+/// Starts the app with `args` in `home`; its record lines come through the receiver, and its
+/// last lines of output are kept in the tail.
+fn start(home: &Path, args: &[&str]) -> (Child, Receiver<(usize, String)>, Vec<JoinHandle<()>>, Tail) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabla"))
         .args(args)
         .env("TABLA_HOME", home)
@@ -34,21 +40,46 @@ fn start(home: &Path, args: &[&str]) -> (Child, Receiver<(usize, String)>, Vec<J
         .spawn()
         .expect("the app starts");
     let (lines, received) = channel();
+    let tail: Tail = Arc::default();
     let mut readers = Vec::new();
     for stream in [
         Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
         Box::new(child.stderr.take().unwrap()),
     ] {
         let lines = lines.clone();
+        let tail = tail.clone();
         readers.push(std::thread::spawn(move || {
             for line in BufReader::new(stream).lines().map_while(Result::ok) {
                 if let Some(found) = record_line(&line) {
                     let _ = lines.send(found);
                 }
+                let mut tail = tail.lock().unwrap();
+                if tail.len() == 30 {
+                    tail.pop_front();
+                }
+                tail.push_back(line);
             }
         }));
     }
-    (child, received, readers)
+    (child, received, readers, tail)
+}
+
+/// The next record line, or a failure that says how the app ended and what it printed last.
+fn next_line(
+    child: &mut Child,
+    lines: &Receiver<(usize, String)>,
+    tail: &Tail,
+    waiting_for: &str,
+) -> (usize, String) {
+    match lines.recv_timeout(Duration::from_secs(120)) {
+        Ok(found) => found,
+        Err(why) => {
+            let _ = child.kill();
+            let status = child.wait().map(|status| status.to_string()).unwrap_or_default();
+            let printed = tail.lock().unwrap().iter().cloned().collect::<Vec<_>>().join("\n");
+            panic!("{waiting_for}: {why:?}; the app ended ({status}); its last lines:\n{printed}")
+        }
+    }
 }
 
 #[test]
@@ -64,9 +95,9 @@ fn killed_at_any_moment_the_game_goes_on_from_its_last_logged_action() {
     let first = ["--game", "halma", "--variant", "two_players", "--seats", "robot1,robot1"];
     for run in 0..8 {
         let args: &[&str] = if run == 0 { &first } else { &["--continue"] };
-        let (mut child, lines, readers) = start(&home, args);
+        let (mut child, lines, readers, tail) = start(&home, args);
         // The first line after a new start is the game as it was continued.
-        let (count, action) = lines.recv_timeout(Duration::from_secs(120)).expect("a record line");
+        let (count, action) = next_line(&mut child, &lines, &tail, &format!("run {run}: a record line"));
         if let Some((last, last_action)) = logged.last() {
             // Each action is saved before its line is written: a kill between the two leaves one
             // more action saved than told, never fewer.
@@ -81,7 +112,7 @@ fn killed_at_any_moment_the_game_goes_on_from_its_last_logged_action() {
         logged.push((count, action));
         // A few more actions, then a kill at a moment of no particular kind.
         for _ in 0..rng.random_range(1..6) {
-            logged.push(lines.recv_timeout(Duration::from_secs(120)).expect("the Robots play on"));
+            logged.push(next_line(&mut child, &lines, &tail, &format!("run {run}: the Robots play on")));
         }
         std::thread::sleep(Duration::from_millis(rng.random_range(0..900)));
         child.kill().expect("SIGKILL");

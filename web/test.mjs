@@ -130,15 +130,40 @@ class Console {
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const number = String.raw`(-?[\d.]+)`;
 /// Counts the frames the page asks for (`tablaFramesAsked`: a still page asks for none);
-/// `tablaAskFrame` asks without counting, for the test's own.
+/// `tablaAskFrame` asks without counting, for the test's own. `tablaTrace` keeps the last frames
+/// drawn (when each began and how long it took) and touches, for a failure to tell a lost tap
+/// from a slow page.
 function countFrames() {
   const ask = window.requestAnimationFrame.bind(window);
   window.tablaAskFrame = ask;
   window.tablaFramesAsked = 0;
+  window.tablaTrace = [];
+  const note = (what) => {
+    window.tablaTrace.push(`${what} ${performance.now().toFixed(0)}`);
+    if (window.tablaTrace.length > 40) window.tablaTrace.shift();
+  };
   window.requestAnimationFrame = (callback) => {
     window.tablaFramesAsked += 1;
-    return ask(callback);
+    return ask((at) => {
+      const began = performance.now();
+      callback(at);
+      note(`frame(${(performance.now() - began).toFixed(0)} ms)`);
+    });
   };
+  for (const kind of ["touchstart", "touchend", "touchcancel"]) {
+    window.addEventListener(kind, () => note(kind), { capture: true, passive: true });
+  }
+}
+
+/// The step's failure, told with the page's last frames and touches (`tablaTrace`, times in ms).
+async function traced(page, step) {
+  try {
+    return await step;
+  } catch (error) {
+    const trace = await page.evaluate(() => window.tablaTrace).catch(() => undefined);
+    error.message += ` (the page's last frames and touches: ${(trace || []).join(", ")})`;
+    throw error;
+  }
 }
 
 /// A page where nothing changes asks for no frames: once what it was doing is over (within
@@ -1089,7 +1114,7 @@ async function childPath(url) {
     await page.screenshot({ path: `${SHOTS}/21_path_map.png` });
     pass(`the child's map left alone asks for no frames once its next stage has breathed (${await restsNow(page, "the map")})`);
     await tap(page, await steadyTarget(page, log, "stage.knight_hunt_1"));
-    const layout = await board(log);
+    const layout = await traced(page, board(log));
     await page.screenshot({ path: `${SHOTS}/22_path_stage.png` });
     pass(`one tap on a picture makes a child and opens its map; one tap on the first stage plays it (${layout[0]})`);
 
