@@ -96,8 +96,19 @@ impl<G: Game, N: Default + Clone> History<G, N> {
 
     /// Checks an action against the rules and plays it; a refused action changes nothing.
     pub fn play(&mut self, action: &G::Action, note: N) -> Result<(), RuleError> {
+        self.play_noted(action, |_, _| note)
+    }
+
+    /// As `play`, with the step's note made from the game before the action and after it (the
+    /// action is applied once).
+    pub fn play_noted(
+        &mut self,
+        action: &G::Action,
+        note: impl FnOnce(&G, &G) -> N,
+    ) -> Result<(), RuleError> {
         let mut next = self.game().clone();
         next.apply(action)?;
+        let note = note(self.game(), &next);
         let mover = self.game().to_move();
         self.push(Step { game: next, action: Some(action.clone()), mover, timed_out: None, note });
         Ok(())

@@ -26,12 +26,18 @@ fn record_line(line: &str) -> Option<(usize, String)> {
     Some((count.parse().ok()?, action.to_string()))
 }
 
-/// What the app printed last, told when it ends without the line a run waits for.
-type Tail = Arc<Mutex<VecDeque<String>>>;
+/// The app running: its record lines come through `lines`, read from its output by `readers`,
+/// which keep its last lines of output in `tail`, told when it ends without the line a run waits
+/// for.
+struct Running {
+    child: Child,
+    lines: Receiver<(usize, String)>,
+    readers: Vec<JoinHandle<()>>,
+    tail: Arc<Mutex<VecDeque<String>>>,
+}
 
-/// Starts the app with `args` in `home`; its record lines come through the receiver, and its
-/// last lines of output are kept in the tail.
-fn start(home: &Path, args: &[&str]) -> (Child, Receiver<(usize, String)>, Vec<JoinHandle<()>>, Tail) {
+/// Starts the app with `args` in `home`.
+fn start(home: &Path, args: &[&str]) -> Running {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabla"))
         .args(args)
         .env("TABLA_HOME", home)
@@ -39,19 +45,19 @@ fn start(home: &Path, args: &[&str]) -> (Child, Receiver<(usize, String)>, Vec<J
         .stderr(Stdio::piped())
         .spawn()
         .expect("the app starts");
-    let (lines, received) = channel();
-    let tail: Tail = Arc::default();
+    let (sender, lines) = channel();
+    let tail = Arc::new(Mutex::new(VecDeque::new()));
     let mut readers = Vec::new();
     for stream in [
         Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
         Box::new(child.stderr.take().unwrap()),
     ] {
-        let lines = lines.clone();
+        let sender = sender.clone();
         let tail = tail.clone();
         readers.push(std::thread::spawn(move || {
             for line in BufReader::new(stream).lines().map_while(Result::ok) {
                 if let Some(found) = record_line(&line) {
-                    let _ = lines.send(found);
+                    let _ = sender.send(found);
                 }
                 let mut tail = tail.lock().unwrap();
                 if tail.len() == 30 {
@@ -61,24 +67,32 @@ fn start(home: &Path, args: &[&str]) -> (Child, Receiver<(usize, String)>, Vec<J
             }
         }));
     }
-    (child, received, readers, tail)
+    Running { child, lines, readers, tail }
 }
 
-/// The next record line, or a failure that says how the app ended and what it printed last.
-fn next_line(
-    child: &mut Child,
-    lines: &Receiver<(usize, String)>,
-    tail: &Tail,
-    waiting_for: &str,
-) -> (usize, String) {
-    match lines.recv_timeout(Duration::from_secs(120)) {
-        Ok(found) => found,
-        Err(why) => {
-            let _ = child.kill();
-            let status = child.wait().map(|status| status.to_string()).unwrap_or_default();
-            let printed = tail.lock().unwrap().iter().cloned().collect::<Vec<_>>().join("\n");
-            panic!("{waiting_for}: {why:?}; the app ended ({status}); its last lines:\n{printed}")
+impl Running {
+    /// The next record line, or a failure that says how the app ended and what it printed last.
+    fn next_line(&mut self, waiting_for: &str) -> (usize, String) {
+        match self.lines.recv_timeout(Duration::from_secs(120)) {
+            Ok(found) => found,
+            Err(why) => {
+                let _ = self.child.kill();
+                let status = self.child.wait().map(|status| status.to_string()).unwrap_or_default();
+                let printed = self.tail.lock().unwrap().iter().cloned().collect::<Vec<_>>().join("\n");
+                panic!("{waiting_for}: {why:?}; the app ended ({status}); its last lines:\n{printed}")
+            }
         }
+    }
+
+    /// Kills the app (SIGKILL) and returns the record lines it wrote before it died.
+    fn kill(mut self) -> Vec<(usize, String)> {
+        self.child.kill().expect("SIGKILL");
+        self.child.wait().unwrap();
+        // Lines already written before the kill count as told: read to the end of the pipes.
+        for reader in self.readers {
+            reader.join().unwrap();
+        }
+        self.lines.try_iter().collect()
     }
 }
 
@@ -95,9 +109,9 @@ fn killed_at_any_moment_the_game_goes_on_from_its_last_logged_action() {
     let first = ["--game", "halma", "--variant", "two_players", "--seats", "robot1,robot1"];
     for run in 0..8 {
         let args: &[&str] = if run == 0 { &first } else { &["--continue"] };
-        let (mut child, lines, readers, tail) = start(&home, args);
+        let mut app = start(&home, args);
         // The first line after a new start is the game as it was continued.
-        let (count, action) = next_line(&mut child, &lines, &tail, &format!("run {run}: a record line"));
+        let (count, action) = app.next_line(&format!("run {run}: a record line"));
         if let Some((last, last_action)) = logged.last() {
             // Each action is saved before its line is written: a kill between the two leaves one
             // more action saved than told, never fewer.
@@ -112,16 +126,10 @@ fn killed_at_any_moment_the_game_goes_on_from_its_last_logged_action() {
         logged.push((count, action));
         // A few more actions, then a kill at a moment of no particular kind.
         for _ in 0..rng.random_range(1..6) {
-            logged.push(next_line(&mut child, &lines, &tail, &format!("run {run}: the Robots play on")));
+            logged.push(app.next_line(&format!("run {run}: the Robots play on")));
         }
         std::thread::sleep(Duration::from_millis(rng.random_range(0..900)));
-        child.kill().expect("SIGKILL");
-        child.wait().unwrap();
-        // Lines already written before the kill count as told: read to the end of the pipes.
-        for reader in readers {
-            reader.join().unwrap();
-        }
-        logged.extend(lines.try_iter());
+        logged.extend(app.kill());
     }
     let text = std::fs::read_to_string(home.join("game-halma.ron")).expect("the save is whole");
     let record = Record::from_ron(&text).expect("the save is a record");

@@ -219,20 +219,20 @@ impl<G: AppGame> PlayOf<G> {
 
     /// Plays one action into the history, with its move-list entry.
     fn commit(&mut self, action: G::Action, hinted: bool) -> Option<()> {
-        let before = self.history.game().clone();
+        let before = self.history.game();
         let mover = before.actor()?;
-        let mut after = before.clone();
-        after.apply(&action).ok()?;
-        let note = StepNote::of(&before, &action, &after, hinted);
-        self.history.play(&action, note).ok()?;
         // One line per move, which the browser test reads from the console.
-        info!(
+        let line = format!(
             "tabla move {} {} {} {}",
             G::KIND,
             before.seat_name(mover),
             self.who(mover),
             before.action_text(&action)
         );
+        self.history
+            .play_noted(&action, |before, after| StepNote::of(before, &action, after, hinted))
+            .ok()?;
+        info!("{line}");
         self.tell_played();
         Some(())
     }
