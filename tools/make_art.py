@@ -7,7 +7,8 @@ Needs Pillow and Debian's fonts-dejavu-core and fonts-noto-color-emoji (see asse
 `make_art.py chess` makes only the chess pieces (Pillow, DejaVu Sans); `make_art.py halma` only
 the Halma pictures, with Pillow alone; `make_art.py nard` only the Crazy Nard pictures
 (Pillow, DejaVu Sans Bold, and pngquant if it is there); `make_art.py animals` only the children's
-pictures; `make_art.py room` only the pictures of a room's code.
+pictures; `make_art.py room` only the pictures of a room's code; `make_art.py icons` only the
+icons a home screen shows for the browser build (web/icons/, Pillow and DejaVu Sans).
 """
 import math
 import shutil
@@ -652,6 +653,43 @@ def main():
     shrink_pictures(animals(), quality="50-80")
     shrink_pictures(room_animals(), quality="50-80")
     shrink_pictures()
+    shrink_pictures(app_icons())
+
+
+def app_icon(size, maskable):
+    """Tabla on a home screen: the white knight on two squares of its board. A maskable icon
+    fills its square (the launcher cuts its own shape) and keeps the knight inside the middle
+    circle every shape keeps (80% of the side across); the other has rounded corners of its own."""
+    light, dark = (240, 217, 181, 255), (181, 135, 99, 255)
+    board = Image.new("RGBA", (size, size), light)
+    draw = ImageDraw.Draw(board)
+    draw.rectangle([size // 2, 0, size, size // 2], fill=dark)
+    draw.rectangle([0, size // 2, size // 2, size], fill=dark)
+    if maskable:
+        icon = board
+    else:
+        icon = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        corners = Image.new("L", (size, size), 0)
+        ImageDraw.Draw(corners).rounded_rectangle([0, 0, size - 1, size - 1], radius=size * 0.2, fill=255)
+        icon.paste(board, (0, 0), corners)
+    side = int(size * (0.74 if maskable else 0.9))
+    stroke = max(2, round(side * 5 / SIZE))
+    knight = glyph_layer(CHESS["knight"][1], PAPER, size=side, stroke=stroke, stroke_fill=INK)
+    knight = with_shadow(knight, size=side, shift=(side // 48, side // 27), blur=side // 38)
+    icon.alpha_composite(knight, ((size - side) // 2, (size - side) // 2))
+    return icon
+
+
+def app_icons():
+    """The icons of the browser build's manifest: 192 and 512 pixels, and a maskable 512."""
+    icons = ROOT / "web" / "icons"
+    icons.mkdir(parents=True, exist_ok=True)
+    made = []
+    for name, size, maskable in [("icon-192", 192, False), ("icon-512", 512, False),
+                                 ("icon-maskable-512", 512, True)]:
+        app_icon(size, maskable).save(icons / f"{name}.png")
+        made.append(icons / f"{name}.png")
+    return made
 
 
 def shrink_pictures(pictures=None, quality="55-85"):
@@ -683,6 +721,9 @@ if __name__ == "__main__":
     elif sys.argv[1:] == ["room"]:
         # Only the pictures of a room's code: Pillow, Noto Color Emoji, and pngquant if it is there.
         shrink_pictures(room_animals(), quality="50-80")
+    elif sys.argv[1:] == ["icons"]:
+        # Only the home screen's icons: Pillow and DejaVu Sans, and pngquant if it is there.
+        shrink_pictures(app_icons())
     elif sys.argv[1:] == ["nard"]:
         # Only the Crazy Nard pictures, each shrunk by pngquant if it is there.
         IMAGES.mkdir(parents=True, exist_ok=True)

@@ -57,7 +57,7 @@ fi
 # A bundle built before from the very same sources is taken as it is: a fresh clone (as CI makes)
 # would otherwise rebuild the crate and link it again for some ten minutes.
 inputs=$( (git ls-files -z -- src assets i18n ron_configs web/index.html web/sw.js web/manifest.webmanifest \
-        web/patches Cargo.toml Cargo.lock web/build.sh | xargs -0 sha256sum; echo "$profile $wasm_opt_level") |
+        web/icons web/patches Cargo.toml Cargo.lock web/build.sh | xargs -0 sha256sum; echo "$profile $wasm_opt_level") |
     sha256sum | cut -c1-24)
 bundles="$wasm_target_dir/bundles"
 if [ -f "$bundles/$inputs/summary" ]; then
@@ -193,11 +193,12 @@ mkdir -p "$dist"
 cp "$final" "$dist/tabla_bg.wasm"
 cp "$stage/tabla.js" "$dist/tabla.js"
 cp assets/images/white_knight.png "$dist/icon.png"
-cp web/manifest.webmanifest "$dist/"
+cp web/manifest.webmanifest web/icons/*.png "$dist/"
 wasm_bytes=$(wc -c <"$dist/tabla_bg.wasm")
 # The version names the service worker's cache: it changes with any file the worker keeps.
-version=$(sha256sum "$dist/tabla_bg.wasm" "$dist/tabla.js" "$dist/icon.png" "$dist/manifest.webmanifest" \
-    web/index.html | sha256sum | cut -c1-12)
+icons=$(cd web/icons && ls *.png)
+version=$( (cd "$dist" && sha256sum tabla_bg.wasm tabla.js icon.png manifest.webmanifest $icons) |
+    cat - web/index.html | sha256sum | cut -c1-12)
 voice_packs=$( (ls assets/voice 2>/dev/null || true) | tr '\n' ' ')
 sed -e "s/@VERSION@/$version/" -e "s/@WASM_BYTES@/$wasm_bytes/" -e "s/@VOICE_PACKS@/$voice_packs/" web/index.html \
     >"$dist/index.html"
@@ -205,7 +206,8 @@ sed -e "s/@VERSION@/$version/" -e "s/@WASM_BYTES@/$wasm_bytes/" -e "s/@VOICE_PAC
 kept_file() { printf '["%s", "%s"]' "$1" "$(sha256sum "$2" | cut -c1-64)"; }
 kept_files="[$(kept_file ./ "$dist/index.html"), $(kept_file ./index.html "$dist/index.html"), \
 $(kept_file "./tabla.js?v=$version" "$dist/tabla.js"), $(kept_file "./tabla_bg.wasm?v=$version" "$dist/tabla_bg.wasm"), \
-$(kept_file ./icon.png "$dist/icon.png"), $(kept_file ./manifest.webmanifest "$dist/manifest.webmanifest")]"
+$(kept_file ./icon.png "$dist/icon.png"), $(kept_file ./manifest.webmanifest "$dist/manifest.webmanifest")\
+$(for icon in $icons; do printf ', '; kept_file "./$icon" "$dist/$icon"; done)]"
 sed -e "s/@VERSION@/$version/" -e "s|@FILES@|$kept_files|" web/sw.js >"$dist/sw.js"
 
 raw_rust=$(wc -c <"$wasm")

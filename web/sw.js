@@ -1,4 +1,4 @@
-// Tabla's service worker: it keeps the page, its glue, its .wasm, the manifest and the icon, so
+// Tabla's service worker: it keeps the page, its glue, its .wasm, the manifest and the icons, so
 // Tabla added to a phone's home screen opens and plays with no network at all. Each build names
 // its cache by a hash of every file it keeps, and lists each file's SHA-256 (web/build.sh fills
 // both in): a new build's worker fetches every file from the network (not from the browser's HTTP

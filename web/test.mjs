@@ -27,9 +27,10 @@
 // (TABLA_BIN, a native tabla: the build without Bevy will do). Last, a first visit in a browser
 // of its own measures the first picture (under test.sh once the native tests beside it are
 // over: TABLA_QUIET_WHEN).
-import { launchChromium } from "./chromium.mjs";
+import { launchChromium, launchChromiumWithProfile } from "./chromium.mjs";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { serve, DIST } from "./serve.mjs";
 
@@ -657,6 +658,62 @@ async function offline(context, url) {
   }
 }
 
+/// Chromium would put the page on a home screen: in a profile of its own (as a person's browser
+/// is; an off-the-record one is never offered it), its installability check finds nothing
+/// missing, and the manifest's icons are there at the sizes it says, 192 and 512 pixels, one of
+/// them maskable (kept whole by Android's round and square cut-outs).
+async function installable(url) {
+  const profile = mkdtempSync(`${tmpdir()}/tabla-profile-`);
+  const context = await launchChromiumWithProfile(profile, 1, deviceOptions(1));
+  try {
+    await context.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
+    const page = await context.newPage();
+    const log = new Console(page);
+    await page.goto(url);
+    await log.next(/tabla ready/, "first frame (tabla ready)", STARTUP_MS);
+    const worker = await page.evaluate(
+      (ms) => Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((done) => setTimeout(done, ms, false))]),
+      STEP_MS,
+    );
+    if (!worker) throw new Error(`no service worker took the page within ${STEP_MS / 1000} s`);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    if (installabilityErrors.length) throw new Error(`Chromium would not install it: ${JSON.stringify(installabilityErrors)}`);
+    const { errors, data } = await cdp.send("Page.getAppManifest");
+    if (errors.length) throw new Error(`the manifest has errors: ${JSON.stringify(errors)}`);
+    const icons = JSON.parse(data).icons;
+    const sizes = await page.evaluate(
+      (sources) =>
+        Promise.all(
+          sources.map(
+            (source) =>
+              new Promise((done) => {
+                const image = new Image();
+                image.onload = () => done(`${image.naturalWidth}x${image.naturalHeight}`);
+                image.onerror = () => done("missing");
+                image.src = source;
+              }),
+          ),
+        ),
+      icons.map((icon) => icon.src),
+    );
+    icons.forEach((icon, i) => {
+      if (sizes[i] !== icon.sizes) throw new Error(`${icon.src} is ${sizes[i]}, the manifest says ${icon.sizes}`);
+    });
+    for (const size of ["192x192", "512x512"]) {
+      if (!icons.some((icon) => icon.sizes === size && icon.purpose.split(" ").includes("any"))) {
+        throw new Error(`the manifest has no ${size} icon`);
+      }
+    }
+    if (!icons.some((icon) => icon.purpose.split(" ").includes("maskable"))) throw new Error("no maskable icon");
+    log.assertClean();
+    pass(`Chromium would install the page on a home screen (its icons: ${icons.map((i) => `${i.sizes} ${i.purpose}`).join(", ")})`);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 /// Chromium as a phone at a screen density: the window flag and the context's scale factor
 /// together (either alone, Chromium reports a canvas size and a devicePixelRatio that disagree).
 /// A free port below the system's ephemeral range, where no connection's own port can land
@@ -786,8 +843,6 @@ function endsGame(level, actions) {
 /// server is killed and started again on its folder, both phones say the connection is lost,
 /// come back, and the game goes on, and the child's Undo is agreed on the grown-up's phone.
 async function twoDevices() {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
   const data = mkdtempSync(`${tmpdir()}/tabla-rooms-`);
   const serverLog = [];
   let server = await roomServer(await quietPort(), data, serverLog);
@@ -1720,6 +1775,7 @@ async function main() {
     if (process.env.TABLA_WEB_ONLY === "replay") return await watchAgain(context, url);
     if (process.env.TABLA_WEB_ONLY === "tutor") return await tutor(context, url);
     if (process.env.TABLA_WEB_ONLY === "path") return await childPath(url);
+    if (process.env.TABLA_WEB_ONLY === "install") return await installable(url);
     if (process.env.TABLA_WEB_ONLY === "speech") return await speech(url);
     if (process.env.TABLA_WEB_ONLY === "rooms") return await twoDevices();
     if (process.env.TABLA_WEB_ONLY === "pair") return await Promise.all([twoDevices(), twoTabs(url)]);
@@ -1848,6 +1904,7 @@ async function main() {
     await halma(context, url);
     await nard(context, url);
     await offline(context, url);
+    await installable(url);
     await sameGame(context, url);
     await watchAgain(context, url);
     await tutor(context, url);
