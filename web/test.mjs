@@ -63,6 +63,7 @@ class Console {
   constructor(page) {
     Console.opened = (Console.opened || 0) + 1;
     this.id = Console.opened;
+    this.page = page;
     this.lines = [];
     this.errors = [];
     this.cursor = 0;
@@ -108,10 +109,17 @@ class Console {
       if (Date.now() > end) {
         // What the page said last, to tell a slow page from one that went elsewhere.
         const last = this.lines.slice(Math.max(this.cursor, this.lines.length - 4)).map((line) => line.slice(0, 120));
-        throw new Error(`no ${what} within ${timeout / 1000} s (its last lines: ${JSON.stringify(last)})`);
+        throw new Error(`no ${what} within ${timeout / 1000} s (its last lines: ${JSON.stringify(last)}; ${await this.trace()})`);
       }
       await sleep(50);
     }
+  }
+
+  /// The page's last frames and touches (`tablaTrace`, times in ms), to tell a lost tap from a
+  /// slow page.
+  async trace() {
+    const trace = await this.page.evaluate(() => window.tablaTrace).catch((error) => [`(not read: ${error.message})`]);
+    return `its last frames and touches: ${(trace || ["(none kept)"]).join(", ")}`;
   }
 
   /// The latest line of all matching `pattern`, or undefined.
@@ -151,19 +159,8 @@ function countFrames() {
       note(`frame(${(performance.now() - began).toFixed(0)} ms)`);
     });
   };
-  for (const kind of ["touchstart", "touchend", "touchcancel"]) {
+  for (const kind of ["pointerdown", "pointerup", "pointercancel"]) {
     window.addEventListener(kind, () => note(kind), { capture: true, passive: true });
-  }
-}
-
-/// The step's failure, told with the page's last frames and touches (`tablaTrace`, times in ms).
-async function traced(page, step) {
-  try {
-    return await step;
-  } catch (error) {
-    const trace = await page.evaluate(() => window.tablaTrace).catch(() => undefined);
-    error.message += ` (the page's last frames and touches: ${(trace || []).join(", ")})`;
-    throw error;
   }
 }
 
@@ -224,7 +221,9 @@ async function broughtTarget(page, log, name, mark) {
   const end = Date.now() + STEP_MS;
   while (!log.lines.slice(mark).some((line) => pattern.test(line))) {
     log.assertClean();
-    if (Date.now() > end) throw new Error(`no ${name} within ${STEP_MS / 1000} s of the action that brings it`);
+    if (Date.now() > end) {
+      throw new Error(`no ${name} within ${STEP_MS / 1000} s of the action that brings it (${await log.trace()})`);
+    }
     await sleep(50);
   }
   return await steadyTarget(page, log, name);
@@ -1169,7 +1168,7 @@ async function childPath(url) {
     await page.screenshot({ path: `${SHOTS}/21_path_map.png` });
     pass(`the child's map left alone asks for no frames once its next stage has breathed (${await restsNow(page, "the map")})`);
     await tap(page, await steadyTarget(page, log, "stage.knight_hunt_1"));
-    const layout = await traced(page, board(log));
+    const layout = await board(log);
     await page.screenshot({ path: `${SHOTS}/22_path_stage.png` });
     pass(`one tap on a picture makes a child and opens its map; one tap on the first stage plays it (${layout[0]})`);
 

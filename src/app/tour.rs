@@ -13,7 +13,7 @@ use crate::app::course::turn::{GameCommand, GameSeed, SetControls};
 use crate::app::launch::{Control, Launch, MatchSetup, Opponent};
 use crate::app::panels::scoreboard::ScoreBoard;
 use crate::app::platform::settings::Settings;
-use crate::app::platform::store::Store;
+use crate::app::platform::store::{Store, game_slot};
 use crate::app::screens::SetupFor;
 use crate::app::session::play::{Play, Playing};
 use crate::app::session::play_of::PlayOf;
@@ -835,6 +835,12 @@ fn run(
                 let Some(setup) = world.get_resource::<MatchSetup>().cloned() else { return };
                 let LevelGame::Nard(level) = &setup.level.game else { return };
                 let game = position(&level.setup);
+                // A position set up for a picture is no game of the child's: the Crazy Nard game
+                // kept before it goes, so the picture is not of the question whether this one may
+                // take its place.
+                if let Some(store) = world.get_resource::<Store>() {
+                    store.games().remove(&game_slot(GameKind::Nard));
+                }
                 world.insert_resource(Play(Box::new(PlayOf::new(game, &setup, 7))));
                 world.resource_mut::<crate::app::session::feedback::Selection>().0 = None;
             });

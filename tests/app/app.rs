@@ -59,6 +59,9 @@ fn check_screen_matches_rules(app: &mut App) {
         assert_eq!(panel.to_move, game.to_move() == Some(seat));
     }
     assert_eq!(board.result.is_some(), game.outcome().is_some());
+    if game.outcome().is_some() {
+        assert_eq!(board.banner, None, "after the game only its result speaks, no phase's banner");
+    }
 }
 
 #[test]
@@ -355,7 +358,13 @@ fn bunnies_against_the_robot_the_board_turns_for_round_2() {
         app.world().resource::<tabla::app::board::view::BoardLayout>().flipped,
         "the person's horses are below"
     );
-    assert!(board.seats[0].name.contains("Horses"), "{}", board.seats[0].name);
+    // Under the panel the seats still tell the round that ended, and nobody is to move.
+    assert!(board.seats[0].name.contains("Bunnies"), "{}", board.seats[0].name);
+    assert!(board.seats.iter().all(|seat| !seat.to_move), "nobody moves under the panel");
+    common::command(&mut app, GameCommand::NextRound);
+    settle(&mut app);
+    let board = app.world().resource::<ScoreBoard>().clone();
+    assert!(board.seats[0].name.contains("Horses"), "round 2: {}", board.seats[0].name);
 }
 
 /// Bunnies and Horses between the rounds: a panel tells why round 1 stopped, what the bunnies

@@ -2,6 +2,7 @@
 //! question before a game in progress begins again, and the game's result (with a stage's stars
 //! and the way out). None shows while the game is watched again.
 
+use super::hud::{BoardOnScreen, VIEW_BUTTON};
 use super::panel_parts::{dialog, said_line};
 use super::scoreboard::{START_AGAIN_ANSWERS, ScoreBoard, TAKE_BACK_ANSWERS, TUTOR_ANSWERS};
 use super::stage_end::StageEnd;
@@ -22,6 +23,7 @@ use bevy_egui::egui::{self, Color32, vec2};
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct DialogParts<'w, 's> {
     board: Res<'w, ScoreBoard>,
+    on_screen: Res<'w, BoardOnScreen>,
     art: Res<'w, EguiArt>,
     words: Res<'w, Words>,
     replay: Option<Res<'w, Replay>>,
@@ -36,6 +38,7 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
     let ctx = contexts.ctx_mut()?;
     let DialogParts {
         board,
+        on_screen,
         art,
         words,
         replay,
@@ -63,7 +66,7 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
         return Ok(());
     }
     round_dialog(ctx, (&board, &words, &art), &mut commands, &mut speech);
-    ask_dialog(ctx, (&board, &words), &mut commands, &mut speech);
+    ask_dialog(ctx, (&board, &words), *on_screen, &mut commands, &mut speech);
 
     if let Some(result) = &board.result {
         dialog("result").show(ctx, |ui| {
@@ -146,19 +149,34 @@ fn round_dialog(
     });
 }
 
+/// The tutor's question keeps out of the board, so the coach's arrows on it show, and out of
+/// the panels' buttons: beside the board where the screen is wide enough (past the view
+/// buttons), else just above the buttons under it.
+fn tutor_window(ctx: &egui::Context, on_screen: BoardOnScreen) -> egui::Window<'static> {
+    const WIDTH: f32 = 330.0;
+    let screen = ctx.content_rect();
+    let BoardOnScreen { board, room } = on_screen;
+    let left = board.right() + VIEW_BUTTON + 16.0;
+    if screen.right() - left >= WIDTH + 16.0 {
+        let offset = vec2(left - screen.left(), board.center().y - screen.center().y);
+        return dialog("ask").anchor(egui::Align2::LEFT_CENTER, offset).max_width(WIDTH);
+    }
+    dialog("ask").anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, room.bottom() - screen.bottom() - 4.0))
+}
+
 /// Restart or New game in a game with moves asks first: two big picture buttons, the game going on
 /// (green, first) or beginning again. The tutor asks the same way before a slip: think again
 /// (green, first) or play it.
 fn ask_dialog(
     ctx: &egui::Context,
     (board, words): (&ScoreBoard, &Words),
+    on_screen: BoardOnScreen,
     commands: &mut MessageWriter<GameCommand>,
     speech: &mut MessageWriter<Speech>,
 ) {
     let Some(question) = &board.asking else { return };
-    // The tutor's question stands under the board, so the coach's arrows on it show.
     let (window, size, height) = if board.asking_tutor {
-        (dialog("ask").anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, -8.0)), 21.0, 64.0)
+        (tutor_window(ctx, on_screen), 21.0, 64.0)
     } else {
         (dialog("ask"), 26.0, 96.0)
     };

@@ -36,12 +36,26 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<UiReady>)),
     );
-    app.init_resource::<SteadyRoom>();
+    app.init_resource::<SteadyRoom>().init_resource::<BoardOnScreen>();
     app.add_systems(OnExit(Screen::Playing), |mut room: ResMut<SteadyRoom>| *room = SteadyRoom::default());
 }
 
 /// Small buttons beside the board that change only the view.
-const VIEW_BUTTON: f32 = 44.0;
+pub(super) const VIEW_BUTTON: f32 = 44.0;
+
+/// Where the board is drawn (as a whole, unzoomed) and the room the panels leave it, in egui's
+/// points: a dialog that must not hide the board's marks or the panels' buttons keeps out of them.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub(super) struct BoardOnScreen {
+    pub board: egui::Rect,
+    pub room: egui::Rect,
+}
+
+impl Default for BoardOnScreen {
+    fn default() -> Self {
+        BoardOnScreen { board: egui::Rect::NOTHING, room: egui::Rect::NOTHING }
+    }
+}
 
 fn view_buttons(
     ctx: &egui::Context,
@@ -194,6 +208,7 @@ fn game_panels(
     mut room: ResMut<SteadyRoom>,
     layout: Option<Res<BoardLayout>>,
     replay: Option<Res<Replay>>,
+    mut on_screen: ResMut<BoardOnScreen>,
     mut orders: PanelOrders,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -245,6 +260,9 @@ fn game_panels(
     }
     let scale = (wanted.width() / extent.x).min(wanted.height() / extent.y);
     let drawn = Rect::from_center_size(wanted.center(), extent * scale);
+    let points =
+        |r: Rect| egui::Rect::from_min_max(egui::pos2(r.min.x, r.min.y), egui::pos2(r.max.x, r.max.y));
+    on_screen.set_if_neq(BoardOnScreen { board: points(drawn), room: points(wanted) });
     if view_buttons_shown {
         view_buttons(ctx, drawn, wide, &words, &mut actions);
     }

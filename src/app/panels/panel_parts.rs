@@ -89,9 +89,12 @@ pub(super) fn game_buttons(board: &ScoreBoard) -> Vec<PanelButton> {
     ));
     let new_game =
         board.passes_first.then_some(("▶", "new_game", !board.afar, PanelAction::Game(GameCommand::NewGame)));
+    // A question asked (the tutor's above all) is answered in its own dialog: no Confirm or
+    // Cancel beside it as two more answers.
+    let asked = board.asking.is_some();
     roll.into_iter()
-        .chain(preview.into_iter().filter(|_| board.previewing))
-        .chain(Some(confirm).filter(|_| board.draft_done && !board.previewing))
+        .chain(preview.into_iter().filter(|_| board.previewing && !asked))
+        .chain(Some(confirm).filter(|_| board.draft_done && !board.previewing && !asked))
         .chain(hint)
         .chain([("⌂", "menu", true, PanelAction::Menu)])
         .chain(new_game)

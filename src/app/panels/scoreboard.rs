@@ -9,6 +9,7 @@ use crate::app::platform::speech::Utterance;
 use crate::app::session::feedback::{AskFirst, Notice, Notices, Preview, Question, RoundOver, game_key};
 use crate::app::session::game::{Extra, RoundReport};
 use crate::app::session::play::{Play, Playing};
+use crate::app::session::shown::Shown;
 use crate::net::Person;
 use crate::rules::{EndReason, GameKind, Seat, Winner};
 use bevy::prelude::*;
@@ -124,7 +125,12 @@ pub struct ResultBoard {
 /// The name a seat goes by: "You", "Robot", "Player 1", the first name of someone far away…, with
 /// its colour or role.
 pub fn seat_name(play: &dyn Playing, seat: Seat, words: &Words, far: &[Person]) -> String {
-    let colour = words.get(play.game().seat_label_key(seat));
+    seat_name_in(play, play.game(), seat, words, far)
+}
+
+/// As `seat_name`, with the seat's colour or role as `shown` names it.
+fn seat_name_in(play: &dyn Playing, shown: &dyn Shown, seat: Seat, words: &Words, far: &[Person]) -> String {
+    let colour = words.get(shown.seat_label_key(seat));
     let first_name = far.iter().find(|p| usize::from(p.seat) == seat.index() && !p.name.is_empty());
     let who = match play.control(seat) {
         Control::Robot(_) => words.get("robot").to_string(),
@@ -139,8 +145,8 @@ pub fn seat_name(play: &dyn Playing, seat: Seat, words: &Words, far: &[Person]) 
 pub const HINT_MARK: &str = "★";
 
 /// The seat's panel lines: the game's own, then the hints it used, if any.
-fn extras(play: &dyn Playing, seat: Seat, words: &Words) -> Vec<Extra> {
-    let mut extras = play.game().extras(seat, words);
+fn extras(play: &dyn Playing, shown: &dyn Shown, seat: Seat, words: &Words) -> Vec<Extra> {
+    let mut extras = shown.extras(seat, words);
     let hints = play.hints_used(seat);
     if hints > 0 {
         extras.push(Extra::Text(words.fill("hints_used", &[("count", &hints.to_string())])));
@@ -209,17 +215,21 @@ pub fn publish_scoreboard(
     let play: &dyn Playing = play.0.as_ref();
     let far = room.as_ref().map_or(&[][..], |room| &room.people[..]);
     let game = play.game();
+    // While the panel between two rounds is up, the seats show the round that ended (their
+    // roles, what each has), with the scores it brought, and nobody to move yet.
+    let ended_round = round_over.0.as_deref();
+    let shown = ended_round.unwrap_or(game);
     let seats = Seat::all(game.seat_count())
         .map(|seat| SeatBoard {
             seat,
-            name: seat_name(play, seat, &words, far),
+            name: seat_name_in(play, shown, seat, &words, far),
             control: play.control(seat),
             score: game.score(seat),
-            extras: extras(play, seat, &words),
-            to_move: game.actor() == Some(seat),
+            extras: extras(play, shown, seat, &words),
+            to_move: ended_round.is_none() && game.actor() == Some(seat),
             clock: clocks.left.as_ref().and_then(|c| c.get(seat.index()).copied()),
             partner: game.partner_of(seat),
-            art: game.seat_art(seat),
+            art: shown.seat_art(seat),
         })
         .collect();
     let notice_said = |notice: &Notice| {
@@ -365,7 +375,9 @@ pub fn publish_scoreboard(
         notice: notices.0.as_ref().is_some_and(|n| !n.big),
         long_board: game.manner().long,
         big_notice: big_notice.map(notice_text),
-        banner: game.banner(&words),
+        // Once the game is over, only its result speaks: a phase's banner ("one last move")
+        // would tell what no longer is.
+        banner: shown.banner(&words).filter(|_| game.outcome().is_none()),
         move_list: move_list(play, &words),
         result,
         can_undo: play.can_undo() && takes_back,

@@ -32,6 +32,8 @@ pub(super) fn plugin(_app: &mut App) {
     {
         browser::show_panics();
         keeping::save_when_hidden();
+        _app.add_systems(PreUpdate, browser::report_touches);
+        _app.add_systems(bevy_egui::EguiPrimaryContextPass, browser::report_presses);
     }
 }
 
@@ -373,6 +375,38 @@ mod browser {
             previous(info);
             call_page("tablaFatal", &info.to_string());
         }));
+    }
+
+    /// Every finger's touch as the app gets it (`tabla touch <phase> <id> x y`), for the browser
+    /// test to tell a tap the app never got from one it got and did nothing with.
+    pub fn report_touches(mut touches: bevy::prelude::MessageReader<bevy::input::touch::TouchInput>) {
+        for touch in touches.read() {
+            info!(
+                "tabla touch {:?} {} {:.0} {:.0}",
+                touch.phase, touch.id, touch.position.x, touch.position.y
+            );
+        }
+    }
+
+    /// A press or a release as egui sees it in its pass (`tabla press …`, `tabla release click|no-click …`).
+    pub fn report_presses(mut contexts: bevy_egui::EguiContexts) {
+        let Ok(ctx) = contexts.ctx_mut() else { return };
+        let (pressed, released, click, at) = ctx.input(|i| {
+            (
+                i.pointer.any_pressed(),
+                i.pointer.any_released(),
+                i.pointer.any_click(),
+                i.pointer.interact_pos(),
+            )
+        });
+        let at = at.map_or("nowhere".to_string(), |at| format!("{:.0} {:.0}", at.x, at.y));
+        if pressed {
+            info!("tabla press {at} pass {}", ctx.cumulative_pass_nr());
+        }
+        if released {
+            let click = if click { "click" } else { "no-click" };
+            info!("tabla release {click} {at} pass {}", ctx.cumulative_pass_nr());
+        }
     }
 
     /// Logs the place of a tagged button when it moves, and again when it comes back after a

@@ -250,6 +250,7 @@ fn trail_card(
     let picture = entry.map_or(Art::Star, |entry| entry.picture);
     let stage_picture = entry.map_or(Art::Star, |entry| entry.stage_picture);
     let mut tapped = None;
+    let mut pointed = None;
     let width = (ui.available_width() - 24.0).min(980.0);
     card(CARD).show(ui, |ui| {
         ui.set_width(width);
@@ -335,14 +336,18 @@ fn trail_card(
                     Rect::from_center_size(pos2(centre.x, rect.bottom() - 11.0), vec2(bubble, 22.0));
                 draw_stars(ui.painter(), star_row, shown, bubble * 0.3);
                 places.insert(stage.id.clone(), star_row);
-                let response = response.on_hover_text(stage.goal_text(words.language));
+                if response.hovered() {
+                    pointed = Some(index);
+                }
                 web::tag(&response, &format!("stage.{}", stage.id));
                 if response.clicked() && standing != Standing::Locked {
                     tapped = Some(Tap::Stage(stage.id.clone()));
                 }
             }
         });
-        if let Some(index) = next_stage {
+        // The goal of the stage the pointer is on, else of the next one, in the line under the
+        // trail (a tooltip would lie over that line).
+        if let Some(index) = pointed.or(next_stage) {
             let goal = trail.stages[index].goal_text(words.language);
             ui.label(RichText::new(format!("★★★ {goal}")).size(15.0).color(INK));
         }

@@ -60,7 +60,11 @@ fn menu(
     egui::Area::new("menu_back".into()).anchor(egui::Align2::LEFT_TOP, egui::vec2(8.0, 8.0)).show(
         ctx,
         |ui| {
-            let back = ui.button(bold(format!("◂ {}", words.get(key)), 18.0));
+            // One line: an area's first width is narrow, and the words would break letter by letter.
+            let back = ui.add(
+                egui::Button::new(bold(format!("◂ {}", words.get(key)), 18.0))
+                    .wrap_mode(egui::TextWrapMode::Extend),
+            );
             web::tag(&back, "menu.map");
             if back.clicked() {
                 next.set(way_back);
