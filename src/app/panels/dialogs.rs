@@ -2,8 +2,7 @@
 //! question before a game in progress begins again, and the game's result (with a stage's stars
 //! and the way out). None shows while the game is watched again.
 
-use super::hud::{BoardOnScreen, VIEW_BUTTON};
-use super::panel_parts::{dialog, said_line};
+use super::panel_parts::{BoardOnScreen, VIEW_BUTTON, dialog, said_line};
 use super::scoreboard::{START_AGAIN_ANSWERS, ScoreBoard, TAKE_BACK_ANSWERS, TUTOR_ANSWERS};
 use super::stage_end::StageEnd;
 use super::theme::{ACCENT, CALM, EguiArt, bold, card};

@@ -4,8 +4,8 @@
 //! (`help_window`) are drawn after it. Panels only read `ScoreBoard` and send orders.
 
 use super::panel_parts::{
-    BUTTON, PHONE_SIDE, PanelAction, PanelButton, Part, answer_button, choice_buttons, dialog, draw_button,
-    game_buttons, said_line, status_lines,
+    BUTTON, BoardOnScreen, PHONE_SIDE, PanelAction, PanelButton, Part, VIEW_BUTTON, answer_button,
+    choice_buttons, dialog, draw_button, game_buttons, said_line, status_lines,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
@@ -38,23 +38,6 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.init_resource::<SteadyRoom>().init_resource::<BoardOnScreen>();
     app.add_systems(OnExit(Screen::Playing), |mut room: ResMut<SteadyRoom>| *room = SteadyRoom::default());
-}
-
-/// Small buttons beside the board that change only the view.
-pub(super) const VIEW_BUTTON: f32 = 44.0;
-
-/// Where the board is drawn (as a whole, unzoomed) and the room the panels leave it, in egui's
-/// points: a dialog that must not hide the board's marks or the panels' buttons keeps out of them.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub(super) struct BoardOnScreen {
-    pub board: egui::Rect,
-    pub room: egui::Rect,
-}
-
-impl Default for BoardOnScreen {
-    fn default() -> Self {
-        BoardOnScreen { board: egui::Rect::NOTHING, room: egui::Rect::NOTHING }
-    }
 }
 
 fn view_buttons(

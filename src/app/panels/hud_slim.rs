@@ -282,8 +282,7 @@ fn question_rows(
 }
 
 /// A strip across the screen at its top or bottom edge: the seats from its left end, the
-/// buttons from its right end, and small words between them, or in two lines of their own
-/// beside the strip when they do not fit there whole; returns its rectangle.
+/// buttons from its right end, and small words between them; returns its rectangle.
 fn row(
     ctx: &egui::Context,
     (name, anchor): (&str, Align2),
@@ -303,7 +302,6 @@ fn row(
         })
         .response
         .rect;
-    let mut spilled = false;
     let seats = egui::Area::new(egui::Id::new(name))
         .anchor(anchor, vec2(x, y))
         .show(ctx, |ui| {
@@ -312,33 +310,15 @@ fn row(
             ui.spacing_mut().button_padding = vec2(4.0, 4.0);
             ui.horizontal(|ui| {
                 seats(ui);
-                let room = vec2(buttons.left() - ui.cursor().left() - 2.0 * GAP, buttons.height());
-                if room.x > 40.0 && !small_words_of(ui, text, room).elided {
-                    small_words(ui, text, room);
-                } else {
-                    spilled = !text.trim().is_empty();
+                let room = buttons.left() - ui.cursor().left() - 2.0 * GAP;
+                if room > 40.0 {
+                    small_words(ui, text, vec2(room, buttons.height()));
                 }
             });
         })
         .response
         .rect;
-    let strip = seats.union(buttons);
-    if !spilled {
-        return strip;
-    }
-    // Words that do not fit whole beside the seats (a match and a doubles chain still to come)
-    // take the screen's width in two lines of their own, on the board's side of the strip.
-    let towards_board = if anchor == Align2::LEFT_TOP { strip.height() } else { -strip.height() };
-    let width = ctx.content_rect().width() - 2.0 * x;
-    let words = egui::Area::new(egui::Id::new((name, "words")))
-        .anchor(anchor, vec2(x, y + towards_board))
-        .show(ctx, |ui| {
-            let two_lines = 2.0 * ui.fonts_mut(|f| f.row_height(&small_font())) + 1.0;
-            small_words(ui, text, vec2(width, two_lines));
-        })
-        .response
-        .rect;
-    strip.union(words)
+    seats.union(buttons)
 }
 
 /// A column down the screen's left or right edge; returns its rectangle.
@@ -359,34 +339,26 @@ fn column(ctx: &egui::Context, name: &str, anchor: Align2, add: impl FnOnce(&mut
         .rect
 }
 
-/// Small words in the lines that fit in `size`: as many of their parts (" · " between them) as
-/// fit whole, then "…" when some are left for the details (a tap on the seat's card); never a
-/// word cut.
+/// Small words in the lines that fit in `size` (the strip's height: the words never make it
+/// taller): as many of their parts (" · " between them) as fit whole, then "…" when some are
+/// left for the details (a tap on the seat's card); never a word cut.
 fn small_words(ui: &mut egui::Ui, text: &str, size: egui::Vec2) {
+    let font = egui::FontId::proportional(11.0);
+    let rows = (size.y / ui.fonts_mut(|f| f.row_height(&font))).floor().clamp(1.0, 3.0) as usize;
     let parts: Vec<&str> = text.split(" · ").filter(|part| !part.is_empty()).collect();
     for keep in (1..=parts.len()).rev() {
         let mut shown = parts[..keep].join(" · ");
         if keep < parts.len() {
             shown.push_str(" · …");
         }
-        let galley = small_words_of(ui, &shown, size);
+        let mut job = egui::text::LayoutJob::simple(shown, font.clone(), INK, size.x);
+        job.wrap.max_rows = rows;
+        let galley = ui.painter().layout_job(job);
         if !galley.elided {
             ui.allocate_ui(size, |ui| ui.add(egui::Label::new(galley)));
             return;
         }
     }
-}
-
-fn small_font() -> egui::FontId {
-    egui::FontId::proportional(11.0)
-}
-
-/// Small words laid out in the lines that fit in `size`: `elided` when they do not all fit.
-fn small_words_of(ui: &mut egui::Ui, text: &str, size: egui::Vec2) -> std::sync::Arc<egui::Galley> {
-    let rows = (size.y / ui.fonts_mut(|f| f.row_height(&small_font()))).floor().clamp(1.0, 3.0) as usize;
-    let mut job = egui::text::LayoutJob::simple(text.to_string(), small_font(), INK, size.x);
-    job.wrap.max_rows = rows;
-    ui.painter().layout_job(job)
 }
 
 /// A seat's words down a narrow column, one part under the other (its pips, then each step of
@@ -396,7 +368,8 @@ fn column_words(ui: &mut egui::Ui, text: &str) {
     let bottom = ui.ctx().content_rect().bottom() - 2.0;
     let gap = ui.spacing().item_spacing.y;
     let words = |ui: &egui::Ui, text: &str| {
-        let job = egui::text::LayoutJob::simple(text.to_string(), small_font(), INK, BUTTON);
+        let job =
+            egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(11.0), INK, BUTTON);
         ui.painter().layout_job(job)
     };
     let more = words(ui, "…");
