@@ -53,6 +53,16 @@ impl Default for BoardArea {
     }
 }
 
+impl BoardArea {
+    /// Where the whole board of `layout` shows in this room, unzoomed: as large as fits with its
+    /// squares square, in the middle (a square as tall or wide as fits, before there is a layout).
+    pub fn whole_board(&self, layout: Option<&BoardLayout>) -> Rect {
+        let extent = layout.map_or(Vec2::ONE, BoardLayout::extent);
+        let scale = (self.0.width() / extent.x).min(self.0.height() / extent.y);
+        Rect::from_center_size(self.0.center(), extent * scale)
+    }
+}
+
 /// The most the panels above and below the board have taken in this game on this screen size.
 /// The board keeps to the room left then, so it does not grow and shrink (and move under a
 /// finger) as a message gets longer or the buttons of a previewed move come and go.
@@ -483,8 +493,7 @@ fn report_board(
     };
     let at = |place: &GlobalTransform| camera.world_to_viewport(eye, place.translation()).ok();
     let (Some(a), Some(b)) = (at(first.1), at(end.1)) else { return };
-    let extent = layout.map_or(Vec2::ONE, |l| l.extent());
-    let fit = extent * (area.0.width() / extent.x).min(area.0.height() / extent.y);
+    let fit = area.whole_board(layout.as_deref()).size();
     let line = format!(
         "tabla board {} {:.1} {:.1} {} {:.1} {:.1} fit {:.1} {:.1}",
         first.0.0, a.x, a.y, end.0.0, b.x, b.y, fit.x, fit.y

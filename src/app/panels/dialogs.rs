@@ -2,10 +2,11 @@
 //! question before a game in progress begins again, and the game's result (with a stage's stars
 //! and the way out). None shows while the game is watched again.
 
-use super::panel_parts::{BoardOnScreen, VIEW_BUTTON, dialog, said_line};
+use super::panel_parts::{VIEW_BUTTON, dialog, said_line};
 use super::scoreboard::{START_AGAIN_ANSWERS, ScoreBoard, TAKE_BACK_ANSWERS, TUTOR_ANSWERS};
 use super::stage_end::StageEnd;
 use super::theme::{ACCENT, CALM, EguiArt, bold, card};
+use crate::app::board::view::{BoardArea, BoardLayout};
 use crate::app::course::replay::{Replay, ReplayCommand};
 use crate::app::course::turn::GameCommand;
 use crate::app::platform::art::Art;
@@ -22,7 +23,8 @@ use bevy_egui::egui::{self, Color32, vec2};
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct DialogParts<'w, 's> {
     board: Res<'w, ScoreBoard>,
-    on_screen: Res<'w, BoardOnScreen>,
+    area: Res<'w, BoardArea>,
+    layout: Option<Res<'w, BoardLayout>>,
     art: Res<'w, EguiArt>,
     words: Res<'w, Words>,
     replay: Option<Res<'w, Replay>>,
@@ -37,7 +39,8 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
     let ctx = contexts.ctx_mut()?;
     let DialogParts {
         board,
-        on_screen,
+        area,
+        layout,
         art,
         words,
         replay,
@@ -65,7 +68,8 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
         return Ok(());
     }
     round_dialog(ctx, (&board, &words, &art), &mut commands, &mut speech);
-    ask_dialog(ctx, (&board, &words), *on_screen, &mut commands, &mut speech);
+    let room = (area.0, area.whole_board(layout.as_deref()));
+    ask_dialog(ctx, (&board, &words), room, &mut commands, &mut speech);
 
     if let Some(result) = &board.result {
         dialog("result").show(ctx, |ui| {
@@ -150,17 +154,17 @@ fn round_dialog(
 
 /// The tutor's question keeps out of the board, so the coach's arrows on it show, and out of
 /// the panels' buttons: beside the board where the screen is wide enough (past the view
-/// buttons), else just above the buttons under it.
-fn tutor_window(ctx: &egui::Context, on_screen: BoardOnScreen) -> egui::Window<'static> {
+/// buttons), else just above the buttons under it. `room` is what the panels leave the board
+/// (`BoardArea`, in egui's points), `board` the whole board in it.
+fn tutor_window(ctx: &egui::Context, (room, board): (Rect, Rect)) -> egui::Window<'static> {
     const WIDTH: f32 = 330.0;
     let screen = ctx.content_rect();
-    let BoardOnScreen { board, room } = on_screen;
-    let left = board.right() + VIEW_BUTTON + 16.0;
+    let left = board.max.x + VIEW_BUTTON + 16.0;
     if screen.right() - left >= WIDTH + 16.0 {
         let offset = vec2(left - screen.left(), board.center().y - screen.center().y);
         return dialog("ask").anchor(egui::Align2::LEFT_CENTER, offset).max_width(WIDTH);
     }
-    dialog("ask").anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, room.bottom() - screen.bottom() - 4.0))
+    dialog("ask").anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, room.max.y - screen.bottom() - 4.0))
 }
 
 /// Restart or New game in a game with moves asks first: two big picture buttons, the game going on
@@ -169,16 +173,13 @@ fn tutor_window(ctx: &egui::Context, on_screen: BoardOnScreen) -> egui::Window<'
 fn ask_dialog(
     ctx: &egui::Context,
     (board, words): (&ScoreBoard, &Words),
-    on_screen: BoardOnScreen,
+    room: (Rect, Rect),
     commands: &mut MessageWriter<GameCommand>,
     speech: &mut MessageWriter<Speech>,
 ) {
     let Some(question) = &board.asking else { return };
-    let (window, size, height) = if board.asking_tutor {
-        (tutor_window(ctx, on_screen), 21.0, 64.0)
-    } else {
-        (dialog("ask"), 26.0, 96.0)
-    };
+    let (window, size, height) =
+        if board.asking_tutor { (tutor_window(ctx, room), 21.0, 64.0) } else { (dialog("ask"), 26.0, 96.0) };
     window.show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             if said_line(ui, bold(question, size).color(ACCENT), true, words) {

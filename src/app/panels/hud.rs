@@ -4,8 +4,8 @@
 //! (`help_window`) are drawn after it. Panels only read `ScoreBoard` and send orders.
 
 use super::panel_parts::{
-    BUTTON, BoardOnScreen, PHONE_SIDE, PanelAction, PanelButton, Part, VIEW_BUTTON, answer_button,
-    choice_buttons, dialog, draw_button, game_buttons, said_line, status_lines,
+    BUTTON, PHONE_SIDE, PanelAction, PanelButton, Part, VIEW_BUTTON, answer_button, choice_buttons, dialog,
+    draw_button, game_buttons, said_line, status_lines,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
@@ -36,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<UiReady>)),
     );
-    app.init_resource::<SteadyRoom>().init_resource::<BoardOnScreen>();
+    app.init_resource::<SteadyRoom>();
     app.add_systems(OnExit(Screen::Playing), |mut room: ResMut<SteadyRoom>| *room = SteadyRoom::default());
 }
 
@@ -191,7 +191,6 @@ fn game_panels(
     mut room: ResMut<SteadyRoom>,
     layout: Option<Res<BoardLayout>>,
     replay: Option<Res<Replay>>,
-    mut on_screen: ResMut<BoardOnScreen>,
     mut orders: PanelOrders,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -226,7 +225,7 @@ fn game_panels(
     // The view buttons take a strip beside the board: on its right when the space is wide, under
     // it when it is tall, so they never cover a square. A phone's panels place their own (a long
     // board's thin strips leave them out: it fits whole, and fingers still zoom it).
-    let extent = layout.map_or(Vec2::ONE, |l| l.extent());
+    let extent = layout.as_deref().map_or(Vec2::ONE, BoardLayout::extent);
     let wide = wanted.width() / extent.x >= wanted.height() / extent.y;
     // A small screen watching a game again gives the view buttons' room to the board (fingers
     // still zoom it).
@@ -241,11 +240,7 @@ fn game_panels(
     if area.0 != wanted {
         area.0 = wanted;
     }
-    let scale = (wanted.width() / extent.x).min(wanted.height() / extent.y);
-    let drawn = Rect::from_center_size(wanted.center(), extent * scale);
-    let points =
-        |r: Rect| egui::Rect::from_min_max(egui::pos2(r.min.x, r.min.y), egui::pos2(r.max.x, r.max.y));
-    on_screen.set_if_neq(BoardOnScreen { board: points(drawn), room: points(wanted) });
+    let drawn = area.whole_board(layout.as_deref());
     if view_buttons_shown {
         view_buttons(ctx, drawn, wide, &words, &mut actions);
     }

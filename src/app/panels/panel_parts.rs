@@ -1,6 +1,6 @@
 //! What the game screen's panels are made of, the full ones (hud) and a phone's thin strips
 //! (hud_slim) alike: the buttons and what they ask for, the status lines, the choice buttons and
-//! the centred dialog window, and where the board stands among them (for the dialogs to keep out).
+//! the centred dialog window.
 
 use super::scoreboard::ScoreBoard;
 use super::theme::{ACCENT, CALM, EguiArt, bold, card};
@@ -18,20 +18,6 @@ pub(super) const BUTTON: f32 = 48.0;
 
 /// Small buttons beside the board that change only the view.
 pub(super) const VIEW_BUTTON: f32 = 44.0;
-
-/// Where the board is drawn (as a whole, unzoomed) and the room the panels leave it, in egui's
-/// points: a dialog that must not hide the board's marks or the panels' buttons keeps out of them.
-#[derive(bevy::prelude::Resource, Clone, Copy, Debug, PartialEq)]
-pub(super) struct BoardOnScreen {
-    pub board: egui::Rect,
-    pub room: egui::Rect,
-}
-
-impl Default for BoardOnScreen {
-    fn default() -> Self {
-        BoardOnScreen { board: egui::Rect::NOTHING, room: egui::Rect::NOTHING }
-    }
-}
 
 /// What a button of the game screen asks for.
 #[derive(Clone, Copy, Debug, PartialEq)]
