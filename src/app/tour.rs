@@ -11,6 +11,7 @@ use crate::app::course::replay::{Replay, ReplayCommand};
 use crate::app::course::robot_turn::{RobotPace, ThinkBudget};
 use crate::app::course::turn::{GameCommand, GameSeed, SetControls};
 use crate::app::launch::{Control, Launch, MatchSetup, Opponent};
+use crate::app::panels::layout_check::LayoutCheck;
 use crate::app::panels::scoreboard::ScoreBoard;
 use crate::app::platform::settings::Settings;
 use crate::app::platform::store::{Store, game_slot};
@@ -79,6 +80,9 @@ enum Step {
     /// Waits for the panel between two rounds.
     WaitForRoundPanel,
     Shot(&'static str),
+    /// A picture of the screen as it is, not looked at in other languages or sizes (what the
+    /// layout check found).
+    Picture(String),
     /// Crazy Nard from a position of the tour's own, the game on screen keeping its players.
     NardPosition(fn(&Setup) -> Nard),
     /// A button of the replay.
@@ -119,6 +123,12 @@ enum Step {
     FarSeat(&'static str),
     /// Waits (a bounded number of frames) until the room is as named.
     FarUntil(FarReady),
+    /// The game's time stands still (while one screen is looked at in every language and size),
+    /// or goes on.
+    TimeStill(bool),
+    /// Fails the tour for whatever the layout check finds on the screen, once it is laid out at
+    /// the window's size (`panels::layout_check`); the words name the screen.
+    Check(String),
 }
 
 /// What a room step waits for.
@@ -154,7 +164,19 @@ struct Tour {
     drawn: u32,
     /// Frames the next step has waited for the last picture to be taken.
     waited_for_picture: u32,
+    /// Frames a check has waited for the screen to be laid out at the window's size.
+    waited_for_size: u32,
+    /// Pictures taken of what the layout check found (in `found/`, at most `FOUND_PICTURES`).
+    found_pictures: usize,
+    /// What the layout check found fails the tour (TABLA_TOUR_LAYOUT=strict), or is written to
+    /// `layout-found.txt` in the tour's folder, one line each, while the screens are mended.
+    layout_strict: bool,
+    layout_found: Vec<String>,
 }
+
+/// At most this many pictures of what the layout check found: enough to see each, not so many
+/// that a screen broken everywhere takes the tour an hour.
+const FOUND_PICTURES: usize = 40;
 
 /// Every frame of the tour moves the game's clock by this much, however long the frame took, so
 /// a picture shows the same moment of an animation, a demonstration or a Robot's turn on a quick
@@ -648,7 +670,7 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
         exit.write(AppExit::error());
         return;
     }
-    if let Err(e) = std::fs::create_dir_all(&dir) {
+    if let Err(e) = std::fs::create_dir_all(dir.join("found")) {
         error!("cannot make the tour folder {}: {e}", dir.display());
     }
     commands.insert_resource(PACE.0);
@@ -676,7 +698,12 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
         draw_for: 0,
         drawn: 0,
         waited_for_picture: 0,
+        waited_for_size: 0,
+        found_pictures: 0,
+        layout_strict: std::env::var("TABLA_TOUR_LAYOUT").is_ok_and(|v| v == "strict"),
+        layout_found: Vec::new(),
     });
+    commands.insert_resource(LayoutCheck::default());
 }
 
 /// The tour's pace: the Robot quick and the pieces gliding faster than in play.
@@ -686,12 +713,15 @@ const PACE: (RobotPace, AnimationPace) =
 const HURRIED: (RobotPace, AnimationPace) =
     (RobotPace { think: 0.0, show: 0.0, budget: ThinkBudget::Millis(8.0) }, AnimationPace(12.0));
 
-/// The replay and its orders, the Knight Hunt on screen, and a room's game.
+/// The replay and its orders, the Knight Hunt on screen, a room's game, the layout check's
+/// findings and the game's time.
 type TourParts<'w> = (
     Option<Res<'w, Replay>>,
     MessageWriter<'w, ReplayCommand>,
     Option<Res<'w, Play>>,
     Option<Res<'w, crate::app::far::FarGame>>,
+    Res<'w, LayoutCheck>,
+    ResMut<'w, Time<Virtual>>,
 );
 
 #[allow(clippy::too_many_arguments)]
@@ -710,7 +740,7 @@ fn run(
     board: Res<ScoreBoard>,
     mut windows: Query<(Entity, &mut Window)>,
     mut pointer: PointerSender,
-    (replay, mut replay_orders, knights, far): TourParts,
+    (replay, mut replay_orders, knights, far, layout, mut game_time): TourParts,
     mut exit: MessageWriter<AppExit>,
 ) {
     if tour.waiting > 0 {
@@ -727,6 +757,16 @@ fn run(
     let Some(step) = tour.steps.get(tour.next).cloned() else {
         // Every step done: wait for the last pictures, then leave.
         if tour.pending.is_empty() {
+            let found = tour.dir.join("layout-found.txt");
+            let lines: String = tour.layout_found.iter().map(|line| format!("{line}\n")).collect();
+            if let Err(e) = std::fs::write(&found, lines) {
+                error!("cannot write {}: {e}", found.display());
+            }
+            info!(
+                "the layout check found {} things; each is in {}",
+                tour.layout_found.len(),
+                found.display()
+            );
             if tour.failures.is_empty() {
                 info!("tour finished: every picture saved in {}", tour.dir.display());
                 exit.write(AppExit::Success);
@@ -964,7 +1004,7 @@ fn run(
                 tour.failures.push(format!("{name} was not saved in the data folder"));
             }
         }
-        Step::Shot(_) if tour.drawn < DRAWN_BEFORE_SHOT => {
+        Step::Shot(_) | Step::Picture(_) if tour.drawn < DRAWN_BEFORE_SHOT => {
             tour.draw_for = tour.draw_for.max(DRAWN_BEFORE_SHOT + 1);
             tour.next -= 1;
         }
@@ -974,8 +1014,67 @@ fn run(
             tour.pending.push(path.display().to_string());
             commands.spawn(Screenshot::primary_window()).observe(save_checked(path));
             tour.waiting = 10;
+            let Some((_, window)) = windows.iter().next() else { return };
+            let at = tour.next;
+            let sweep = every_language_and_size(name, settings.language, window.resolution.size());
+            tour.steps.splice(at..at, sweep);
+        }
+        Step::TimeStill(still) => {
+            if still {
+                game_time.pause();
+            } else {
+                game_time.unpause();
+            }
+        }
+        Step::Check(name) => {
+            let Some((_, window)) = windows.iter().next() else { return };
+            if layout.screen != window.resolution.size() && tour.waited_for_size < PICTURE_WAIT {
+                tour.waited_for_size += 1;
+                tour.next -= 1;
+                return;
+            }
+            tour.waited_for_size = 0;
+            if layout.screen != window.resolution.size() {
+                tour.failures.push(format!("{name}: never laid out at the window's size"));
+            }
+            let found = layout.findings.iter().map(|finding| format!("{name}: {finding}"));
+            if tour.layout_strict {
+                tour.failures.extend(found);
+            } else {
+                tour.layout_found.extend(found);
+            }
+            if !layout.findings.is_empty() && tour.found_pictures < FOUND_PICTURES {
+                tour.found_pictures += 1;
+                let at = tour.next;
+                tour.steps.insert(at, Step::Picture(name.replace(['×', ' '], "_")));
+            }
+        }
+        Step::Picture(name) => {
+            let path = tour.dir.join("found").join(format!("{name}.png"));
+            tour.pending.push(path.display().to_string());
+            commands.spawn(Screenshot::primary_window()).observe(save_checked(path));
+            tour.waiting = 10;
         }
     }
+}
+
+/// The sizes the layout check looks at every screen in: a phone upright, a phone on its side,
+/// and a desktop window.
+const SIZES: [(f32, f32); 3] = [(360.0, 640.0), (640.0, 360.0), (1280.0, 800.0)];
+
+/// The screen just pictured, in each language at each size with the game's time standing still,
+/// each checked; then as it was.
+fn every_language_and_size(name: &str, language: Language, size: Vec2) -> Vec<Step> {
+    let mut steps = vec![Step::TimeStill(true)];
+    for (width, height) in SIZES {
+        for each in Language::ALL {
+            steps.extend([Step::WindowSize(width, height), Step::Language(each), Step::Wait(3)]);
+            steps.push(Step::Check(format!("{name} at {width}×{height} in {}", each.code())));
+        }
+    }
+    steps.extend([Step::WindowSize(size.x, size.y), Step::Language(language), Step::Wait(3)]);
+    steps.push(Step::TimeStill(false));
+    steps
 }
 
 /// Sets the playing child's stars (every stage's three when none are given), with the diplomas

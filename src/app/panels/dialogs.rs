@@ -2,7 +2,7 @@
 //! question before a game in progress begins again, and the game's result (with a stage's stars
 //! and the way out). None shows while the game is watched again.
 
-use super::panel_parts::{VIEW_BUTTON, dialog, said_line};
+use super::panel_parts::{VIEW_BUTTON, dialog, said_line, window};
 use super::scoreboard::{START_AGAIN_ANSWERS, ScoreBoard, TAKE_BACK_ANSWERS, TUTOR_ANSWERS};
 use super::stage_end::StageEnd;
 use super::theme::{ACCENT, CALM, EguiArt, bold, card};
@@ -68,11 +68,11 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
         return Ok(());
     }
     round_dialog(ctx, (&board, &words, &art), &mut commands, &mut speech);
-    let room = (area.0, area.whole_board(layout.as_deref()));
-    ask_dialog(ctx, (&board, &words), room, &mut commands, &mut speech);
+    let whole_board = area.whole_board(layout.as_deref());
+    ask_dialog(ctx, (&board, &words), whole_board, &mut commands, &mut speech);
 
     if let Some(result) = &board.result {
-        dialog("result").show(ctx, |ui| {
+        dialog(ctx, "result").show(ctx, |ui| {
             // Within a phone's width: the buttons go onto a second line rather than off the screen.
             ui.set_max_width((screen.width() - 40.0).min(560.0));
             ui.vertical_centered(|ui| {
@@ -126,7 +126,7 @@ fn round_dialog(
     if board.result.is_some() {
         return;
     }
-    dialog("round").show(ctx, |ui| {
+    dialog(ctx, "round").show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             let picture = if round.winner.is_some() { Art::Star } else { Art::Handshake };
             ui.add(art.image(picture, 72.0));
@@ -153,18 +153,23 @@ fn round_dialog(
 }
 
 /// The tutor's question keeps out of the board, so the coach's arrows on it show, and out of
-/// the panels' buttons: beside the board where the screen is wide enough (past the view
-/// buttons), else just above the buttons under it. `room` is what the panels leave the board
-/// (`BoardArea`, in egui's points), `board` the whole board in it.
-fn tutor_window(ctx: &egui::Context, (room, board): (Rect, Rect)) -> egui::Window<'static> {
+/// the panels' buttons: beside the board (in egui's points) where the screen is wide enough,
+/// past the view buttons.
+fn tutor_window(ctx: &egui::Context, board: Rect) -> egui::Window<'static> {
     const WIDTH: f32 = 330.0;
     let screen = ctx.content_rect();
     let left = board.max.x + VIEW_BUTTON + 16.0;
     if screen.right() - left >= WIDTH + 16.0 {
+        // The game waits for the answer, but the board and the buttons stay in sight.
         let offset = vec2(left - screen.left(), board.center().y - screen.center().y);
-        return dialog("ask").anchor(egui::Align2::LEFT_CENTER, offset).max_width(WIDTH);
+        return window("tutor", "tutor")
+            .title_bar(false)
+            .anchor(egui::Align2::LEFT_CENTER, offset)
+            .max_width(WIDTH);
     }
-    dialog("ask").anchor(egui::Align2::CENTER_BOTTOM, vec2(0.0, room.max.y - screen.bottom() - 4.0))
+    // No room beside the board (a phone): the question holds the screen as any other does, the
+    // board and its arrows seen through the veil.
+    dialog(ctx, "tutor").max_width(WIDTH.min(screen.width() - 24.0))
 }
 
 /// Restart or New game in a game with moves asks first: two big picture buttons, the game going on
@@ -173,13 +178,16 @@ fn tutor_window(ctx: &egui::Context, (room, board): (Rect, Rect)) -> egui::Windo
 fn ask_dialog(
     ctx: &egui::Context,
     (board, words): (&ScoreBoard, &Words),
-    room: (Rect, Rect),
+    whole_board: Rect,
     commands: &mut MessageWriter<GameCommand>,
     speech: &mut MessageWriter<Speech>,
 ) {
     let Some(question) = &board.asking else { return };
-    let (window, size, height) =
-        if board.asking_tutor { (tutor_window(ctx, room), 21.0, 64.0) } else { (dialog("ask"), 26.0, 96.0) };
+    let (window, size, height) = if board.asking_tutor {
+        (tutor_window(ctx, whole_board), 21.0, 64.0)
+    } else {
+        (dialog(ctx, "ask"), 26.0, 96.0)
+    };
     window.show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             if said_line(ui, bold(question, size).color(ACCENT), true, words) {

@@ -2,7 +2,7 @@
 //! board, a line saying what its move shows, the rules in a few words, and all of them and the
 //! keys folded below.
 
-use super::panel_parts::{SAY_SIDE, said_line, window};
+use super::panel_parts::{SAY_SIDE, hold_under, said_line, window};
 use super::scoreboard::ScoreBoard;
 use super::theme::{ACCENT, EguiArt, INK, bold};
 use crate::app::board::help::{DemoFrame, HelpOpen};
@@ -56,7 +56,8 @@ fn help_window(
     let mut again = false;
     let screen = ctx.content_rect();
     let mut open = true;
-    window(words.get("help"))
+    hold_under(ctx, "help");
+    window("help", words.get("help"))
         .open(&mut open)
         .max_width((screen.width() - 40.0).min(560.0))
         .min_width((screen.width() - 40.0).min(480.0))

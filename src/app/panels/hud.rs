@@ -102,7 +102,7 @@ fn question_dialog(
     commands: &mut Vec<PanelAction>,
 ) {
     let Some(question) = &board.question else { return };
-    dialog("question").show(ctx, |ui| {
+    dialog(ctx, "question").show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             ui.add(art.image(board.question_art, 72.0));
             if said_line(ui, bold(question, 24.0).color(ACCENT), !board.said.question.is_empty(), words) {

@@ -408,7 +408,7 @@ fn notice(ctx: &egui::Context, board_rect: egui::Rect, (board, words): (&ScoreBo
 fn details_dialog(ctx: &egui::Context, strips: &Strips, open: &mut bool, actions: &mut Vec<PanelAction>) {
     let Strips { board, art, words, near, far } = *strips;
     let width = (ctx.content_rect().width() - 60.0).min(320.0);
-    dialog("slim_details").show(ctx, |ui| {
+    dialog(ctx, "slim_details").show(ctx, |ui| {
         ui.set_width(width);
         for seat in far.iter().rev() {
             seat_card(ui, seat, art, width - 16.0, board.show_score, true);

@@ -240,16 +240,33 @@ pub(super) fn answer_button(
 /// Every window of the game: in the middle of the screen, of the size of what it holds, and drawn
 /// above the game's panels whatever was tapped last. (A tap on a panel's button brings that panel
 /// to the front of its layer, so a window it opens in the same layer, the help from ? or the
-/// settings from ⚙, would sit under the panel's buttons on a phone.)
-pub(super) fn window<'open>(title: impl Into<egui::WidgetText>) -> egui::Window<'open> {
+/// settings from ⚙, would sit under the panel's buttons on a phone.) `id` names it whatever the
+/// language of its title.
+pub(super) fn window<'open>(id: &str, title: impl Into<egui::WidgetText>) -> egui::Window<'open> {
     egui::Window::new(title)
+        .id(egui::Id::new(id))
         .order(egui::Order::Foreground)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, vec2(0.0, 0.0))
 }
 
-/// A window with no title bar, for what must be answered or seen.
-pub(super) fn dialog(name: &str) -> egui::Window<'static> {
-    window(name.to_string()).title_bar(false)
+/// A window with no title bar, for what must be answered or seen before the game goes on: it
+/// holds the screen under it (`hold_under`).
+pub(super) fn dialog(ctx: &egui::Context, name: &str) -> egui::Window<'static> {
+    hold_under(ctx, name);
+    window(name, name.to_string()).title_bar(false)
+}
+
+/// The veil over the screen under a window that holds it.
+const VEIL: Color32 = Color32::from_rgba_premultiplied(40, 30, 20, 90);
+
+/// Everything under the window `id` (the panels, their buttons, the board) is veiled and takes
+/// no tap while it shows (egui's modal layer), so no half-hidden button beneath it seems to work.
+/// The veil is painted in the panels' layer order, after them, so every window draws above it.
+pub(super) fn hold_under(ctx: &egui::Context, id: &str) {
+    let window = egui::LayerId::new(egui::Order::Foreground, egui::Id::new(id));
+    ctx.memory_mut(|memory| memory.set_modal_layer(window));
+    let veil = egui::LayerId::new(egui::Order::Middle, egui::Id::new("veil"));
+    ctx.layer_painter(veil).rect_filled(ctx.content_rect(), 0.0, VEIL);
 }

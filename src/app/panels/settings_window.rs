@@ -2,7 +2,7 @@
 //! child's own), the clock of the next game, the game given out as a file, and watching it again from the start.
 //! While it is open it covers the board (`board::covered`).
 
-use super::panel_parts::window;
+use super::panel_parts::{hold_under, window};
 use super::scoreboard::ScoreBoard;
 use super::theme::bold;
 use crate::app::board::covered::Covers;
@@ -73,7 +73,8 @@ fn settings_window(
     let mut watch = None;
     let mut settings = now.clone();
     let mut still_open = *open;
-    window(words.get("settings")).open(&mut still_open).show(ctx, |ui| {
+    hold_under(ctx, "settings");
+    window("settings", words.get("settings")).open(&mut still_open).show(ctx, |ui| {
         // On a small screen the choices scroll; Close stays in sight under them.
         let room = (ctx.content_rect().height() - 130.0).max(120.0);
         egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
