@@ -172,11 +172,13 @@ struct Tour {
     /// `layout-found.txt` in the tour's folder, one line each, while the screens are mended.
     layout_strict: bool,
     layout_found: Vec<String>,
+    /// Each finding already pictured (a picture is taken of a screen with a new one).
+    found_before: std::collections::HashSet<String>,
 }
 
 /// At most this many pictures of what the layout check found: enough to see each, not so many
 /// that a screen broken everywhere takes the tour an hour.
-const FOUND_PICTURES: usize = 40;
+const FOUND_PICTURES: usize = 80;
 
 /// Every frame of the tour moves the game's clock by this much, however long the frame took, so
 /// a picture shows the same moment of an animation, a demonstration or a Robot's turn on a quick
@@ -702,6 +704,7 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
         found_pictures: 0,
         layout_strict: std::env::var("TABLA_TOUR_LAYOUT").is_ok_and(|v| v == "strict"),
         layout_found: Vec::new(),
+        found_before: Default::default(),
     });
     commands.insert_resource(LayoutCheck::default());
 }
@@ -1043,7 +1046,12 @@ fn run(
             } else {
                 tour.layout_found.extend(found);
             }
-            if !layout.findings.is_empty() && tour.found_pictures < FOUND_PICTURES {
+            let new = layout
+                .findings
+                .iter()
+                .filter(|finding| tour.found_before.insert(finding.to_string()))
+                .count();
+            if new > 0 && tour.found_pictures < FOUND_PICTURES {
                 tour.found_pictures += 1;
                 let at = tour.next;
                 tour.steps.insert(at, Step::Picture(name.replace(['×', ' '], "_")));

@@ -92,6 +92,11 @@ impl SteadyRoom {
         let (kept_top, kept_bottom) = self.kept.unwrap_or((top, bottom));
         (top.max(kept_top), bottom.min(kept_bottom))
     }
+
+    /// The bottom edge of the board's room as last kept: the top of the panels under it.
+    pub fn bottom(&self) -> Option<f32> {
+        self.kept.or(self.last).map(|(_, bottom)| bottom)
+    }
 }
 
 /// A place of the board as the game lays it out (in squares, before the view's turns): where it

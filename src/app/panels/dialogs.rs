@@ -5,7 +5,7 @@
 use super::panel_parts::{VIEW_BUTTON, dialog, said_line, window};
 use super::scoreboard::{START_AGAIN_ANSWERS, ScoreBoard, TAKE_BACK_ANSWERS, TUTOR_ANSWERS};
 use super::stage_end::StageEnd;
-use super::theme::{ACCENT, CALM, EguiArt, bold, card};
+use super::theme::{ACCENT, CALM, EguiArt, bold, bold_size_fitting, card};
 use crate::app::board::view::{BoardArea, BoardLayout};
 use crate::app::course::replay::{Replay, ReplayCommand};
 use crate::app::course::turn::GameCommand;
@@ -220,7 +220,10 @@ fn ask_dialog(
                         } else {
                             format!("{sign}\n{}", words.get(key))
                         };
-                        let button = egui::Button::new(bold(text, size - 2.0).color(Color32::WHITE))
+                        // Smaller words rather than one broken across two lines in a narrow half.
+                        let room = ui.available_width() - 2.0 * ui.spacing().button_padding.x - 4.0;
+                        let size = bold_size_fitting(ui, &text, size - 2.0, room);
+                        let button = egui::Button::new(bold(text, size).color(Color32::WHITE))
                             .fill(colour)
                             .min_size(vec2(140.0, height));
                         let response = ui.add(button);

@@ -62,7 +62,8 @@ fn help_window(
         .max_width((screen.width() - 40.0).min(560.0))
         .min_width((screen.width() - 40.0).min(480.0))
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(screen.height() * 0.8).show(ui, |ui| {
+            // The title above and Close below stay on the screen too.
+            egui::ScrollArea::vertical().max_height((screen.height() - 140.0).max(120.0)).show(ui, |ui| {
                 if frame.game == Some(game) {
                     match &frame.problem {
                         Some(problem) => {

@@ -16,6 +16,7 @@ use crate::app::board::help::HelpOpen;
 use crate::app::board::view::{BoardArea, BoardLayout, SteadyRoom, ViewCommand};
 use crate::app::course::replay::{Replay, ReplayCommand};
 use crate::app::course::turn::GameCommand;
+use crate::app::far::FarGame;
 use crate::app::platform::settings::Words;
 use crate::app::platform::speech::{Speech, say_in_turn};
 use crate::app::session::screen::Screen;
@@ -108,7 +109,7 @@ fn question_dialog(
             if said_line(ui, bold(question, 24.0).color(ACCENT), !board.said.question.is_empty(), words) {
                 commands.push(PanelAction::SayAgain(Part::Question));
             }
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 for (index, words) in board.choices.iter().enumerate() {
                     let text = bold(words, 22.0).color(Color32::WHITE);
                     let button = match board.choice_art.get(index).copied().flatten() {
@@ -176,6 +177,8 @@ struct Seats<'a> {
     lower: &'a SeatBoard,
     /// The other seats, in turn order from the one after it.
     others: Vec<&'a SeatBoard>,
+    /// The room of a game with someone far away.
+    far: Option<&'a FarGame>,
 }
 
 /// The panels around the board in the layout the screen calls for, the view buttons beside it and
@@ -192,6 +195,7 @@ fn game_panels(
     layout: Option<Res<BoardLayout>>,
     replay: Option<Res<Replay>>,
     mut orders: PanelOrders,
+    far: Option<Res<FarGame>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
@@ -204,7 +208,7 @@ fn game_panels(
     let bottom = board.bottom_seat.index();
     let Some(lower) = board.seats.get(bottom) else { return Ok(()) };
     let others = (1..board.seats.len()).map(|i| &board.seats[(bottom + i) % board.seats.len()]).collect();
-    let seats = Seats { board: &board, art: &art, words: &words, lower, others };
+    let seats = Seats { board: &board, art: &art, words: &words, lower, others, far: far.as_deref() };
     let mut actions = Vec::new();
     let slim = replay.is_none() && super::hud_slim::wanted(&board, screen);
     let wanted = if slim {
@@ -303,6 +307,7 @@ fn plain_panels(
 ) -> Rect {
     let (board, art, words, lower, others) =
         (seats.board, seats.art, seats.words, seats.lower, &seats.others);
+    let far = seats.far;
     let screen = ctx.content_rect();
     // The person's panel (or the first player's) sits nearer the buttons; a phone held
     // upright stacks the panels, any small screen gets the compact ones.
@@ -360,7 +365,9 @@ fn plain_panels(
                     // list's first row is never cut in half.
                     let font = egui::FontId::proportional(16.0);
                     let row = ui.ctx().fonts_mut(|f| f.row_height(&font)) + ui.spacing().item_spacing.y;
-                    let room = (screen.height() - top - 170.0).max(80.0);
+                    // Above the buttons (or the replay's bar) under the board, its heading too.
+                    let bottom = room.bottom().unwrap_or(screen.height() - 110.0);
+                    let room = (bottom - top - 62.0).max(80.0);
                     let rows = ((room + ui.spacing().item_spacing.y) / row).floor().max(1.0) as usize;
                     let first = board.move_list.len().saturating_sub(rows);
                     for round in &board.move_list[first..] {
@@ -380,6 +387,9 @@ fn plain_panels(
                     let side = if compact { 40.0 } else { BUTTON };
                     super::replay_bar::replay_bar(ui, replay, words, (width, compact, side), actions);
                     return;
+                }
+                if let Some(far) = far {
+                    super::far_strip::strip(ui, far, words);
                 }
                 status_lines(ui, (board, words), compact, actions);
                 let buttons = game_buttons(board);

@@ -197,8 +197,7 @@ fn square_board_upright(
         })
         .response
         .rect;
-    let message_top = buttons.top() - MESSAGE_ROOM;
-    egui::Area::new("upright_message".into())
+    let message = egui::Area::new("upright_message".into())
         .pivot(Align2::CENTER_BOTTOM)
         .fixed_pos(egui::pos2(screen.center().x, buttons.top() - GAP))
         .show(ctx, |ui| {
@@ -223,7 +222,11 @@ fn square_board_upright(
                     });
                 });
             });
-        });
+        })
+        .response
+        .rect;
+    // The board ends above the message, however many lines it takes.
+    let message_top = message.top().min(buttons.top() - MESSAGE_ROOM);
     egui::Rect::from_min_max(
         egui::pos2(screen.left() + 4.0, top.bottom() + GAP),
         egui::pos2(screen.right() - 4.0, message_top - GAP),
@@ -238,13 +241,23 @@ fn row_of(width: f32, count: usize) -> (f32, f32) {
     (side, ((width - gaps - side * count as f32) / 2.0).max(0.0))
 }
 
-/// Words in at most `rows` centred lines of `width`.
+/// Words in `rows` centred lines of `width`, or as many more as they need.
 fn lines(ui: &mut egui::Ui, text: &str, (size, rows): (f32, usize), width: f32) {
-    let mut job =
-        egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(size), INK, width);
-    job.wrap.max_rows = rows;
-    job.halign = egui::Align::Center;
-    let galley = ui.painter().layout_job(job);
+    let layout = |size: f32, rows: usize| {
+        let mut job =
+            egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(size), INK, width);
+        job.wrap.max_rows = rows;
+        job.halign = egui::Align::Center;
+        ui.painter().layout_job(job)
+    };
+    // Never cut: smaller words (down to 12 points) in the lines it has, else a line more, and
+    // more, as long as the words need.
+    let mut galley = layout(size, rows);
+    let mut at = (size, rows);
+    while galley.elided && at.1 < 8 {
+        at = if at.0 > 12.0 { (at.0 - 1.0, at.1) } else { (at.0, at.1 + 1) };
+        galley = layout(at.0, at.1);
+    }
     ui.add(egui::Label::new(galley));
 }
 
@@ -272,7 +285,7 @@ fn question_rows(
     actions: &mut Vec<PanelAction>,
 ) {
     lines(ui, question, (13.0, 1), ui.available_width());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.add(art.image(board.question_art, 28.0));
         for (index, choice) in board.choices.iter().enumerate() {
             let text = bold(choice, 15.0).color(Color32::WHITE);
@@ -367,9 +380,20 @@ fn small_words(ui: &mut egui::Ui, text: &str, size: egui::Vec2) {
 fn column_words(ui: &mut egui::Ui, text: &str) {
     let bottom = ui.ctx().content_rect().bottom() - 2.0;
     let gap = ui.spacing().item_spacing.y;
+    // Smaller words where a long one would not fit the column (down to 9 points), and never one
+    // broken inside itself: a word longer still widens its lines.
     let words = |ui: &egui::Ui, text: &str| {
+        let width = |size: f32| {
+            let font = egui::FontId::proportional(size);
+            text.split_whitespace()
+                .map(|word| ui.painter().layout_no_wrap(word.to_string(), font.clone(), INK).size().x)
+                .fold(0.0, f32::max)
+        };
+        let widest = width(11.0);
+        let size = if widest > BUTTON { (11.0 * BUTTON / widest).max(9.0) } else { 11.0 };
+        let wrap = BUTTON.max(width(size) + 1.0);
         let job =
-            egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(11.0), INK, BUTTON);
+            egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(size), INK, wrap);
         ui.painter().layout_job(job)
     };
     let more = words(ui, "…");

@@ -66,6 +66,23 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// Where a list scrolls sideways (its view, in egui's points): what runs past its sides there is
+/// reached by scrolling. Told each pass by what draws it; forgotten at the next.
+pub fn scrolls_sideways(ctx: &egui::Context, view: egui::Rect) {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|data| {
+        let views = data.get_temp_mut_or_default::<(u64, Vec<egui::Rect>)>(sideways_id());
+        if views.0 != pass {
+            *views = (pass, Vec::new());
+        }
+        views.1.push(view);
+    });
+}
+
+fn sideways_id() -> egui::Id {
+    egui::Id::new("layout_check.sideways")
+}
+
 /// Less than this much overlap (in points) is two edges touching, not one thing over another.
 const TOUCHING: f32 = 2.0;
 
@@ -85,10 +102,15 @@ fn check(
     let screen_rect = ctx.content_rect();
     let mut findings = Vec::new();
     let mut texts = Vec::new();
+    let pass = ctx.cumulative_pass_nr();
+    let sideways = ctx.data(|data| data.get_temp::<(u64, Vec<egui::Rect>)>(sideways_id()));
+    let sideways: Vec<egui::Rect> =
+        sideways.filter(|(told, _)| *told + 1 >= pass).map(|(_, views)| views).unwrap_or_default();
     for clipped in &output.shapes {
         each_text(&clipped.shape, &mut |text| {
             texts.push(text.clone());
-            check_text(text, clipped.clip_rect, screen_rect, &mut findings);
+            let scrolled = sideways.iter().any(|view| scrolled_in(*view, clipped.clip_rect, text));
+            check_text(text, clipped.clip_rect, screen_rect, scrolled, &mut findings);
         });
     }
     let held = ctx.memory(|memory| memory.top_modal_layer().is_some());
@@ -109,6 +131,16 @@ fn stops_the_game(board: &ScoreBoard) -> bool {
     board.asking.is_some() && !board.asking_tutor
 }
 
+/// A text in a list that scrolls sideways in `view`: clipped at the view's sides (and a margin,
+/// `Visuals::clip_rect_margin`), and in its height.
+fn scrolled_in(view: egui::Rect, clip: egui::Rect, text: &TextShape) -> bool {
+    const MARGIN: f32 = 8.0;
+    let middle = text.visual_bounding_rect().center().y;
+    clip.left() >= view.left() - MARGIN
+        && clip.right() <= view.right() + MARGIN
+        && (view.top() - MARGIN..=view.bottom() + MARGIN).contains(&middle)
+}
+
 fn to_egui(rect: Rect) -> egui::Rect {
     egui::Rect::from_min_max(egui::pos2(rect.min.x, rect.min.y), egui::pos2(rect.max.x, rect.max.y))
 }
@@ -121,7 +153,13 @@ fn each_text(shape: &Shape, found: &mut impl FnMut(&TextShape)) {
     }
 }
 
-fn check_text(text: &TextShape, clip: egui::Rect, screen: egui::Rect, findings: &mut Vec<Finding>) {
+fn check_text(
+    text: &TextShape,
+    clip: egui::Rect,
+    screen: egui::Rect,
+    scrolled: bool,
+    findings: &mut Vec<Finding>,
+) {
     let galley = &text.galley;
     let words = galley.text().trim();
     if words.is_empty() {
@@ -131,10 +169,13 @@ fn check_text(text: &TextShape, clip: egui::Rect, screen: egui::Rect, findings: 
         findings.push(Finding::Cut(words.to_string()));
     }
     let drawn = text.visual_bounding_rect();
-    // A list that scrolls up and down cuts its rows at its top and bottom, as it should; a text
-    // past the side of what holds it, or off the screen, is lost.
-    let past_side = drawn.left() < clip.left() - TOUCHING || drawn.right() > clip.right() + TOUCHING;
-    let off_screen = !screen.expand(TOUCHING).contains_rect(drawn);
+    // A list that scrolls cuts its rows at its edges, as it should (up and down everywhere,
+    // sideways where told: `scrolls_sideways`); a text past the side of what holds it, or shown
+    // off the screen, is lost.
+    let past_side =
+        !scrolled && (drawn.left() < clip.left() - TOUCHING || drawn.right() > clip.right() + TOUCHING);
+    let shown = drawn.intersect(clip);
+    let off_screen = shown.is_positive() && !screen.expand(TOUCHING).contains_rect(shown);
     if (past_side || off_screen) && clip.intersects(drawn) {
         findings.push(Finding::Clipped(words.to_string()));
     }

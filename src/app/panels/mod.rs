@@ -25,7 +25,7 @@ use bevy::prelude::*;
 /// The panels and the look (they need a window).
 pub fn plugin(app: &mut App) {
     app.add_plugins((theme::plugin, hud::plugin));
-    app.add_plugins((far_strip::plugin, layout_check::plugin));
+    app.add_plugins(layout_check::plugin);
 }
 
 /// What the panels show of the game, and what is said of it (the headless tests read both).

@@ -46,9 +46,11 @@ fn extras(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, icon: f32, bar_wid
                 ui.add(art.image(*picture, icon));
                 let fill = if *finished { CALM } else { ACCENT };
                 let text = if *finished { format!("{percent}% ✓") } else { format!("{percent}%") };
+                // Never narrower than its words, which a phone's narrow card would cut.
+                let words = ui.painter().layout_no_wrap(text.clone(), egui::FontId::proportional(14.0), INK);
                 ui.add(
                     egui::ProgressBar::new(*percent as f32 / 100.0)
-                        .desired_width(bar_width)
+                        .desired_width(bar_width.max(words.size().x + 14.0))
                         .desired_height(icon * 0.8)
                         .corner_radius(6)
                         .fill(fill)

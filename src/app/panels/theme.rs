@@ -187,6 +187,14 @@ pub fn bold_size_fitting(ui: &egui::Ui, text: &str, size: f32, width: f32) -> f3
     if widest > width { (size * width / widest).floor().max(12.0) } else { size }
 }
 
+/// The size of bold words (`bold`) at most `size`, and at least `least`, small enough that they
+/// fit in `width` on one line (a title beside its picture on a phone).
+pub fn bold_size_on_one_line(ui: &egui::Ui, text: &str, (size, least): (f32, f32), width: f32) -> f32 {
+    let font = FontId::new(size, FontFamily::Name("bold".into()));
+    let wide = ui.fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, Color32::BLACK).size().x);
+    if wide > width { (size * width / wide).floor().max(least) } else { size }
+}
+
 /// What went wrong with a kept file, under its heading, in the accent colour; tapped away
 /// (`true` when tapped). The file itself is kept aside, never deleted.
 pub fn problem_note(ui: &mut egui::Ui, heading: &str, problem: &str) -> bool {

@@ -4,7 +4,8 @@
 
 use crate::app::child::children::{ChildCommand, Children};
 use crate::app::panels::theme::{
-    ACCENT, CARD, EguiArt, INK, UiReady, bold, card, card_tapped, full_screen, not_saved_note, problem_note,
+    ACCENT, CARD, EguiArt, INK, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen,
+    not_saved_note, problem_note,
 };
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
@@ -137,7 +138,7 @@ fn picture_rows<'a, T>(
                     ui.vertical_centered(|ui| {
                         ui.add(art.image(picture, side));
                         if let Some(name) = &name {
-                            ui.label(bold(name, 20.0));
+                            ui.label(bold(name, bold_size_fitting(ui, name, 20.0, side + 4.0)));
                         }
                     });
                 });

@@ -7,7 +7,7 @@ use super::children::name_of;
 use crate::app::child::children::{Children, ThePath};
 use crate::app::child::stages::DiplomaFor;
 use crate::app::course::catalog::PlayableGames;
-use crate::app::panels::theme::{ACCENT, EguiArt, INK, UiReady, bold};
+use crate::app::panels::theme::{ACCENT, EguiArt, INK, UiReady, bold, bold_size_on_one_line};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::app::platform::store::Store;
@@ -87,19 +87,31 @@ fn diploma_screen(
         let bar = Rect::from_min_max(pos2(screen.left(), screen.bottom() - BAR), screen.max);
         ui.scope_builder(egui::UiBuilder::new().max_rect(bar.shrink(10.0)), |ui| {
             ui.horizontal_centered(|ui| {
-                let save = ui.button(bold(format!("↓ {}", words.get("diploma_save")), 22.0));
+                let (save, map) =
+                    (format!("↓ {}", words.get("diploma_save")), format!("◂ {}", words.get("map")));
+                // Both buttons on a phone's width: smaller words rather than one off the screen.
+                let room = ui.available_width() - 40.0;
+                let size = bold_size_on_one_line(ui, &format!("{save} {map}"), (22.0, 14.0), room);
+                let save = ui.button(bold(save, size));
                 web::tag(&save, "diploma.save");
                 if save.clicked() {
                     capture.0 = Some(2);
                 }
-                if ui.button(bold(format!("◂ {}", words.get("map")), 22.0)).clicked() {
+                if ui.button(bold(map, size)).clicked() {
                     next.set(Screen::Map);
-                }
-                if let Some(place) = &saved.0 {
-                    ui.label(egui::RichText::new(place).size(15.0).color(INK));
                 }
             });
         });
+        // Where the picture went, over the buttons: its folder, then its name, each on its line.
+        if let Some(place) = &saved.0 {
+            let above =
+                Rect::from_min_max(pos2(screen.left(), bar.top() - 44.0), pos2(screen.right(), bar.top()));
+            let place =
+                place.rsplit_once('/').map_or(place.clone(), |(folder, name)| format!("{folder}/\n{name}"));
+            ui.scope_builder(egui::UiBuilder::new().max_rect(above.shrink2(vec2(10.0, 0.0))), |ui| {
+                ui.vertical_centered(|ui| ui.label(egui::RichText::new(place).size(13.0).color(INK)));
+            });
+        }
     }
     // Two frames without the buttons, then the picture of the paper alone.
     if let Some(frames) = capture.0 {

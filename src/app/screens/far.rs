@@ -138,6 +138,8 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String, tag: &str) {
     ui.label(bold(label, 18.0));
     let edit =
         ui.add(egui::TextEdit::singleline(text).font(egui::TextStyle::Heading).desired_width(f32::INFINITY));
+    // A long address scrolls sideways in its field, as typing does.
+    crate::app::panels::layout_check::scrolls_sideways(ui.ctx(), edit.rect);
     web::tag(&edit, tag);
 }
 

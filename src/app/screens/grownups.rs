@@ -8,8 +8,9 @@
 use super::children::name_of;
 use crate::app::child::children::{ChildCommand, Children, ThePath};
 use crate::app::child::transfer::{PROGRESS, TransferNotice, Transferred};
+use crate::app::panels::layout_check;
 use crate::app::panels::theme::{
-    ACCENT, CARD, EguiArt, INK, UiReady, bold, card, full_screen, not_saved_note,
+    ACCENT, CARD, EguiArt, INK, UiReady, bold, bold_size_on_one_line, card, full_screen, not_saved_note,
 };
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
@@ -89,7 +90,9 @@ fn grownups_screen(
             if back.clicked() {
                 next.set(back_to);
             }
-            ui.label(bold(words.get("grownups"), 30.0).color(ACCENT));
+            let title = words.get("grownups");
+            let size = bold_size_on_one_line(ui, title, (30.0, 18.0), ui.available_width() - 8.0);
+            ui.label(bold(title, size).color(ACCENT));
         });
         ui.add_space(10.0);
         if !page.gate.is_open() {
@@ -331,7 +334,7 @@ fn child_card(
                 orders.write(ChildCommand::SetReading(slot, reading));
             }
         });
-        egui::ScrollArea::horizontal().id_salt(("figures", slot)).show(ui, |ui| {
+        let figures = egui::ScrollArea::horizontal().id_salt(("figures", slot)).show(ui, |ui| {
             egui::Grid::new(("figures_grid", slot)).striped(true).spacing(vec2(14.0, 6.0)).show(ui, |ui| {
                 for key in [
                     "figures_game",
@@ -385,6 +388,7 @@ fn child_card(
                 }
             });
         });
+        layout_check::scrolls_sideways(ui.ctx(), figures.inner_rect);
     });
 }
 

@@ -3,7 +3,9 @@
 
 use crate::app::course::catalog::{Levels, PlayableGames, SeatLabel};
 use crate::app::launch::{Control, MatchSetup, Opponent};
-use crate::app::panels::theme::{ACCENT, CALM, EguiArt, UiReady, bold, card, full_screen};
+use crate::app::panels::theme::{
+    ACCENT, CALM, EguiArt, UiReady, bold, bold_size_on_one_line, card, full_screen,
+};
 use crate::app::platform::art::Art;
 use crate::app::platform::settings::{Choices, Settings, Words};
 use crate::app::session::screen::Screen;
@@ -79,7 +81,11 @@ fn setup(
             ui.vertical_centered(|ui| {
                 ui.horizontal(|ui| {
                     ui.add(art.image(info.picture, 64.0));
-                    ui.label(bold(words.get(&format!("game_{game}")), 34.0).color(ACCENT));
+                    let key = format!("game_{game}");
+                    let title = words.get(&key);
+                    let room = ui.available_width() - 8.0;
+                    let size = bold_size_on_one_line(ui, title, (34.0, 18.0), room);
+                    ui.label(bold(title, size).color(ACCENT));
                 });
             });
             card(Color32::from_rgb(255, 250, 240)).show(ui, |ui| {
