@@ -962,6 +962,14 @@ async function phone(density) {
   return { browser, context };
 }
 
+/// The app's layout check on the screen shown (its last `tabla layout` line) found nothing cut,
+/// broken or covered (panels/layout_check.rs).
+function layoutWhole(log, where) {
+  const found = log.latest(/tabla layout (\d+): (.*)/);
+  if (!found) throw new Error(`no layout check was told for ${where}`);
+  if (found[1] !== "0") throw new Error(`on ${where} the layout check found ${found[1]}: ${found[2]}`);
+}
+
 /// The same taps on a denser screen (a real phone's 2.625 or 3): the canvas has the screen's
 /// device pixels, every button lies inside the screen, and g1 then f3 plays g1f3.
 async function density(url, factor) {
@@ -978,8 +986,10 @@ async function density(url, factor) {
     }
     // At the second density the two taps come at once, often within one frame: both count.
     const pause = factor === 3 ? 400 : 0;
+    layoutWhole(log, `the menu at density ${factor}`);
     const playing = await knightG1F3(page, log, `at density ${factor}`, pause);
     await sleep(1500);
+    layoutWhole(log, `Knight Hunt at density ${factor}`);
     await page.screenshot({ path: `${SHOTS}/16_density_${factor}.png` });
     // Every button of the game screen, where it last was, inside the screen.
     const shown = new Map();
@@ -995,7 +1005,7 @@ async function density(url, factor) {
     }
     log.assertClean();
     const taps = pause ? "g1 then f3" : "g1 and at once f3";
-    pass(`at density ${factor}: a ${canvas.w}×${canvas.h} canvas, ${taps} plays g1f3, ${shown.size} buttons inside the screen`);
+    pass(`at density ${factor}: a ${canvas.w}×${canvas.h} canvas, ${taps} plays g1f3, ${shown.size} buttons inside the screen, nothing cut, broken or covered on the menu and the game`);
   } finally {
     await browser.close();
   }

@@ -319,8 +319,14 @@ fn plain_panels(
     } else {
         (screen.width() / seat_count - 30.0 * seat_count).min(420.0)
     };
+    // A game watched again on a short screen (a phone on its side) gives the seats' room to the
+    // board: the replay's bar under it is tall.
+    let seats_shown = replay.is_none() || screen.height() >= PHONE_SIDE;
     let seats =
         egui::Area::new("seats".into()).anchor(egui::Align2::CENTER_TOP, vec2(0.0, 6.0)).show(ctx, |ui| {
+            if !seats_shown {
+                return;
+            }
             if narrow {
                 ui.spacing_mut().item_spacing.y = 4.0;
                 ui.vertical(|ui| {
@@ -351,7 +357,7 @@ fn plain_panels(
                 });
             }
         });
-    let top = seats.response.rect.bottom();
+    let top = if seats_shown { seats.response.rect.bottom() } else { screen.top() };
     // The move list: a column on the right of a wide screen, the last round on a phone.
     let mut right = screen.right();
     if !board.move_list.is_empty() && !compact {

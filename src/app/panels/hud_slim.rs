@@ -225,8 +225,10 @@ fn square_board_upright(
         })
         .response
         .rect;
-    // The board ends above the message, however many lines it takes.
-    let message_top = message.top().min(buttons.top() - MESSAGE_ROOM);
+    // The board ends above the message's room, or above the message where a question with its
+    // answers needs more.
+    let message_top =
+        if message.height() > MESSAGE_ROOM + 2.0 { message.top() } else { buttons.top() - MESSAGE_ROOM };
     egui::Rect::from_min_max(
         egui::pos2(screen.left() + 4.0, top.bottom() + GAP),
         egui::pos2(screen.right() - 4.0, message_top - GAP),

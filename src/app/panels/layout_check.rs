@@ -2,7 +2,8 @@
 //! the frame egui has just laid out, it finds every text cut (ended by an ellipsis, or running
 //! past its panel or the screen's side), every word broken inside itself across two lines, and
 //! every window or panel lying over a button below it, or over the board while the game is on.
-//! The tour turns each finding into a failure; the browser build prints them (`tabla layout`).
+//! The tour turns each finding into a failure; the browser build tells them to the page's console
+//! (`tabla layout`), which the browser test reads at a phone's density.
 //!
 //! What may lie over the board and the buttons: a window that holds the screen while the game
 //! waits for it (its result, a round's end, a question, the help, the settings: what it veils
@@ -64,6 +65,20 @@ pub fn plugin(app: &mut App) {
             .before(EguiPostUpdateSet::ProcessOutput)
             .run_if(resource_exists::<LayoutCheck>),
     );
+    // The browser build always checks, and tells the page's console (the browser test reads it).
+    #[cfg(target_arch = "wasm32")]
+    app.init_resource::<LayoutCheck>().add_systems(PostUpdate, tell_the_page.after(check));
+}
+
+/// `tabla layout N: …` each time what the check finds changes (N things, each said).
+#[cfg(target_arch = "wasm32")]
+fn tell_the_page(layout: Res<LayoutCheck>, mut told: Local<Option<Vec<Finding>>>) {
+    if told.as_ref() == Some(&layout.findings) {
+        return;
+    }
+    let said: Vec<String> = layout.findings.iter().map(Finding::to_string).collect();
+    tracing::info!("tabla layout {}: {}", said.len(), said.join("; "));
+    *told = Some(layout.findings.clone());
 }
 
 /// Where a list scrolls sideways (its view, in egui's points): what runs past its sides there is

@@ -105,7 +105,11 @@ fn coach_line(ui: &mut egui::Ui, replay: &Replay, words: &Words, compact: bool) 
         };
         part(format!("- - ◆ {}", words.get(&slip.words_key("coach_played"))), SLIP);
         part(format!("     ——▶ {}", words.get("coach_better")), BETTER);
-        ui.label(legend);
+        // A short screen keeps its height for the board: the arrows are told apart by their
+        // look alone there.
+        if ui.ctx().content_rect().height() >= super::panel_parts::PHONE_SIDE {
+            ui.label(legend);
+        }
         again
     } else if let Some(best) = coach.best_at(replay.at) {
         said_line(
