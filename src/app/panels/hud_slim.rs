@@ -13,7 +13,7 @@ use super::panel_parts::{
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
-use super::theme::{EguiArt, INK, bold, card};
+use super::theme::{EguiArt, INK, bold, card, size_fitting, widest};
 use crate::app::course::turn::GameCommand;
 use crate::app::platform::settings::Words;
 use bevy::prelude::*;
@@ -385,18 +385,10 @@ fn column_words(ui: &mut egui::Ui, text: &str) {
     // Smaller words where a long one would not fit the column (down to 9 points), and never one
     // broken inside itself: a word longer still widens its lines.
     let words = |ui: &egui::Ui, text: &str| {
-        let width = |size: f32| {
-            let font = egui::FontId::proportional(size);
-            text.split_whitespace()
-                .map(|word| ui.painter().layout_no_wrap(word.to_string(), font.clone(), INK).size().x)
-                .fold(0.0, f32::max)
-        };
-        let widest = width(11.0);
-        let size = if widest > BUTTON { (11.0 * BUTTON / widest).max(9.0) } else { 11.0 };
-        let wrap = BUTTON.max(width(size) + 1.0);
-        let job =
-            egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(size), INK, wrap);
-        ui.painter().layout_job(job)
+        let size = size_fitting(ui, text.split_whitespace(), egui::FontId::proportional(11.0), (BUTTON, 9.0));
+        let font = egui::FontId::proportional(size);
+        let wrap = BUTTON.max(widest(ui, text.split_whitespace(), &font) + 1.0);
+        ui.painter().layout_job(egui::text::LayoutJob::simple(text.to_string(), font, INK, wrap))
     };
     let more = words(ui, "…");
     let parts: Vec<&str> = text.split(" · ").filter(|part| !part.is_empty()).collect();

@@ -128,22 +128,17 @@ fn check(
             check_text(text, clipped.clip_rect, screen_rect, scrolled, &mut findings);
         });
     }
+    // A window that holds the screen (a result, a round's end, a question) stops the game.
     let held = ctx.memory(|memory| memory.top_modal_layer().is_some());
     let game_on = *screen.get() == Screen::Playing
         && !held
         && !covered.is_some_and(|covered| covered.0)
-        && board.as_ref().is_some_and(|b| b.result.is_none() && b.round.is_none() && !stops_the_game(b));
+        && board.as_ref().is_some_and(|board| board.result.is_none());
     let board_rect = area.filter(|_| game_on).map(|area| to_egui(area.whole_board(board_layout.as_deref())));
     covering(ctx, board_rect, &texts, &mut findings);
     findings.dedup();
     layout.screen = Vec2::new(screen_rect.width(), screen_rect.height());
     layout.findings = findings;
-}
-
-/// A question that stops the game ("start again?"); not the tutor's, which the child answers
-/// looking at the board.
-fn stops_the_game(board: &ScoreBoard) -> bool {
-    board.asking.is_some() && !board.asking_tutor
 }
 
 /// A text in a list that scrolls sideways in `view`: clipped at the view's sides (and a margin,

@@ -177,22 +177,40 @@ pub fn bold(text: impl Into<String>, size: f32) -> RichText {
 /// The size of bold words (`bold`) at most `size`, small enough that their longest word fits in
 /// `width` (a narrow card wraps between words, never inside one).
 pub fn bold_size_fitting(ui: &egui::Ui, text: &str, size: f32, width: f32) -> f32 {
-    let font = FontId::new(size, FontFamily::Name("bold".into()));
-    let widest = text
-        .split_whitespace()
-        .map(|word| {
-            ui.fonts_mut(|f| f.layout_no_wrap(word.to_string(), font.clone(), Color32::BLACK).size().x)
-        })
-        .fold(0.0, f32::max);
-    if widest > width { (size * width / widest).floor().max(12.0) } else { size }
+    size_fitting(
+        ui,
+        text.split_whitespace(),
+        FontId::new(size, FontFamily::Name("bold".into())),
+        (width, 12.0),
+    )
 }
 
 /// The size of bold words (`bold`) at most `size`, and at least `least`, small enough that they
 /// fit in `width` on one line (a title beside its picture on a phone).
 pub fn bold_size_on_one_line(ui: &egui::Ui, text: &str, (size, least): (f32, f32), width: f32) -> f32 {
-    let font = FontId::new(size, FontFamily::Name("bold".into()));
-    let wide = ui.fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, Color32::BLACK).size().x);
-    if wide > width { (size * width / wide).floor().max(least) } else { size }
+    size_fitting(ui, [text], FontId::new(size, FontFamily::Name("bold".into())), (width, least))
+}
+
+/// The size, at most `font`'s and at least `least`, at which the widest of `parts` fits in
+/// `width` on one line.
+pub fn size_fitting<'a>(
+    ui: &egui::Ui,
+    parts: impl IntoIterator<Item = &'a str>,
+    font: FontId,
+    (width, least): (f32, f32),
+) -> f32 {
+    let widest = widest(ui, parts, &font);
+    if widest > width { (font.size * width / widest).floor().max(least) } else { font.size }
+}
+
+/// How wide the widest of `parts` is in `font`, on one line.
+pub fn widest<'a>(ui: &egui::Ui, parts: impl IntoIterator<Item = &'a str>, font: &FontId) -> f32 {
+    parts
+        .into_iter()
+        .map(|part| {
+            ui.fonts_mut(|f| f.layout_no_wrap(part.to_string(), font.clone(), Color32::BLACK).size().x)
+        })
+        .fold(0.0, f32::max)
 }
 
 /// What went wrong with a kept file, under its heading, in the accent colour; tapped away
