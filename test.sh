@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of Tabla: the rules, the Robot, the level files, the text interface, the headless app
-# tests, a rendered tour of every screen under Xvfb whose pictures are checked, and the browser
+# tests, a rendered tour of every screen under Xvfb whose pictures are checked and whose layout is
+# checked in four languages at three sizes (nothing cut, broken or covered), and the browser
 # build played by touch in headless Chromium (web/test.mjs). Tabla's own code is linted by clippy
 # (warnings are errors) as it is built. Each stage prints the minutes since the start.
 set -euo pipefail

@@ -168,9 +168,9 @@ struct Tour {
     waited_for_size: u32,
     /// Pictures taken of what the layout check found (in `found/`, at most `FOUND_PICTURES`).
     found_pictures: usize,
-    /// What the layout check found fails the tour (TABLA_TOUR_LAYOUT=strict), or is written to
-    /// `layout-found.txt` in the tour's folder, one line each, while the screens are mended.
-    layout_strict: bool,
+    /// What the layout check found is written to `layout-found.txt` in the tour's folder, one
+    /// line each, and fails the tour (unless TABLA_TOUR_LAYOUT=list, while a screen is mended).
+    layout_fails: bool,
     layout_found: Vec<String>,
     /// Each finding already pictured (a picture is taken of a screen with a new one).
     found_before: std::collections::HashSet<String>,
@@ -702,7 +702,7 @@ fn begin(mut commands: Commands, launch: Res<Launch>, mut exit: MessageWriter<Ap
         waited_for_picture: 0,
         waited_for_size: 0,
         found_pictures: 0,
-        layout_strict: std::env::var("TABLA_TOUR_LAYOUT").is_ok_and(|v| v == "strict"),
+        layout_fails: !std::env::var("TABLA_TOUR_LAYOUT").is_ok_and(|v| v == "list"),
         layout_found: Vec::new(),
         found_before: Default::default(),
     });
@@ -1040,12 +1040,12 @@ fn run(
             if layout.screen != window.resolution.size() {
                 tour.failures.push(format!("{name}: never laid out at the window's size"));
             }
-            let found = layout.findings.iter().map(|finding| format!("{name}: {finding}"));
-            if tour.layout_strict {
-                tour.failures.extend(found);
-            } else {
-                tour.layout_found.extend(found);
+            let found: Vec<String> =
+                layout.findings.iter().map(|finding| format!("{name}: {finding}")).collect();
+            if tour.layout_fails {
+                tour.failures.extend(found.iter().cloned());
             }
+            tour.layout_found.extend(found);
             let new = layout
                 .findings
                 .iter()
@@ -1360,11 +1360,18 @@ fn nard() -> Vec<Step> {
         Command(GameCommand::Hint),
         Wait(20),
         Shot("nard_hint_en"),
+        // On a phone the hint's words stand in the far strip's place, the board whole under them.
+        WindowSize(640.0, 360.0),
+        Wait(10),
+        Shot("nard_hint_phone_side_en"),
+        WindowSize(1280.0, 800.0),
+        Wait(10),
         Command(GameCommand::Deselect),
     ]);
     // 6-3 with a 3 that cannot be played: 10/4, confirmed, and the 3 goes over to Black.
     steps.extend([NardPosition(pass_position), Wait(20), Press("c1"), Wait(4), Press("i1"), Wait(30)]);
-    steps.extend([Command(GameCommand::Confirm), Wait(30), Shot("nard_passed_en")]);
+    steps.extend([WindowSize(360.0, 640.0), Wait(10), Command(GameCommand::Confirm), Wait(30)]);
+    steps.extend([Shot("nard_passed_phone_en"), WindowSize(1280.0, 800.0), Wait(10), Shot("nard_passed_en")]);
     steps.extend([
         NardPosition(bear_off_position),
         Wait(20),

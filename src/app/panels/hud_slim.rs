@@ -2,14 +2,14 @@
 //! are 44 px across on a 360×640 screen), so the seats and the buttons shrink to a thin strip at
 //! each end of it: the other seat, the match and the menu buttons at the far end; the person's
 //! seat and the buttons of the moves at the near end, each seat's words (its pips, a doubles
-//! chain's steps) in small type beside them. A tap on a seat opens the whole panels; a passing
-//! message shows over the board's middle. A square board on a phone held upright takes the
-//! screen's width whole: the seats' panels above it, the message (or a question) under it, then
-//! two rows of picture buttons.
+//! chain's steps) in small type beside them. A tap on a seat opens the whole panels; a message of
+//! the moment (a pass, a hint) shows in the far strip's stead for its seconds, never over the
+//! board. A square board on a phone held upright takes the screen's width whole: the seats'
+//! panels above it, the message (or a question) under it, then two rows of picture buttons.
 
 use super::panel_parts::{
     PHONE_SIDE, PanelAction, PanelButton, Part, SAY_SIDE, answer_button, choice_buttons, dialog, draw_button,
-    game_buttons, said_line, say_button, status_lines, view_buttons,
+    game_buttons, say_button, say_button_of, status_lines, view_buttons,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::{extras_in_words, seat_card, tiny_seat_card};
@@ -69,25 +69,35 @@ pub(super) fn slim_panels(
         return square_board_upright(ctx, strips, actions, (menu, moving));
     }
     let mut tapped = false;
+    let mut again = false;
+    // The message of the moment (a pass, a hint) takes the far strip's place for its seconds,
+    // so it never lies over the board; the near strip keeps the buttons it may ask for.
+    let notice = !*details && board.notice && !board.status.is_empty();
     // The far end's words: the match, then the far seats' own.
     let far_words = board.banner.iter().cloned().chain(far.iter().map(|s| extras_in_words(s)));
     let far_words = far_words.filter(|w| !w.is_empty()).collect::<Vec<String>>().join(" · ");
     let board_rect = if upright {
-        let top = row(
-            ctx,
-            ("slim_far", Align2::LEFT_TOP),
-            &far_words,
-            |ui| {
-                for seat in far.iter().rev() {
-                    tapped |= tiny_seat_card(ui, seat, art, board.show_score, true).clicked();
-                }
-            },
-            |ui| {
-                for button in menu {
-                    actions.extend(draw_button(ui, button, words, true, BUTTON));
-                }
-            },
-        );
+        let top = if notice {
+            let height = kept_far_strip(ctx, None).map_or(BUTTON, |kept| kept.height());
+            notice_row(ctx, (board, words), height, &mut again)
+        } else {
+            row(
+                ctx,
+                ("slim_far", Align2::LEFT_TOP),
+                &far_words,
+                |ui| {
+                    for seat in far.iter().rev() {
+                        tapped |= tiny_seat_card(ui, seat, art, board.show_score, true).clicked();
+                    }
+                },
+                |ui| {
+                    for button in menu {
+                        actions.extend(draw_button(ui, button, words, true, BUTTON));
+                    }
+                },
+            )
+        };
+        let top = kept_far_strip(ctx, Some((top, notice))).unwrap_or(top);
         let bottom = row(
             ctx,
             ("slim_near", Align2::LEFT_BOTTOM),
@@ -107,7 +117,12 @@ pub(super) fn slim_panels(
             egui::pos2(screen.right() - 4.0, bottom.top() - 2.0),
         )
     } else {
+        let width = kept_far_strip(ctx, None).map_or(BUTTON, |kept| kept.width());
         let left = column(ctx, "slim_far", Align2::LEFT_TOP, |ui| {
+            if notice {
+                again = column_notice(ui, (board, words), width);
+                return;
+            }
             for seat in far.iter().rev() {
                 tapped |= tiny_seat_card(ui, seat, art, board.show_score, false).clicked();
             }
@@ -116,6 +131,7 @@ pub(super) fn slim_panels(
             }
             column_words(ui, &far_words);
         });
+        let left = kept_far_strip(ctx, Some((left, notice))).unwrap_or(left);
         let right = column(ctx, "slim_near", Align2::RIGHT_TOP, |ui| {
             for button in moving {
                 actions.extend(draw_button(ui, button, words, true, BUTTON));
@@ -134,10 +150,29 @@ pub(super) fn slim_panels(
     }
     if *details {
         details_dialog(ctx, strips, details, actions);
-    } else if board.notice && !board.status.is_empty() && notice(ctx, board_rect, (board, words)) {
+    }
+    if again {
         actions.push(PanelAction::SayAgain(Part::Status));
     }
     board_rect
+}
+
+/// The far strip's place as it was last drawn on a screen of this size (kept in egui's memory):
+/// while a notice stands in it (`drawn` with `true`), the strip's place and the notice's
+/// together, so the board keeps its size and place under the child's finger; `None` asks for it
+/// alone.
+fn kept_far_strip(ctx: &egui::Context, drawn: Option<(egui::Rect, bool)>) -> Option<egui::Rect> {
+    let screen = ctx.content_rect().size();
+    let id = egui::Id::new(("slim_far_kept", screen.x as i32, screen.y as i32));
+    let kept = ctx.data(|d| d.get_temp::<egui::Rect>(id));
+    match drawn {
+        Some((drawn, false)) => {
+            ctx.data_mut(|d| d.insert_temp(id, drawn));
+            Some(drawn)
+        }
+        Some((drawn, true)) => Some(kept.map_or(drawn, |kept| kept.union(drawn))),
+        None => kept,
+    }
 }
 
 /// A square board on a phone held upright: the seats' panels above it, the board the screen's
@@ -403,23 +438,83 @@ fn column_words(ui: &mut egui::Ui, text: &str) {
     }
 }
 
-/// The message of the moment (a pass, a refused tap) over the board's middle, with its speaker
-/// button; `true` when that was tapped. While it shows (a few seconds) it takes the taps on it.
-fn notice(ctx: &egui::Context, board_rect: egui::Rect, (board, words): (&ScoreBoard, &Words)) -> bool {
-    let mut again = false;
+/// The message of the moment (a pass, a refused tap, a hint) across the top of an upright
+/// phone in the far strip's stead, `height` tall as the strip was, with its speaker button: its
+/// words as large as fit (down to 9 points), else on a line more. Sets `again` when the speaker
+/// is tapped.
+fn notice_row(
+    ctx: &egui::Context,
+    (board, words): (&ScoreBoard, &Words),
+    height: f32,
+    again: &mut bool,
+) -> egui::Rect {
+    let screen = ctx.content_rect();
     egui::Area::new("slim_notice".into())
-        .order(egui::Order::Foreground)
-        .pivot(Align2::CENTER_CENTER)
-        .fixed_pos(board_rect.center())
+        .anchor(Align2::LEFT_TOP, vec2(4.0, 2.0))
         .show(ctx, |ui| {
-            card(Color32::from_rgba_unmultiplied(255, 240, 200, 235)).show(ui, |ui| {
-                ui.set_max_width((board_rect.width() - 40.0).min(300.0));
-                ui.vertical_centered(|ui| {
-                    again = said_line(ui, bold(&board.status, 16.0), board.said.status.is_some(), words);
+            notice_card().show(ui, |ui| {
+                ui.set_width(screen.width() - 8.0 - 2.0 * NOTICE_MARGIN);
+                // Within the strip's height: its margins and its edge's width on each side.
+                let inside = height - 2.0 * NOTICE_MARGIN - 3.0;
+                ui.spacing_mut().item_spacing = vec2(GAP, GAP);
+                ui.spacing_mut().interact_size = vec2(inside, inside);
+                ui.horizontal(|ui| {
+                    if board.said.status.is_some() {
+                        *again = say_button_of(ui, words, inside);
+                    }
+                    let room = vec2(ui.available_width(), inside);
+                    let sizes = (0..=12).map(|step| 15.0 - 0.5 * step as f32);
+                    let galley = sizes
+                        .map(|size| layout_within(ui, &board.status, size, room.x))
+                        .find(|galley| galley.size().y <= room.y)
+                        .unwrap_or_else(|| layout_within(ui, &board.status, 9.0, room.x));
+                    ui.add(egui::Label::new(galley));
                 });
             });
-        });
+        })
+        .response
+        .rect
+}
+
+/// The message of the moment down the far column of a phone on its side, in its stead, `width`
+/// across as the column was: its speaker button, then its words a few to a line, as large as fit
+/// the column and the screen's height; where a word is too wide for the column even at 8 points,
+/// the column widens as little as it can (a word is never broken).
+fn column_notice(ui: &mut egui::Ui, (board, words): (&ScoreBoard, &Words), width: f32) -> bool {
+    let again = board.said.status.is_some() && say_button_of(ui, words, BUTTON);
+    let room = ui.ctx().content_rect().bottom() - 2.0 - ui.cursor().top();
+    let column = width - 2.0 * NOTICE_MARGIN - 3.0;
+    let text = &board.status;
+    let widest_at = |size: f32| widest(ui, text.split_whitespace(), &egui::FontId::proportional(size)) + 1.0;
+    let sizes = || (0..=8).map(|step| 12.0 - 0.5 * step as f32);
+    let within_column = sizes()
+        .filter(|size| widest_at(*size) <= column)
+        .map(|size| layout_within(ui, text, size, column))
+        .find(|galley| galley.size().y <= room);
+    let galley = within_column.or_else(|| {
+        sizes()
+            .rev()
+            .map(|size| layout_within(ui, text, size, widest_at(size)))
+            .find(|galley| galley.size().y <= room)
+    });
+    let galley = galley.unwrap_or_else(|| layout_within(ui, text, 8.0, 4.0 * column));
+    notice_card().show(ui, |ui| ui.add(egui::Label::new(galley)));
     again
+}
+
+/// Words `size` points large wrapped within `width`.
+fn layout_within(ui: &egui::Ui, text: &str, size: f32, width: f32) -> std::sync::Arc<egui::Galley> {
+    let job = egui::text::LayoutJob::simple(text.to_string(), egui::FontId::proportional(size), INK, width);
+    ui.painter().layout_job(job)
+}
+
+const NOTICE_MARGIN: f32 = 3.0;
+
+/// The warm card a message of the moment is on.
+fn notice_card() -> egui::Frame {
+    card(Color32::from_rgba_unmultiplied(255, 240, 200, 235))
+        .inner_margin(egui::Margin::same(NOTICE_MARGIN as i8))
+        .corner_radius(8)
 }
 
 /// Every seat's whole panel, the match and whose turn it is, until closed.

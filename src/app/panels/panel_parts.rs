@@ -49,7 +49,12 @@ pub(super) const SAY_SIDE: f32 = 48.0;
 /// The speaker button beside a message, question or help step, drawn (no font has its sign):
 /// `true` when tapped.
 pub(super) fn say_button(ui: &mut egui::Ui, words: &Words) -> bool {
-    let (rect, response) = ui.allocate_exact_size(vec2(SAY_SIDE, SAY_SIDE), egui::Sense::click());
+    say_button_of(ui, words, SAY_SIDE)
+}
+
+/// The speaker button `side` across (a phone's strip has a strip's buttons' side).
+pub(super) fn say_button_of(ui: &mut egui::Ui, words: &Words, side: f32) -> bool {
+    let (rect, response) = ui.allocate_exact_size(vec2(side, side), egui::Sense::click());
     let response = response.on_hover_text(words.get("say_again"));
     crate::app::platform::web::tag(&response, "button.say_again");
     let visuals = ui.style().interact(&response);
