@@ -11,6 +11,8 @@ use std::path::Path as FilePath;
 use tabla::app::child::children::{ChildCommand, Children, ThePath};
 use tabla::app::child::stages::StageNews;
 use tabla::app::course::turn::GameCommand;
+use tabla::app::panels::scoreboard::ScoreBoard;
+use tabla::app::platform::art::Art;
 use tabla::app::platform::settings::Words;
 use tabla::app::platform::speech::{Speaker, Utterance};
 use tabla::app::platform::store::Store;
@@ -141,6 +143,18 @@ fn a_stage_won_on_ones_own_earns_its_stars_opens_the_next_and_survives_a_restart
         [Control::Person, Control::Robot(RobotLevel::Two)],
         "the second stage's Robot"
     );
+}
+
+#[test]
+fn a_childs_game_against_the_robot_shows_the_childs_picture_and_name_and_the_robots_face() {
+    let (mut app, _home) = child_on_first_stage("path-faces", 6);
+    send(&mut app, ChildCommand::Rename(0, "Mara".into()));
+    common::settle(&mut app);
+    let board = app.world().resource::<ScoreBoard>().clone();
+    let [child_seat, robot_seat] = [&board.seats[0], &board.seats[1]];
+    assert_eq!(child_seat.face, Art::Animal(0), "the fox, the child's own picture");
+    assert!(child_seat.name.starts_with("Mara "), "{}", child_seat.name);
+    assert_eq!(robot_seat.face, Art::Robot);
 }
 
 #[test]

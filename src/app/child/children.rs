@@ -6,7 +6,7 @@
 //! finger sends; a stage played is `stages`', the progress given out and brought in `transfer`'s,
 //! the time played `time_played`'s.
 
-use crate::app::platform::settings::Settings;
+use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::speech::ReadingNow;
 use crate::app::platform::store::{CHILD, LAST_GAME, OLD_GAME, RECENT, Store, game_slot};
 use crate::app::platform::web;
@@ -74,6 +74,15 @@ impl Children {
     pub(in crate::app) fn playing_mut(&mut self, store: &Store) -> Option<(usize, &mut Child)> {
         let slot = store.child()?;
         self.slots.get_mut(slot).and_then(Option::as_mut).map(|child| (slot, child))
+    }
+}
+
+/// A child's name as shown: the name a grown-up typed, or their animal's.
+pub fn name_of(words: &Words, child: &Child) -> String {
+    if child.name.trim().is_empty() {
+        words.get(&format!("animal_{}", child.animal)).to_string()
+    } else {
+        child.name.clone()
     }
 }
 

@@ -1,11 +1,14 @@
 //! What the panels show, rebuilt from the rules state: each seat's name, score and clock, whose
 //! turn it is, the move list, the result. The panels (hud.rs) only read `ScoreBoard`.
 
+use crate::app::child::children::{Children, name_of};
 use crate::app::course::clocks::Clocks;
 use crate::app::far::FarGame;
 use crate::app::launch::{Control, MatchSetup};
+use crate::app::platform::art::Art;
 use crate::app::platform::settings::Words;
 use crate::app::platform::speech::Utterance;
+use crate::app::platform::store::Store;
 use crate::app::session::feedback::{AskFirst, Notice, Notices, Preview, Question, RoundOver, game_key};
 use crate::app::session::game::{Extra, RoundReport};
 use crate::app::session::play::{Play, Playing};
@@ -35,7 +38,10 @@ pub struct SeatBoard {
     /// The seat playing on its team, if any.
     pub partner: Option<Seat>,
     /// The seat's colour as a picture, where the game has one (Crazy Nard's checkers).
-    pub art: Option<crate::app::platform::art::Art>,
+    pub art: Option<Art>,
+    /// Who plays it as a picture: the Robot's face, the child's own animal in a game against
+    /// the Robot, else a person.
+    pub face: Art,
 }
 
 /// The panels' view of the game, rebuilt from the rules state every frame.
@@ -125,17 +131,24 @@ pub struct ResultBoard {
 /// The name a seat goes by: "You", "Robot", "Player 1", the first name of someone far away…, with
 /// its colour or role.
 pub fn seat_name(play: &dyn Playing, seat: Seat, words: &Words, far: &[Person]) -> String {
-    seat_name_in(play, play.game(), seat, words, far)
+    seat_name_in(play, play.game(), seat, (words, far, None))
 }
 
-/// As `seat_name`, with the seat's colour or role as `shown` names it.
-fn seat_name_in(play: &dyn Playing, shown: &dyn Shown, seat: Seat, words: &Words, far: &[Person]) -> String {
+/// As `seat_name`, with the seat's colour or role as `shown` names it, and the child's name
+/// for "You" where it is given (a seat's card).
+fn seat_name_in(
+    play: &dyn Playing,
+    shown: &dyn Shown,
+    seat: Seat,
+    (words, far, child): (&Words, &[Person], Option<&str>),
+) -> String {
     let colour = words.get(shown.seat_label_key(seat));
     let first_name = far.iter().find(|p| usize::from(p.seat) == seat.index() && !p.name.is_empty());
     let who = match play.control(seat) {
         Control::Robot(_) => words.get("robot").to_string(),
         Control::Far => first_name.map_or_else(|| words.get("seat_far").to_string(), |p| p.name.clone()),
-        _ if play.has_robot() || play.afar() => words.get("you").to_string(),
+        _ if play.has_robot() => child.map_or_else(|| words.get("you").to_string(), str::to_string),
+        _ if play.afar() => words.get("you").to_string(),
         _ => words.get(&format!("player_{}", seat.index() + 1)).to_string(),
     };
     format!("{who} ({colour})")
@@ -198,10 +211,12 @@ pub fn publish_scoreboard(
     round_over: Res<RoundOver>,
     ask: Res<AskFirst>,
     room: Option<Res<FarGame>>,
+    (children, store): (Option<Res<Children>>, Option<Res<Store>>),
     mut board: ResMut<ScoreBoard>,
 ) {
     let changed = ask.is_changed()
         || room.as_ref().is_some_and(|room| room.is_changed())
+        || children.as_ref().is_some_and(|children| children.is_changed())
         || play.is_changed()
         || clocks.is_changed()
         || notices.is_changed()
@@ -219,10 +234,24 @@ pub fn publish_scoreboard(
     // roles, what each has), with the scores it brought, and nobody to move yet.
     let ended_round = round_over.0.as_deref();
     let shown = ended_round.unwrap_or(game);
+    // The child playing against the Robot is named and pictured as themself on their card.
+    let child = children
+        .as_deref()
+        .zip(store.as_deref())
+        .and_then(|(children, store)| children.playing(store))
+        .filter(|_| play.has_robot())
+        .map(|(_, child)| (child.animal, name_of(&words, child)));
+    let face = |seat: Seat| match (play.control(seat), &child) {
+        (Control::Robot(_), _) => Art::Robot,
+        (Control::Person, Some((animal, _))) => Art::Animal(*animal),
+        _ => Art::People,
+    };
+    let child_name = child.as_ref().map(|(_, name)| name.as_str());
     let seats = Seat::all(game.seat_count())
         .map(|seat| SeatBoard {
             seat,
-            name: seat_name_in(play, shown, seat, &words, far),
+            name: seat_name_in(play, shown, seat, (&words, far, child_name)),
+            face: face(seat),
             control: play.control(seat),
             score: game.score(seat),
             extras: extras(play, shown, seat, &words),

@@ -3,7 +3,6 @@
 
 use super::scoreboard::SeatBoard;
 use super::theme::{ACCENT, CALM, CARD, EguiArt, INK, bold, card};
-use crate::app::launch::Control;
 use crate::app::platform::art::Art;
 use crate::app::session::game::Extra;
 use bevy_egui::egui::{self, Color32, RichText, vec2};
@@ -16,10 +15,6 @@ fn clock_text(seconds: f32) -> String {
 /// A seat's card is warm while it is that seat's turn.
 fn card_fill(seat: &SeatBoard) -> Color32 {
     if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD }
-}
-
-fn face(seat: &SeatBoard) -> Art {
-    if matches!(seat.control, Control::Robot(_)) { Art::Robot } else { Art::People }
 }
 
 /// The time left, red in its last seconds.
@@ -86,7 +81,7 @@ pub(super) fn seat_card(
         ui.set_width(width);
         ui.set_min_height(64.0);
         ui.horizontal(|ui| {
-            ui.add(art.image(face(seat), 34.0));
+            ui.add(art.image(seat.face, 34.0));
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
                     ui.label(bold(&seat.name, 17.0));
@@ -121,7 +116,7 @@ fn compact_seat_card(
         ui.spacing_mut().interact_size.y = 26.0;
         ui.spacing_mut().item_spacing = vec2(6.0, 2.0);
         ui.horizontal_wrapped(|ui| {
-            ui.add(art.image(face(seat), 26.0));
+            ui.add(art.image(seat.face, 26.0));
             if show_score {
                 ui.label(bold(seat.score.to_string(), 24.0).color(ACCENT));
             }
@@ -148,7 +143,7 @@ pub(super) fn tiny_seat_card(
         ui.spacing_mut().item_spacing = vec2(3.0, 0.0);
         ui.spacing_mut().interact_size.y = 22.0;
         let inner = |ui: &mut egui::Ui| {
-            ui.add(art.image(face(seat), 22.0));
+            ui.add(art.image(seat.face, 22.0));
             if let Some(colour) = seat.art {
                 ui.add(art.image(colour, 20.0));
             }

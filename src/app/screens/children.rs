@@ -2,7 +2,7 @@
 //! The first start shows the animals at once, so one tap makes a child and opens their map. A
 //! child who cannot read finds their own picture; the grown-ups' page waits behind a small lock.
 
-use crate::app::child::children::{ChildCommand, Children};
+use crate::app::child::children::{ChildCommand, Children, name_of};
 use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, INK, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen,
     not_saved_note, problem_note,
@@ -23,15 +23,6 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         children_screen.run_if(resource_exists::<UiReady>).run_if(in_state(Screen::Children)),
     );
-}
-
-/// A child's name as shown: the name a grown-up typed, or their animal's.
-pub fn name_of(words: &Words, child: &Child) -> String {
-    if child.name.trim().is_empty() {
-        words.get(&format!("animal_{}", child.animal)).to_string()
-    } else {
-        child.name.clone()
-    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -3,7 +3,7 @@
 //! like a sheet of paper. "Save" keeps it as a PNG to print: on the desktop in the data folder's
 //! `diplomas/` (the path is shown), in the browser as a download.
 
-use super::children::name_of;
+use crate::app::child::children::name_of;
 use crate::app::child::children::{Children, ThePath};
 use crate::app::child::stages::DiplomaFor;
 use crate::app::course::catalog::PlayableGames;

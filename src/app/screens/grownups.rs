@@ -5,7 +5,7 @@
 //! where the same child is merged (nothing earned is taken away); the copies of files set aside,
 //! counted and cleared; what could not be saved.
 
-use super::children::name_of;
+use crate::app::child::children::name_of;
 use crate::app::child::children::{ChildCommand, Children, ThePath};
 use crate::app::child::transfer::{PROGRESS, TransferNotice, Transferred};
 use crate::app::panels::layout_check;

@@ -4,8 +4,8 @@
 //! won sends its new stars flying to their places, and the stage it opened pops open. Free play
 //! (the menu) and the game in progress are one tap away; a diploma earned is shown again from here.
 
-use super::children::name_of;
 use super::setup::SetupFor;
+use crate::app::child::children::name_of;
 use crate::app::child::children::{ChildCommand, Children, ThePath};
 use crate::app::child::keeping::{self, SavedGame};
 use crate::app::child::stages::{DiplomaFor, StageNews};

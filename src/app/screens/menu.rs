@@ -1,6 +1,7 @@
 //! The first screen: big picture buttons, one per game, the language and the sound.
 
 use super::setup::SetupFor;
+use crate::app::child::children::{Children, name_of};
 use crate::app::child::keeping::{self, SavedGame};
 use crate::app::course::catalog::{GameEntry, Levels, PlayableGames};
 use crate::app::launch::Control;
@@ -8,6 +9,7 @@ use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen, not_saved_note,
     problem_note,
 };
+use crate::app::platform::art::Art;
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
@@ -15,6 +17,7 @@ use crate::app::session::play::Opened;
 use crate::app::session::play::Watching;
 use crate::app::session::screen::Screen;
 use crate::i18n::Language;
+use crate::progress::Child;
 use crate::record::{Progress, Record, Summary};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
@@ -40,6 +43,7 @@ fn menu(
     levels: Res<Levels>,
     mut saved: ResMut<SavedGame>,
     store: Res<Store>,
+    children: Res<Children>,
     mut opening: Local<bool>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -82,7 +86,13 @@ fn menu(
         }
         if let Some((record, summary)) = saved.latest()
             && let Some(entry) = playable.get(record.game)
-            && continue_card(ui, &art, &words, &entry, record, summary, screen.width())
+            && continue_card(
+                ui,
+                (&art, &words, &entry),
+                (record, summary),
+                children.playing(&store).map(|(_, child)| child),
+                screen.width(),
+            )
         {
             chosen = Some((Ok(record.clone()), Opened::Continued));
         }
@@ -181,11 +191,9 @@ fn menu(
 /// anywhere on it goes on with it.
 fn continue_card(
     ui: &mut egui::Ui,
-    art: &EguiArt,
-    words: &Words,
-    entry: &GameEntry,
-    record: &Record,
-    summary: &Summary,
+    (art, words, entry): (&EguiArt, &Words, &GameEntry),
+    (record, summary): (&Record, &Summary),
+    child: Option<&Child>,
     width: f32,
 ) -> bool {
     let picture = (width * 0.22).clamp(72.0, 140.0);
@@ -196,7 +204,7 @@ fn continue_card(
             ui.vertical(|ui| {
                 ui.label(bold(format!("▶ {}", words.get("continue_title")), 28.0).color(ACCENT));
                 ui.label(bold(words.get(&format!("game_{}", record.game)), 22.0));
-                ui.label(RichText::new(players(words, record)).size(18.0));
+                players(ui, (art, words), record, child);
                 ui.label(RichText::new(how_far(words, summary)).size(18.0));
             });
         });
@@ -206,23 +214,31 @@ fn continue_card(
     response.clicked()
 }
 
-/// Who plays each seat: "You – Robot ★★", or "Player 1 – Player 2" between friends.
-fn players(words: &Words, record: &Record) -> String {
+/// Who plays each seat, each with their picture: against the Robot, the child's animal and name
+/// (or "You" before a child is chosen) and the Robot's face with its stars; "Player 1 – Player 2"
+/// between friends.
+fn players(ui: &mut egui::Ui, (art, words): (&EguiArt, &Words), record: &Record, child: Option<&Child>) {
     let has_robot = record.seats.iter().any(|c| matches!(c, Control::Robot(_)));
-    let names: Vec<String> = record
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, control)| match control {
-            Control::Robot(level) => {
-                format!("{} {}", words.get("robot"), "★".repeat(level.number() as usize))
+    ui.horizontal_wrapped(|ui| {
+        for (i, control) in record.seats.iter().enumerate() {
+            if i > 0 {
+                ui.label(RichText::new("–").size(18.0));
             }
-            Control::Far => words.get("seat_far").to_string(),
-            Control::Person if has_robot => words.get("you").to_string(),
-            Control::Person => words.get(&format!("player_{}", i + 1)).to_string(),
-        })
-        .collect();
-    names.join(" – ")
+            let (face, name) = match (control, child) {
+                (Control::Robot(level), _) => {
+                    (Art::Robot, format!("{} {}", words.get("robot"), "★".repeat(level.number() as usize)))
+                }
+                (Control::Far, _) => (Art::People, words.get("seat_far").to_string()),
+                (Control::Person, Some(child)) if has_robot => {
+                    (Art::Animal(child.animal), name_of(words, child))
+                }
+                (Control::Person, None) if has_robot => (Art::People, words.get("you").to_string()),
+                (Control::Person, _) => (Art::People, words.get(&format!("player_{}", i + 1)).to_string()),
+            };
+            ui.add(art.image(face, 30.0));
+            ui.label(RichText::new(name).size(18.0));
+        }
+    });
 }
 
 /// How far the game has gone, in the game's own terms.

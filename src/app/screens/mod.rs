@@ -23,6 +23,7 @@ pub(crate) use grownups::pass_gate;
 pub use setup::SetupFor;
 
 use crate::app::child::children::Children;
+use crate::app::child::children::name_of;
 use crate::app::child::keeping::{self, SavedGame, read_games_in_progress, read_record_file};
 use crate::app::course::catalog::PlayableGames;
 use crate::app::launch::{Launch, MatchSetup};
@@ -34,7 +35,6 @@ use crate::app::session::screen::Screen;
 use crate::levels;
 use crate::rules::GameKind;
 use bevy::prelude::*;
-use children::name_of;
 use tracing::{error, warn};
 
 pub fn plugin(app: &mut App) {

@@ -3,7 +3,7 @@
 //! is shown. The game screen's own are
 //! `panels::spoken`'s.
 
-use super::children::name_of;
+use crate::app::child::children::name_of;
 use crate::app::child::children::{ChildCommand, Children};
 use crate::app::child::stages::DiplomaFor;
 use crate::app::platform::settings::Words;
