@@ -9,6 +9,7 @@ pub mod history;
 pub mod i18n;
 pub mod levels;
 pub mod net;
+pub mod palette;
 pub mod progress;
 pub mod quote;
 pub mod record;

@@ -636,7 +636,6 @@ def main():
         chess_piece(name, False).save(IMAGES / f"black_{name}.png")
     dot((40, 110, 60, 150), 30).save(IMAGES / "target_dot.png")
     ring((40, 110, 60, 170), 16).save(IMAGES / "target_ring.png")
-    ring((255, 204, 0, 255), 14).save(IMAGES / "selected_ring.png")
     lichess = [(240, 217, 181, 255), (181, 136, 99, 255)]
     tile(menu_knight_hunt, lichess).save(IMAGES / "menu_knight_hunt.png")
     tile(menu_circles, [(226, 236, 214, 255), (150, 180, 120, 255)]).save(IMAGES / "menu_circles.png")

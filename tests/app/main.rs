@@ -10,6 +10,7 @@ mod port;
 mod shared;
 
 mod app;
+mod colours_app;
 mod far_app;
 mod halma_app;
 mod help_app;

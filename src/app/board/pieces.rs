@@ -14,6 +14,7 @@ use crate::app::session::feedback::{Preview, Selection};
 use crate::app::session::game::Exit;
 use crate::app::session::play::{Change, Play};
 use crate::app::session::shown::Shown;
+use crate::palette::{self, Rgb};
 use crate::rules::Seat;
 use crate::rules::board::Square;
 use bevy::prelude::*;
@@ -374,7 +375,7 @@ fn mark_squares(
     for (cell, mut sprite) in &mut cells {
         let base = game.square_colour(cell.0);
         let lit = last.is_some_and(|m| m.from == cell.0 || m.to == cell.0);
-        sprite.color = if lit { base.mix(&Color::srgb(0.98, 0.86, 0.25), 0.45) } else { base };
+        sprite.color = if lit { base.mix(&opaque(palette::LAST_MOVE), 0.4) } else { base };
     }
     if let Some(square) = cursor.0 {
         // The keyboard's cursor: a bright frame round its square, whatever stands on it.
@@ -387,7 +388,7 @@ fn mark_squares(
             let size = if across { Vec2::new(1.0, thick) } else { Vec2::new(thick, 1.0) };
             commands.spawn((
                 Mark,
-                Sprite::from_color(Color::srgb(0.1, 0.4, 1.0), size),
+                Sprite::from_color(opaque(palette::CURSOR), size),
                 Transform::from_translation((centre + offset).extend(MARK_Z + 0.1)),
                 ChildOf(root),
             ));
@@ -435,7 +436,7 @@ fn mark_squares(
         }
         return;
     };
-    mark(Art::SelectedRing, top(from), 1.0, Color::WHITE, PIECE_Z + 0.2);
+    mark(Art::MarkRing, top(from), 1.0, opaque(palette::SELECTED), PIECE_Z + 0.2);
     if !preview.0.is_empty() {
         // The previewed path: landings as dots joined by arrows over the board, its end ringed,
         // the pieces it jumps over ringed too, and the landings that would extend it as rings.
@@ -490,13 +491,23 @@ fn mark_squares(
 }
 
 /// The ring where a picked piece can go, on a place where pieces stack.
-const TARGET_COLOUR: Color = Color::srgb(0.2, 0.9, 1.0);
+const TARGET_COLOUR: Color = opaque(palette::TARGET);
 
 /// The ring round a piece that can move, before any tap.
-const MOVABLE_COLOUR: Color = Color::srgb(0.45, 1.0, 0.2);
+const MOVABLE_COLOUR: Color = opaque(palette::MOVABLE);
 
 /// The colour of a previewed path: its dots, its arrows, the pieces it jumps over.
-const PATH_COLOUR: Color = Color::srgb(1.0, 0.45, 0.05);
+const PATH_COLOUR: Color = opaque(palette::PATH);
+
+/// A mark's colour (`crate::palette`: Okabe and Ito's, told apart by colour-blind children).
+pub const fn opaque([r, g, b]: Rgb) -> Color {
+    Color::srgb_u8(r, g, b)
+}
+
+/// A mark's colour, `alpha` of 255 seen.
+const fn seen_through([r, g, b]: Rgb, alpha: u8) -> Color {
+    Color::srgba_u8(r, g, b, alpha)
+}
 
 /// The square between two places two squares apart in a line (the piece a hop jumps over).
 fn jumped_over(from: Square, to: Square) -> Option<Square> {
@@ -533,7 +544,7 @@ struct ArrowStyle {
 /// A previewed path's arrows: over the pieces (a jump's arrow crosses the piece it jumps).
 const PREVIEW_ARROW: ArrowStyle = ArrowStyle {
     kind: ArrowKind::Preview,
-    colour: Color::srgba(1.0, 0.45, 0.05, 0.85),
+    colour: seen_through(palette::PATH, 217),
     width: 0.12,
     z: PIECE_Z + 0.5,
     dashed: false,
@@ -543,7 +554,7 @@ const PREVIEW_ARROW: ArrowStyle = ArrowStyle {
 /// The last move's trail: thin and soft, under the pieces.
 const LAST_MOVE_ARROW: ArrowStyle = ArrowStyle {
     kind: ArrowKind::LastMove,
-    colour: Color::srgba(0.98, 0.8, 0.15, 0.75),
+    colour: seen_through(palette::LAST_MOVE, 191),
     width: 0.09,
     z: MARK_Z + 0.05,
     dashed: false,
@@ -553,7 +564,7 @@ const LAST_MOVE_ARROW: ArrowStyle = ArrowStyle {
 /// The coach's slip: the move played, dashed and ending in a diamond.
 const SLIP_ARROW: ArrowStyle = ArrowStyle {
     kind: ArrowKind::Slip,
-    colour: Color::srgba(0.92, 0.3, 0.15, 0.9),
+    colour: seen_through(palette::SLIP, 230),
     width: 0.1,
     z: PIECE_Z + 0.6,
     dashed: true,
@@ -563,7 +574,7 @@ const SLIP_ARROW: ArrowStyle = ArrowStyle {
 /// The coach's better move: bold and solid, ending in an arrowhead.
 const BETTER_ARROW: ArrowStyle = ArrowStyle {
     kind: ArrowKind::Better,
-    colour: Color::srgba(0.1, 0.5, 0.95, 0.9),
+    colour: seen_through(palette::BETTER, 230),
     width: 0.17,
     z: PIECE_Z + 0.65,
     dashed: false,

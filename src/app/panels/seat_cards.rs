@@ -12,10 +12,22 @@ fn clock_text(seconds: f32) -> String {
     format!("{}:{:02}", whole / 60, whole % 60)
 }
 
-/// A seat's card is warm while it is that seat's turn.
-fn card_fill(seat: &SeatBoard) -> Color32 {
-    if seat.to_move { Color32::from_rgb(255, 226, 170) } else { CARD }
+/// A seat's card with `margin` inside (across, down): while it is that seat's turn, warm and
+/// edged thick, a sign that does not need colour to be seen; as large either way, so nothing
+/// moves when the turn passes.
+fn seat_frame(seat: &SeatBoard, (across, down): (i8, i8)) -> egui::Frame {
+    if !seat.to_move {
+        return card(CARD).inner_margin(egui::Margin::symmetric(across, down));
+    }
+    let thicker = (TURN_EDGE - EDGE).ceil() as i8;
+    card(Color32::from_rgb(255, 226, 170))
+        .stroke(egui::Stroke::new(TURN_EDGE, ACCENT))
+        .inner_margin(egui::Margin::symmetric((across - thicker).max(0), (down - thicker).max(0)))
 }
+
+/// The edge of a card, and of the card of the seat to move.
+const EDGE: f32 = 1.5;
+const TURN_EDGE: f32 = 3.5;
 
 /// The time left, red in its last seconds.
 fn clock_words(left: f32, size: f32) -> RichText {
@@ -73,11 +85,10 @@ pub(super) fn seat_card(
     show_score: bool,
     compact: bool,
 ) {
-    let fill = card_fill(seat);
     if compact {
-        return compact_seat_card(ui, seat, art, width, fill, show_score);
+        return compact_seat_card(ui, seat, art, width, show_score);
     }
-    card(fill).show(ui, |ui| {
+    seat_frame(seat, (10, 10)).show(ui, |ui| {
         ui.set_width(width);
         ui.set_min_height(64.0);
         ui.horizontal(|ui| {
@@ -103,15 +114,8 @@ pub(super) fn seat_card(
 }
 
 /// One line per seat for a phone: face, score, name, extras, clock.
-fn compact_seat_card(
-    ui: &mut egui::Ui,
-    seat: &SeatBoard,
-    art: &EguiArt,
-    width: f32,
-    fill: Color32,
-    show_score: bool,
-) {
-    card(fill).inner_margin(egui::Margin::symmetric(8, 4)).show(ui, |ui| {
+fn compact_seat_card(ui: &mut egui::Ui, seat: &SeatBoard, art: &EguiArt, width: f32, show_score: bool) {
+    seat_frame(seat, (8, 4)).show(ui, |ui| {
         ui.set_width(width);
         ui.spacing_mut().interact_size.y = 26.0;
         ui.spacing_mut().item_spacing = vec2(6.0, 2.0);
@@ -138,8 +142,7 @@ pub(super) fn tiny_seat_card(
     show_score: bool,
     in_row: bool,
 ) -> egui::Response {
-    let fill = card_fill(seat);
-    let shown = card(fill).inner_margin(egui::Margin::symmetric(4, 2)).show(ui, |ui| {
+    let shown = seat_frame(seat, (4, 2)).show(ui, |ui| {
         ui.spacing_mut().item_spacing = vec2(3.0, 0.0);
         ui.spacing_mut().interact_size.y = 22.0;
         let inner = |ui: &mut egui::Ui| {
