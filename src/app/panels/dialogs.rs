@@ -2,7 +2,7 @@
 //! question before a game in progress begins again, and the game's result (with a stage's stars
 //! and the way out). None shows while the game is watched again.
 
-use super::panel_parts::{VIEW_BUTTON, dialog, said_line, window};
+use super::panel_parts::{VIEW_BUTTON, centred_row, dialog, said_line, window};
 use super::scoreboard::{START_AGAIN_ANSWERS, ScoreBoard, TAKE_BACK_ANSWERS, TUTOR_ANSWERS};
 use super::stage_end::StageEnd;
 use super::theme::{ACCENT, CALM, EguiArt, bold, bold_size_fitting, card};
@@ -89,7 +89,7 @@ pub(super) fn game_dialogs(mut contexts: EguiContexts, parts: DialogParts) -> Re
                 if stage.stars_won(ui, &art, &words) {
                     next.set(Screen::Diploma);
                 }
-                ui.horizontal_wrapped(|ui| {
+                centred_row(ui, "result_buttons", |ui| {
                     let watch = ui.button(bold(format!("▶ {}", words.get("watch_again")), 20.0));
                     web::tag(&watch, "button.watch_again");
                     if watch.clicked() {

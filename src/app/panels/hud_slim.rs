@@ -390,45 +390,65 @@ fn column(ctx: &egui::Context, name: &str, anchor: Align2, add: impl FnOnce(&mut
 }
 
 /// Small words in the lines that fit in `size` (the strip's height: the words never make it
-/// taller): as many of their parts (" · " between them) as fit whole, then "…" when some are
-/// left for the details (a tap on the seat's card); never a word cut.
+/// taller): all their parts (" · " between them) in smaller words (down to 9 points) rather than
+/// fewer; only where even those do not fit, as many parts as fit whole, then "…" for the rest,
+/// which the details show (a tap on the seat's card); never a word cut.
 fn small_words(ui: &mut egui::Ui, text: &str, size: egui::Vec2) {
-    let font = egui::FontId::proportional(11.0);
-    let rows = (size.y / ui.fonts_mut(|f| f.row_height(&font))).floor().clamp(1.0, 3.0) as usize;
     let parts: Vec<&str> = text.split(" · ").filter(|part| !part.is_empty()).collect();
     for keep in (1..=parts.len()).rev() {
         let mut shown = parts[..keep].join(" · ");
         if keep < parts.len() {
             shown.push_str(" · …");
         }
-        let mut job = egui::text::LayoutJob::simple(shown, font.clone(), INK, size.x);
-        job.wrap.max_rows = rows;
-        let galley = ui.painter().layout_job(job);
-        if !galley.elided {
-            ui.allocate_ui(size, |ui| ui.add(egui::Label::new(galley)));
-            return;
+        for points in SMALL_SIZES {
+            let font = egui::FontId::proportional(points);
+            let rows = (size.y / ui.fonts_mut(|f| f.row_height(&font))).floor().clamp(1.0, 4.0) as usize;
+            let mut job = egui::text::LayoutJob::simple(shown.clone(), font, INK, size.x);
+            job.wrap.max_rows = rows;
+            let galley = ui.painter().layout_job(job);
+            if !galley.elided {
+                ui.allocate_ui(size, |ui| ui.add(egui::Label::new(galley)));
+                return;
+            }
         }
     }
 }
 
+/// The sizes a strip's small words may take, largest first.
+const SMALL_SIZES: [f32; 5] = [11.0, 10.5, 10.0, 9.5, 9.0];
+
 /// A seat's words down a narrow column, one part under the other (its pips, then each step of
-/// a doubles chain), small: as many parts as fit above the screen's bottom edge, then "…" (the
-/// rest is in the details, a tap on the seat's card), so no line runs off the screen.
+/// a doubles chain), small: all of them in the largest words for which they fit above the
+/// screen's bottom edge (down to 8 points); only where they do not, as many parts as fit, then
+/// "…" (the rest is in the details, a tap on the seat's card), so no line runs off the screen.
 fn column_words(ui: &mut egui::Ui, text: &str) {
-    let bottom = ui.ctx().content_rect().bottom() - 2.0;
+    let room = ui.ctx().content_rect().bottom() - 2.0 - ui.cursor().top();
     let gap = ui.spacing().item_spacing.y;
-    // Smaller words where a long one would not fit the column (down to 9 points), and never one
-    // broken inside itself: a word longer still widens its lines.
-    let words = |ui: &egui::Ui, text: &str| {
-        let size = size_fitting(ui, text.split_whitespace(), egui::FontId::proportional(11.0), (BUTTON, 9.0));
+    // Smaller words where a long one would not fit the column, and never one broken inside
+    // itself: a word longer still widens its lines.
+    let words = |ui: &egui::Ui, text: &str, most: f32| {
+        let size = size_fitting(ui, text.split_whitespace(), egui::FontId::proportional(most), (BUTTON, 8.0));
         let font = egui::FontId::proportional(size);
         let wrap = BUTTON.max(widest(ui, text.split_whitespace(), &font) + 1.0);
         ui.painter().layout_job(egui::text::LayoutJob::simple(text.to_string(), font, INK, wrap))
     };
-    let more = words(ui, "…");
     let parts: Vec<&str> = text.split(" · ").filter(|part| !part.is_empty()).collect();
+    let tall = |galleys: &[std::sync::Arc<egui::Galley>]| {
+        galleys.iter().map(|g| g.size().y + gap).sum::<f32>() - gap
+    };
+    for most in [11.0, 10.0, 9.0, 8.0] {
+        let galleys: Vec<_> = parts.iter().map(|part| words(ui, part, most)).collect();
+        if tall(&galleys) <= room {
+            for galley in galleys {
+                ui.add(egui::Label::new(galley));
+            }
+            return;
+        }
+    }
+    let more = words(ui, "…", 8.0);
+    let bottom = ui.ctx().content_rect().bottom() - 2.0;
     for (i, part) in parts.iter().enumerate() {
-        let galley = words(ui, part);
+        let galley = words(ui, part, 8.0);
         let after = if i + 1 < parts.len() { gap + more.size().y } else { 0.0 };
         if ui.cursor().top() + galley.size().y + after > bottom {
             ui.add(egui::Label::new(more));

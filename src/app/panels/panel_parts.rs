@@ -275,3 +275,21 @@ pub(super) fn hold_under(ctx: &egui::Context, id: &str) {
     let veil = egui::LayerId::new(egui::Order::Middle, egui::Id::new("veil"));
     ctx.layer_painter(veil).rect_filled(ctx.content_rect(), 0.0, VEIL);
 }
+
+/// A row of buttons centred in the width there is, wrapping onto more lines where it must: its
+/// width of the frame before (kept in egui's memory) says how far in it starts.
+pub(super) fn centred_row(ui: &mut egui::Ui, name: &str, add: impl FnOnce(&mut egui::Ui)) {
+    let id = ui.id().with(name);
+    let before: f32 = ui.data(|d| d.get_temp(id)).unwrap_or(0.0);
+    let available = ui.available_width();
+    ui.horizontal_wrapped(|ui| {
+        ui.add_space(((available - before) / 2.0).max(0.0));
+        let start = ui.cursor().left();
+        add(ui);
+        let width = ui.min_rect().right() - start;
+        if width != before {
+            ui.data_mut(|d| d.insert_temp(id, width));
+            ui.ctx().request_repaint();
+        }
+    });
+}
