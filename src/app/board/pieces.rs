@@ -500,7 +500,7 @@ const MOVABLE_COLOUR: Color = opaque(palette::MOVABLE);
 const PATH_COLOUR: Color = opaque(palette::PATH);
 
 /// A mark's colour (`crate::palette`: Okabe and Ito's, told apart by colour-blind children).
-pub const fn opaque([r, g, b]: Rgb) -> Color {
+const fn opaque([r, g, b]: Rgb) -> Color {
     Color::srgb_u8(r, g, b)
 }
 

@@ -4,8 +4,8 @@
 //! (`help_window`) are drawn after it. Panels only read `ScoreBoard` and send orders.
 
 use super::panel_parts::{
-    BUTTON, PHONE_SIDE, PanelAction, PanelButton, Part, VIEW_BUTTON, answer_button, choice_buttons, dialog,
-    draw_button, game_buttons, said_line, status_lines,
+    BUTTON, PHONE_SIDE, PanelAction, PanelButton, Part, VIEW_BUTTON, answer_button, centred_row,
+    choice_buttons, dialog, draw_button, game_buttons, said_line, status_lines,
 };
 use super::scoreboard::{ScoreBoard, SeatBoard};
 use super::seat_cards::seat_card;
@@ -109,7 +109,7 @@ fn question_dialog(
             if said_line(ui, bold(question, 24.0).color(ACCENT), !board.said.question.is_empty(), words) {
                 commands.push(PanelAction::SayAgain(Part::Question));
             }
-            ui.horizontal_wrapped(|ui| {
+            centred_row(ui, "question_answers", |ui| {
                 for (index, words) in board.choices.iter().enumerate() {
                     let text = bold(words, 22.0).color(Color32::WHITE);
                     let button = match board.choice_art.get(index).copied().flatten() {

@@ -78,7 +78,7 @@ pub(super) fn slim_panels(
     let far_words = far_words.filter(|w| !w.is_empty()).collect::<Vec<String>>().join(" · ");
     let board_rect = if upright {
         let top = if notice {
-            let height = kept_far_strip(ctx, None).map_or(BUTTON, |kept| kept.height());
+            let height = kept_far_strip(ctx).map_or(BUTTON, |kept| kept.height());
             notice_row(ctx, (board, words), height, &mut again)
         } else {
             row(
@@ -97,7 +97,7 @@ pub(super) fn slim_panels(
                 },
             )
         };
-        let top = kept_far_strip(ctx, Some((top, notice))).unwrap_or(top);
+        let top = far_strip_at(ctx, top, notice);
         let bottom = row(
             ctx,
             ("slim_near", Align2::LEFT_BOTTOM),
@@ -117,7 +117,7 @@ pub(super) fn slim_panels(
             egui::pos2(screen.right() - 4.0, bottom.top() - 2.0),
         )
     } else {
-        let width = kept_far_strip(ctx, None).map_or(BUTTON, |kept| kept.width());
+        let width = kept_far_strip(ctx).map_or(BUTTON, |kept| kept.width());
         let left = column(ctx, "slim_far", Align2::LEFT_TOP, |ui| {
             if notice {
                 again = column_notice(ui, (board, words), width);
@@ -131,7 +131,7 @@ pub(super) fn slim_panels(
             }
             column_words(ui, &far_words);
         });
-        let left = kept_far_strip(ctx, Some((left, notice))).unwrap_or(left);
+        let left = far_strip_at(ctx, left, notice);
         let right = column(ctx, "slim_near", Align2::RIGHT_TOP, |ui| {
             for button in moving {
                 actions.extend(draw_button(ui, button, words, true, BUTTON));
@@ -157,22 +157,29 @@ pub(super) fn slim_panels(
     board_rect
 }
 
-/// The far strip's place as it was last drawn on a screen of this size (kept in egui's memory):
-/// while a notice stands in it (`drawn` with `true`), the strip's place and the notice's
-/// together, so the board keeps its size and place under the child's finger; `None` asks for it
-/// alone.
-fn kept_far_strip(ctx: &egui::Context, drawn: Option<(egui::Rect, bool)>) -> Option<egui::Rect> {
-    let screen = ctx.content_rect().size();
-    let id = egui::Id::new(("slim_far_kept", screen.x as i32, screen.y as i32));
-    let kept = ctx.data(|d| d.get_temp::<egui::Rect>(id));
-    match drawn {
-        Some((drawn, false)) => {
-            ctx.data_mut(|d| d.insert_temp(id, drawn));
-            Some(drawn)
-        }
-        Some((drawn, true)) => Some(kept.map_or(drawn, |kept| kept.union(drawn))),
-        None => kept,
+/// The far strip's place as it was last drawn on a screen of this size (kept in egui's memory).
+fn kept_far_strip(ctx: &egui::Context) -> Option<egui::Rect> {
+    let id = far_strip_id(ctx);
+    ctx.data(|d| d.get_temp::<egui::Rect>(id))
+}
+
+/// Where the far strip is, `drawn` now: kept when it is the strip itself; while a notice stands
+/// in it, the strip's kept place and the notice's together, so the board keeps its size and place
+/// under the child's finger.
+fn far_strip_at(ctx: &egui::Context, drawn: egui::Rect, notice: bool) -> egui::Rect {
+    if !notice {
+        let id = far_strip_id(ctx);
+        ctx.data_mut(|d| d.insert_temp(id, drawn));
+        return drawn;
     }
+    kept_far_strip(ctx).map_or(drawn, |kept| kept.union(drawn))
+}
+
+/// Its key in egui's memory: asked for before the memory is opened (egui's context is locked
+/// while it is).
+fn far_strip_id(ctx: &egui::Context) -> egui::Id {
+    let screen = ctx.content_rect().size();
+    egui::Id::new(("slim_far_kept", screen.x as i32, screen.y as i32))
 }
 
 /// A square board on a phone held upright: the seats' panels above it, the board the screen's
@@ -428,9 +435,8 @@ fn column_words(ui: &mut egui::Ui, text: &str) {
     // itself: a word longer still widens its lines.
     let words = |ui: &egui::Ui, text: &str, most: f32| {
         let size = size_fitting(ui, text.split_whitespace(), egui::FontId::proportional(most), (BUTTON, 8.0));
-        let font = egui::FontId::proportional(size);
-        let wrap = BUTTON.max(widest(ui, text.split_whitespace(), &font) + 1.0);
-        ui.painter().layout_job(egui::text::LayoutJob::simple(text.to_string(), font, INK, wrap))
+        let wrap = BUTTON.max(widest(ui, text.split_whitespace(), &egui::FontId::proportional(size)) + 1.0);
+        layout_within(ui, text, size, wrap)
     };
     let parts: Vec<&str> = text.split(" · ").filter(|part| !part.is_empty()).collect();
     let tall = |galleys: &[std::sync::Arc<egui::Galley>]| {

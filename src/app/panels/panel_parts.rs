@@ -276,17 +276,18 @@ pub(super) fn hold_under(ctx: &egui::Context, id: &str) {
     ctx.layer_painter(veil).rect_filled(ctx.content_rect(), 0.0, VEIL);
 }
 
-/// A row of buttons centred in the width there is, wrapping onto more lines where it must: its
-/// width of the frame before (kept in egui's memory) says how far in it starts.
+/// A row of buttons centred in the width there is: its width of the frame before (kept in egui's
+/// memory) says how far in it starts. A row that must wrap onto more lines starts at the left.
 pub(super) fn centred_row(ui: &mut egui::Ui, name: &str, add: impl FnOnce(&mut egui::Ui)) {
     let id = ui.id().with(name);
     let before: f32 = ui.data(|d| d.get_temp(id)).unwrap_or(0.0);
     let available = ui.available_width();
     ui.horizontal_wrapped(|ui| {
         ui.add_space(((available - before) / 2.0).max(0.0));
-        let start = ui.cursor().left();
+        let (start, top) = (ui.cursor().left(), ui.cursor().top());
         add(ui);
-        let width = ui.min_rect().right() - start;
+        let wrapped = ui.cursor().top() > top + 1.0;
+        let width = if wrapped { available } else { ui.min_rect().right() - start };
         if width != before {
             ui.data_mut(|d| d.insert_temp(id, width));
             ui.ctx().request_repaint();

@@ -154,6 +154,16 @@ fn seat_name_in(
     format!("{who} ({colour})")
 }
 
+/// Who plays a seat as a picture: the Robot's face, the child's own animal (`child`, given in a
+/// game against the Robot), else a person.
+pub fn face_of(control: Control, child: Option<u8>) -> Art {
+    match (control, child) {
+        (Control::Robot(_), _) => Art::Robot,
+        (Control::Person, Some(animal)) => Art::Animal(animal),
+        _ => Art::People,
+    }
+}
+
 /// The mark beside a move a hint proposed, in the move list and the seat's panel.
 pub const HINT_MARK: &str = "★";
 
@@ -241,17 +251,12 @@ pub fn publish_scoreboard(
         .and_then(|(children, store)| children.playing(store))
         .filter(|_| play.has_robot())
         .map(|(_, child)| (child.animal, name_of(&words, child)));
-    let face = |seat: Seat| match (play.control(seat), &child) {
-        (Control::Robot(_), _) => Art::Robot,
-        (Control::Person, Some((animal, _))) => Art::Animal(*animal),
-        _ => Art::People,
-    };
     let child_name = child.as_ref().map(|(_, name)| name.as_str());
     let seats = Seat::all(game.seat_count())
         .map(|seat| SeatBoard {
             seat,
             name: seat_name_in(play, shown, seat, (&words, far, child_name)),
-            face: face(seat),
+            face: face_of(play.control(seat), child.as_ref().map(|(animal, _)| *animal)),
             control: play.control(seat),
             score: game.score(seat),
             extras: extras(play, shown, seat, &words),

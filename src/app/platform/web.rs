@@ -407,36 +407,6 @@ mod browser {
             let click = if click { "click" } else { "no-click" };
             info!("tabla release {click} {at} pass {}", ctx.cumulative_pass_nr());
         }
-        // The pointer's events of a pass with a press or a release, in order: a release that is
-        // no click tells here whether the pointer moved away between (egui's click rule).
-        if pressed || released {
-            let events: Vec<String> = ctx.input(|i| {
-                i.raw
-                    .events
-                    .iter()
-                    .filter_map(|event| match event {
-                        egui::Event::PointerMoved(p) => Some(format!("moved {:.0} {:.0}", p.x, p.y)),
-                        egui::Event::PointerButton { pos, pressed, .. } => Some(format!(
-                            "{} {:.0} {:.0}",
-                            if *pressed { "down" } else { "up" },
-                            pos.x,
-                            pos.y
-                        )),
-                        egui::Event::PointerGone => Some("gone".to_string()),
-                        egui::Event::Touch { phase, pos, .. } => {
-                            Some(format!("touch {phase:?} {:.0} {:.0}", pos.x, pos.y))
-                        }
-                        _ => None,
-                    })
-                    .collect()
-            });
-            let (time, down) = ctx.input(|i| (i.time, i.pointer.any_down()));
-            info!(
-                "tabla events pass {} at {time:.3} s, down {down}: {}",
-                ctx.cumulative_pass_nr(),
-                events.join(", ")
-            );
-        }
     }
 
     /// Logs the place of a tagged button when it moves, and again when it comes back after a

@@ -5,11 +5,11 @@ use crate::app::child::children::{Children, name_of};
 use crate::app::child::keeping::{self, SavedGame};
 use crate::app::course::catalog::{GameEntry, Levels, PlayableGames};
 use crate::app::launch::Control;
+use crate::app::panels::scoreboard::face_of;
 use crate::app::panels::theme::{
     ACCENT, CARD, EguiArt, UiReady, bold, bold_size_fitting, card, card_tapped, full_screen, not_saved_note,
     problem_note,
 };
-use crate::app::platform::art::Art;
 use crate::app::platform::settings::{Settings, Words};
 use crate::app::platform::store::Store;
 use crate::app::platform::web;
@@ -219,23 +219,22 @@ fn continue_card(
 /// between friends.
 fn players(ui: &mut egui::Ui, (art, words): (&EguiArt, &Words), record: &Record, child: Option<&Child>) {
     let has_robot = record.seats.iter().any(|c| matches!(c, Control::Robot(_)));
+    let child = child.filter(|_| has_robot);
     ui.horizontal_wrapped(|ui| {
         for (i, control) in record.seats.iter().enumerate() {
             if i > 0 {
                 ui.label(RichText::new("–").size(18.0));
             }
-            let (face, name) = match (control, child) {
+            let name = match (control, child) {
                 (Control::Robot(level), _) => {
-                    (Art::Robot, format!("{} {}", words.get("robot"), "★".repeat(level.number() as usize)))
+                    format!("{} {}", words.get("robot"), "★".repeat(level.number() as usize))
                 }
-                (Control::Far, _) => (Art::People, words.get("seat_far").to_string()),
-                (Control::Person, Some(child)) if has_robot => {
-                    (Art::Animal(child.animal), name_of(words, child))
-                }
-                (Control::Person, None) if has_robot => (Art::People, words.get("you").to_string()),
-                (Control::Person, _) => (Art::People, words.get(&format!("player_{}", i + 1)).to_string()),
+                (Control::Far, _) => words.get("seat_far").to_string(),
+                (Control::Person, Some(child)) => name_of(words, child),
+                (Control::Person, None) if has_robot => words.get("you").to_string(),
+                (Control::Person, None) => words.get(&format!("player_{}", i + 1)).to_string(),
             };
-            ui.add(art.image(face, 30.0));
+            ui.add(art.image(face_of(*control, child.map(|c| c.animal)), 30.0));
             ui.label(RichText::new(name).size(18.0));
         }
     });
