@@ -3,7 +3,9 @@
 # tests, a rendered tour of every screen under Xvfb whose pictures are checked and whose layout is
 # checked in four languages at three sizes (nothing cut, broken or covered), and the browser
 # build played by touch in headless Chromium (web/test.mjs). Tabla's own code is linted by clippy
-# (warnings are errors) as it is built. Each stage prints the minutes since the start.
+# (warnings are errors) as it is built. Each stage prints the minutes since the start; with
+# TABLA_CARGO_TIMINGS set, each build also writes Cargo's --timings report (where a cold run's
+# CPU goes, crate by crate).
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/common.sh
@@ -55,20 +57,29 @@ native_done="$run_tmp/native-done"
 native_logs="$run_tmp/native"
 mkdir -p "$native_logs"
 stage "the browser side starts beside the native tests (its log: $browser_log)"
-in_session scripts/browser_side.sh "$text_bin" "$text_ready" "$native_done" >"$browser_log" 2>&1
+BESIDE_TICKS="$run_tmp/browser-side.ticks"
+BESIDE_NAME="the browser side (its own stages are listed in its log, above)"
+in_session scripts/browser_side.sh "$text_bin" "$text_ready" "$native_done" "$BESIDE_TICKS" >"$browser_log" 2>&1
 browser_side=$!
+BESIDE_PID=$browser_side
+# The native side gives way to the browser side: the bundle is built first, so the browser test
+# (which mostly waits on pages) plays it while the native side builds, instead of after it with
+# the machine idle. Every native stage ends the same, only later (no test here counts time).
+renice -n 10 $$ >/dev/null
 
 # The tests that need no window run once, without Bevy (which also proves the rules, the Robot,
 # the levels and the text interface build without it); then the app's own tests with Bevy. Both
 # in the `ci` profile, so the crates they share (the server's above all) are built once.
 stage "the rules, the Robot, the levels, the text interface, the words (without Bevy)"
-cargo test --profile ci --no-default-features --all-targets
-# The app's build below writes the same path: the browser test's copy is kept apart.
+cargo test --profile ci --no-default-features --all-targets --no-run ${TABLA_CARGO_TIMINGS:+--timings}
+# The browser test's copy of the text interface, kept apart (the app's build below writes the
+# same path), ready before these tests run.
 cp "$CARGO_TARGET_DIR/ci/tabla" "$text_bin"
 touch "$text_ready"
+cargo test --profile ci --no-default-features --all-targets
 stage "the app with Bevy: the window's program and its two test programs"
 # An integration test's build builds the window's program (`tabla`) too.
-cargo test --profile ci --features tour --no-run --test app --test continue_after_kill 2>&1 | tee "$native_logs/build.log"
+cargo test --profile ci --features tour --no-run --test app --test continue_after_kill ${TABLA_CARGO_TIMINGS:+--timings} 2>&1 | tee "$native_logs/build.log"
 test_program() { sed -n "s|^ *Executable tests/$1 (\(.*\))\$|\1|p" "$native_logs/build.log"; }
 app_tests=$(test_program app/main.rs)
 kill_test=$(test_program continue_after_kill.rs)

@@ -6,13 +6,15 @@
 # `tabla serve`), plays the bundle by touch in headless Chromium (web/test.mjs).
 # Arguments: the binary with the text interface and the server (the build without Bevy does), the
 # file that appears once it is built, and the file that appears once the native tests are over
-# (the test then measures a first visit undisturbed).
+# (the test then measures a first visit undisturbed), and the file its CPU time is written to as it
+# ends, pass or fail (test.sh shows it apart from its own stages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/common.sh
 bin=$1
 text_ready=$2
 native_done=$3
+trap 'write_cpu_ticks "$4"' EXIT
 
 stage "the browser build"
 env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS TABLA_WASM_OPT=none web/build.sh

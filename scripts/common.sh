@@ -53,8 +53,18 @@ STAGE_FROM=0
 STAGE_CPU_FROM=0
 STAGES_SPENT=()
 # This shell's CPU time and its ended children's, in clock ticks (/proc/PID/stat's utime, stime,
-# cutime and cstime).
+# cutime and cstime), less a part run beside the stages (BESIDE_PID, a child that writes its own
+# total to BESIDE_TICKS as it ends): its time counts once it has ended, in whichever stage it ends,
+# so it is kept out of the stages and shown on a line of its own.
 cpu_ticks() {
+    local ticks
+    ticks=$(all_cpu_ticks)
+    if [ -n "${BESIDE_PID:-}" ] && [ -s "${BESIDE_TICKS:-}" ] && ! kill -0 "$BESIDE_PID" 2>/dev/null; then
+        ticks=$(( ticks - $(cat "$BESIDE_TICKS") ))
+    fi
+    echo "$ticks"
+}
+all_cpu_ticks() {
     local stat
     read -r stat </proc/$$/stat
     set -- ${stat##*) }
@@ -80,8 +90,17 @@ stages_spent() {
     stage_end
     echo "== where the time went ($(basename "$0")): wall, CPU-seconds, stage"
     printf '%s\n' "${STAGES_SPENT[@]}"
-    local elapsed=$(( $(date +%s) - TABLA_STARTED ))
-    printf '%3d:%02d %8d  %s\n' $(( elapsed / 60 )) $(( elapsed % 60 )) $(( $(cpu_ticks) / $(getconf CLK_TCK) )) "in all"
+    local elapsed=$(( $(date +%s) - TABLA_STARTED )) hz
+    hz=$(getconf CLK_TCK)
+    if [ -n "${BESIDE_PID:-}" ] && [ -s "${BESIDE_TICKS:-}" ]; then
+        printf '   beside %5d  %s\n' $(( $(cat "$BESIDE_TICKS") / hz )) "$BESIDE_NAME"
+    fi
+    printf '%3d:%02d %8d  %s\n' $(( elapsed / 60 )) $(( elapsed % 60 )) $(( $(all_cpu_ticks) / hz )) "in all"
+}
+# Writes this shell's CPU ticks (its own and its ended children's) to "$1", for the script that
+# started it (as BESIDE_TICKS).
+write_cpu_ticks() {
+    all_cpu_ticks >"$1.tmp" && mv "$1.tmp" "$1"
 }
 
 # Lints Tabla's own code while it is built: clippy's driver compiles the workspace's crates (the

@@ -10,7 +10,8 @@
 # Cargo.lock's version, the wasm-opt cache) live in ~/.cache/tabla-web-tools.
 #
 # Knobs for measuring: TABLA_WEB_PROFILE (a Cargo profile, default "web"), TABLA_WASM_OPT
-# (wasm-opt's level, default "-Oz"; "none" skips it).
+# (wasm-opt's level, default "-Oz"; "none" skips it), TABLA_CARGO_TIMINGS (any value: Cargo's
+# --timings report of the build, under the build folder's cargo-timings/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/common.sh
@@ -146,7 +147,7 @@ t=$SECONDS
 # RUSTFLAGS from the environment would make every crate build again: leave them out.
 # BEVY_REFLECT_AUTO_REGISTER_STATIC would bring back reflection's auto-registration (Cargo.toml).
 env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS -u BEVY_REFLECT_AUTO_REGISTER_STATIC CARGO_TARGET_DIR="$wasm_target_dir" \
-    "${cargo[@]}" build --profile "$profile" --target wasm32-unknown-unknown "${build_std[@]}" "${patch_args[@]}" --bin tabla
+    "${cargo[@]}" build --profile "$profile" --target wasm32-unknown-unknown "${build_std[@]}" "${patch_args[@]}" --bin tabla ${TABLA_CARGO_TIMINGS:+--timings}
 build_seconds=$(( SECONDS - t ))
 took $t
 wasm="$wasm_target_dir/wasm32-unknown-unknown/$profile/tabla.wasm"
