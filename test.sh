@@ -31,8 +31,8 @@ end_run() {
         echo "---- the browser side's log, its last lines" >&2
         tail -n 40 "$browser_log" >&2
     fi
-    rm -rf "$run_tmp"
     stages_spent
+    rm -rf "$run_tmp"
     exit "$status"
 }
 trap end_run EXIT

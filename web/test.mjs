@@ -35,6 +35,8 @@ import { fileURLToPath } from "node:url";
 import { serve, DIST } from "./serve.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const PART = process.env.TABLA_WEB_PART;
+if (PART && !["one", "two"].includes(PART)) throw new Error(`TABLA_WEB_PART is one or two, not ${PART}`);
 const SHOTS = process.env.TABLA_WEB_SHOTS || `${ROOT}target/web-test`;
 const WIDTH = 360;
 const HEIGHT = 640;
@@ -1794,178 +1796,189 @@ async function main() {
   });
 
   try {
-    // TABLA_WEB_ONLY=nard plays one game's part alone, while working on it.
-    if (process.env.TABLA_WEB_ONLY === "nard") return await nard(context, url);
-    if (process.env.TABLA_WEB_ONLY === "halma") return await halma(context, url);
-    if (process.env.TABLA_WEB_ONLY === "offline") return await offline(context, url);
-    if (process.env.TABLA_WEB_ONLY === "same") return await sameGame(context, url);
-    if (process.env.TABLA_WEB_ONLY === "boards") return await wholeBoards(context, url);
-    if (process.env.TABLA_WEB_ONLY === "nosimd") return await noSimd(context, url);
-    if (process.env.TABLA_WEB_ONLY === "first") return await firstVisit(url);
-    if (process.env.TABLA_WEB_ONLY === "replay") return await watchAgain(context, url);
-    if (process.env.TABLA_WEB_ONLY === "tutor") return await tutor(context, url);
-    if (process.env.TABLA_WEB_ONLY === "path") return await childPath(url);
-    if (process.env.TABLA_WEB_ONLY === "install") return await installable(url);
-    if (process.env.TABLA_WEB_ONLY === "speech") return await speech(url);
-    if (process.env.TABLA_WEB_ONLY === "rooms") return await twoDevices();
-    if (process.env.TABLA_WEB_ONLY === "pair") return await Promise.all([twoDevices(), twoTabs(url)]);
-    if (process.env.TABLA_WEB_ONLY === "kept") {
-      await twoTabs(url);
+    // TABLA_WEB_ONLY=nard plays one game's part alone, while working on it (and test.sh the first
+    // visit so); it ends as the whole test does, with its count and its status.
+    const only = {
+      nard: () => nard(context, url),
+      halma: () => halma(context, url),
+      offline: () => offline(context, url),
+      same: () => sameGame(context, url),
+      boards: () => wholeBoards(context, url),
+      nosimd: () => noSimd(context, url),
+      first: () => firstVisit(url),
+      replay: () => watchAgain(context, url),
+      tutor: () => tutor(context, url),
+      path: () => childPath(url),
+      install: () => installable(url),
+      speech: () => speech(url),
+      rooms: () => twoDevices(),
+      pair: () => Promise.all([twoDevices(), twoTabs(url)]),
+      kept: async () => {
+        await twoTabs(url);
+        await fullStorage(url);
+        await gamesKeptApart(url);
+        await halfDeploy();
+      },
+      density: async () => {
+        for (const factor of [3, 2.625]) await density(url, factor);
+      },
+    };
+    const ONLY = process.env.TABLA_WEB_ONLY;
+    if (ONLY && !only[ONLY]) throw new Error(`TABLA_WEB_ONLY is one of ${Object.keys(only).join(", ")}, not ${ONLY}`);
+    if (ONLY) await only[ONLY]();
+    // TABLA_WEB_PART=one plays the parts that share this browser's storage, in order; =two those
+    // that open browsers of their own; test.sh runs the two side by side (most of each is waiting
+    // on a page), then the first visit alone. Without it, all three in turn.
+    if (!ONLY && PART !== "two") {
+      // The menu.
+      const { page, log, seconds } = await open(context, url);
+      await page.screenshot({ path: `${SHOTS}/01_menu.png` });
+      const beside = process.env.TABLA_QUIET_WHEN ? ", beside the native tests" : "";
+      pass(`the page loads and draws the menu (${seconds.toFixed(1)} s${beside})`);
+      pass(`the menu left alone asks for no frames (${await restsNow(page, "the menu")})`);
+      const canvas = await page.evaluate(() => {
+        const c = document.getElementById("bevy");
+        return { w: c.clientWidth, h: c.clientHeight, touch: getComputedStyle(c).touchAction };
+      });
+      if (canvas.w !== WIDTH || canvas.h !== HEIGHT || canvas.touch !== "none") {
+        throw new Error(`the canvas is ${canvas.w}×${canvas.h}, touch-action ${canvas.touch}`);
+      }
+      pass(`the canvas fills the ${WIDTH}×${HEIGHT} screen with touch-action: none`);
+
+      // Knight Hunt against the Robot, by touch.
+      const tile = await target(page, log, "game.knight_hunt");
+      const gamesInMenu = [...new Set(log.lines.map((l) => l.match(/tabla target game\.(\w+) /)?.[1]).filter(Boolean))];
+      const audioBefore = await page.evaluate(() => window.tablaAudioStates());
+      await tap(page, tile);
+      await log.next(/tabla target start /, "the setup screen (its Play button)");
+      const audioAfter = await page.evaluate(() => window.tablaAudioStates());
+      if (!audioAfter.length || audioAfter.some((state) => state !== "running")) {
+        throw new Error(`the sound did not start with the first tap: ${audioBefore} -> ${audioAfter}`);
+      }
+      pass(`the sound starts with the first tap (AudioContext ${audioBefore.join(",") || "none"} -> ${audioAfter.join(",")})`);
+
+      const robot = await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "opponent_robot")}`);
+      await lateTap(page, log, robot);
+      pass("a tap lifted 3 s after it landed, the page busy between (a loaded machine), still taps");
+      await sleep(300);
+      await page.screenshot({ path: `${SHOTS}/02_knight_hunt_setup.png` });
+      await tap(page, await target(page, log, "start"));
+      const layout = await board(log);
+      await page.screenshot({ path: `${SHOTS}/03_knight_hunt_start.png` });
+      pass(`a tap on the game, on the Robot and on Play opens Knight Hunt against the Robot (${layout[0]})`);
+
+      await page.evaluate(() => window.tablaFrameGap.reset());
+      await tap(page, squareAt(layout, "g1"));
+      await sleep(400);
+      await page.screenshot({ path: `${SHOTS}/04_knight_hunt_selected.png` });
+      await tap(page, squareAt(layout, "f3"));
+      const mine = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the person's move");
+      if (mine.slice(1).join(" ") !== "knight_hunt white person g1f3") throw new Error(`played: ${mine[0]}`);
+      pass("tapping the knight on g1 and then f3 plays g1f3");
+      const answer = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the Robot's answer");
+      if (answer.slice(1, 4).join(" ") !== "knight_hunt black robot") throw new Error(`then: ${answer[0]}`);
+      const gap = await page.evaluate(() => window.tablaFrameGap.longest);
+      // A figure, not a check: a loaded machine stretches every frame (the slices are tested in work).
+      pass(`the Robot answers ${answer[4]}; the longest wait between frames meanwhile was ${Math.round(gap)} ms`);
+      await sleep(1500);
+      await page.screenshot({ path: `${SHOTS}/05_knight_hunt_robot_answered.png` });
+      pass(`Knight Hunt left alone after the Robot's answer asks for no frames (${await restsNow(page, "Knight Hunt after the Robot's answer")})`);
+
+      // The Hint shows a move as its preview; ✔ plays it.
+      const hinting = log.lines.length;
+      await tap(page, await steadyTarget(page, log, "button.hint"));
+      await sleep(800);
+      await page.screenshot({ path: `${SHOTS}/05_knight_hunt_hint.png` });
+      await tap(page, await broughtTarget(page, log, "button.confirm", hinting));
+      const hinted = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the hinted move");
+      if (hinted.slice(1, 4).join(" ") !== "knight_hunt white person") throw new Error(`played: ${hinted[0]}`);
+      pass(`the Hint button shows a move and ✔ plays it (${hinted[4]})`);
+      await log.next(/tabla move knight_hunt black robot/, "the Robot's answer to the hinted move");
+      await sleep(1500);
+
+      // The tab dropped mid-game: the menu offers it first, one tap goes on where it stood.
+      const kept = await continueAfterReload(page, log, "knight_hunt", "05_knight_hunt_reloaded");
+      const askedAgain = log.lines.length;
+      await tap(page, await steadyTarget(page, log, "button.hint"));
+      await tap(page, await broughtTarget(page, log, "button.confirm", askedAgain));
+      const counted = await savedAfter(log, "knight_hunt", kept);
+      if (counted !== kept.actions + 1) throw new Error(`continued from ${kept.actions} actions, the next move saved ${counted}`);
+      await log.next(/tabla move knight_hunt black robot/, "the Robot's answer after continuing");
+      await sleep(1500);
+      pass(`reloaded after ${kept.actions} moves (the last ${kept.last}), Knight Hunt goes on from the Continue card: the next move is the ${counted}th`);
+
+      // The phone turned on its side: the canvas and the board follow.
+      await page.setViewportSize({ width: HEIGHT, height: WIDTH });
+      const turned = await board(log);
+      const size = await page.evaluate(() => [document.getElementById("bevy").clientWidth, document.getElementById("bevy").clientHeight]);
+      if (size[0] !== HEIGHT || size[1] !== WIDTH) throw new Error(`after turning, the canvas is ${size.join("×")}`);
+      await page.screenshot({ path: `${SHOTS}/06_knight_hunt_turned.png` });
+      pass(`turned to ${HEIGHT}×${WIDTH}, the canvas and the board follow (${turned[0]})`);
+      // A quick swipe across the board and at once a tap on a button: no touch the browser has
+      // given to a scroll may be cancelled (Chromium logs that as an error, which fails the test).
+      const [from, to] = [squareAt(turned, "a4"), squareAt(turned, "h5")];
+      const help = await steadyTarget(page, log, "button.help");
+      const opened = log.lines.length;
+      await drag(page, from, to, 0);
+      await tap(page, help);
+      log.cursor = opened;
+      await log.next(/tabla target button\.close_help /, "the help the tap opened");
+      await sleep(1000);
+      log.assertClean();
+      await tap(page, await steadyTarget(page, log, "button.close_help"));
+      await sleep(500);
+      pass("on its side, a quick swipe across the board and at once a tap on a button log no error");
+      await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+
+      const stored = await page.evaluate(() => localStorage.getItem("tabla.settings"));
+      if (!stored || !stored.includes(`language: ${LANGUAGE}`) || !stored.includes("knight_hunt")) {
+        throw new Error(`the settings in localStorage are ${JSON.stringify(stored)}`);
+      }
+      pass(`the settings are kept in localStorage, in the browser's language (${LANGUAGE})`);
+
+      // How to play opens with its moving demonstration.
+      await tap(page, await steadyTarget(page, log, "button.help"));
+      await sleep(2500);
+      await page.screenshot({ path: `${SHOTS}/05_knight_hunt_help.png` });
+      log.assertClean();
+      await page.close();
+
+      await halma(context, url);
+      await nard(context, url);
+      await offline(context, url);
+      await sameGame(context, url);
+      await watchAgain(context, url);
+      await tutor(context, url);
+      await wholeBoards(context, url);
+      await noSimd(context, url);
+
+      // Every other game in the menu opens and starts.
+      for (const game of gamesInMenu.filter((g) => !["knight_hunt", "halma", "nard"].includes(g))) {
+        const { page, log } = await open(context, url);
+        await tap(page, await target(page, log, `game.${game}`));
+        await log.next(/tabla target start /, `${game}'s setup screen`);
+        await tap(page, await target(page, log, "start"));
+        await board(log);
+        await sleep(1000);
+        await page.screenshot({ path: `${SHOTS}/07_${game}.png` });
+        log.assertClean();
+        pass(`${game} opens and starts`);
+        await page.close();
+      }
+    }
+    if (!ONLY && PART !== "one") {
+      await installable(url);
+      await childPath(url);
+      await speech(url);
+      // The two tabs' minute is mostly waiting: it goes on in a browser of its own beside the two
+      // devices.
+      await Promise.all([twoDevices(), twoTabs(url)]);
       await fullStorage(url);
       await gamesKeptApart(url);
-      return await halfDeploy();
-    }
-    if (process.env.TABLA_WEB_ONLY === "density") {
+      await halfDeploy();
       for (const factor of [3, 2.625]) await density(url, factor);
-      return;
     }
-    // The menu.
-    const { page, log, seconds } = await open(context, url);
-    await page.screenshot({ path: `${SHOTS}/01_menu.png` });
-    const beside = process.env.TABLA_QUIET_WHEN ? ", beside the native tests" : "";
-    pass(`the page loads and draws the menu (${seconds.toFixed(1)} s${beside})`);
-    pass(`the menu left alone asks for no frames (${await restsNow(page, "the menu")})`);
-    const canvas = await page.evaluate(() => {
-      const c = document.getElementById("bevy");
-      return { w: c.clientWidth, h: c.clientHeight, touch: getComputedStyle(c).touchAction };
-    });
-    if (canvas.w !== WIDTH || canvas.h !== HEIGHT || canvas.touch !== "none") {
-      throw new Error(`the canvas is ${canvas.w}×${canvas.h}, touch-action ${canvas.touch}`);
-    }
-    pass(`the canvas fills the ${WIDTH}×${HEIGHT} screen with touch-action: none`);
-
-    // Knight Hunt against the Robot, by touch.
-    const tile = await target(page, log, "game.knight_hunt");
-    const gamesInMenu = [...new Set(log.lines.map((l) => l.match(/tabla target game\.(\w+) /)?.[1]).filter(Boolean))];
-    const audioBefore = await page.evaluate(() => window.tablaAudioStates());
-    await tap(page, tile);
-    await log.next(/tabla target start /, "the setup screen (its Play button)");
-    const audioAfter = await page.evaluate(() => window.tablaAudioStates());
-    if (!audioAfter.length || audioAfter.some((state) => state !== "running")) {
-      throw new Error(`the sound did not start with the first tap: ${audioBefore} -> ${audioAfter}`);
-    }
-    pass(`the sound starts with the first tap (AudioContext ${audioBefore.join(",") || "none"} -> ${audioAfter.join(",")})`);
-
-    const robot = await target(page, log, `choice.${word(LANGUAGE.toLowerCase(), "opponent_robot")}`);
-    await lateTap(page, log, robot);
-    pass("a tap lifted 3 s after it landed, the page busy between (a loaded machine), still taps");
-    await sleep(300);
-    await page.screenshot({ path: `${SHOTS}/02_knight_hunt_setup.png` });
-    await tap(page, await target(page, log, "start"));
-    const layout = await board(log);
-    await page.screenshot({ path: `${SHOTS}/03_knight_hunt_start.png` });
-    pass(`a tap on the game, on the Robot and on Play opens Knight Hunt against the Robot (${layout[0]})`);
-
-    await page.evaluate(() => window.tablaFrameGap.reset());
-    await tap(page, squareAt(layout, "g1"));
-    await sleep(400);
-    await page.screenshot({ path: `${SHOTS}/04_knight_hunt_selected.png` });
-    await tap(page, squareAt(layout, "f3"));
-    const mine = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the person's move");
-    if (mine.slice(1).join(" ") !== "knight_hunt white person g1f3") throw new Error(`played: ${mine[0]}`);
-    pass("tapping the knight on g1 and then f3 plays g1f3");
-    const answer = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the Robot's answer");
-    if (answer.slice(1, 4).join(" ") !== "knight_hunt black robot") throw new Error(`then: ${answer[0]}`);
-    const gap = await page.evaluate(() => window.tablaFrameGap.longest);
-    // A figure, not a check: a loaded machine stretches every frame (the slices are tested in work).
-    pass(`the Robot answers ${answer[4]}; the longest wait between frames meanwhile was ${Math.round(gap)} ms`);
-    await sleep(1500);
-    await page.screenshot({ path: `${SHOTS}/05_knight_hunt_robot_answered.png` });
-    pass(`Knight Hunt left alone after the Robot's answer asks for no frames (${await restsNow(page, "Knight Hunt after the Robot's answer")})`);
-
-    // The Hint shows a move as its preview; ✔ plays it.
-    const hinting = log.lines.length;
-    await tap(page, await steadyTarget(page, log, "button.hint"));
-    await sleep(800);
-    await page.screenshot({ path: `${SHOTS}/05_knight_hunt_hint.png` });
-    await tap(page, await broughtTarget(page, log, "button.confirm", hinting));
-    const hinted = await log.next(/tabla move (\w+) (\w+) (\w+) (\w+)/, "the hinted move");
-    if (hinted.slice(1, 4).join(" ") !== "knight_hunt white person") throw new Error(`played: ${hinted[0]}`);
-    pass(`the Hint button shows a move and ✔ plays it (${hinted[4]})`);
-    await log.next(/tabla move knight_hunt black robot/, "the Robot's answer to the hinted move");
-    await sleep(1500);
-
-    // The tab dropped mid-game: the menu offers it first, one tap goes on where it stood.
-    const kept = await continueAfterReload(page, log, "knight_hunt", "05_knight_hunt_reloaded");
-    const askedAgain = log.lines.length;
-    await tap(page, await steadyTarget(page, log, "button.hint"));
-    await tap(page, await broughtTarget(page, log, "button.confirm", askedAgain));
-    const counted = await savedAfter(log, "knight_hunt", kept);
-    if (counted !== kept.actions + 1) throw new Error(`continued from ${kept.actions} actions, the next move saved ${counted}`);
-    await log.next(/tabla move knight_hunt black robot/, "the Robot's answer after continuing");
-    await sleep(1500);
-    pass(`reloaded after ${kept.actions} moves (the last ${kept.last}), Knight Hunt goes on from the Continue card: the next move is the ${counted}th`);
-
-    // The phone turned on its side: the canvas and the board follow.
-    await page.setViewportSize({ width: HEIGHT, height: WIDTH });
-    const turned = await board(log);
-    const size = await page.evaluate(() => [document.getElementById("bevy").clientWidth, document.getElementById("bevy").clientHeight]);
-    if (size[0] !== HEIGHT || size[1] !== WIDTH) throw new Error(`after turning, the canvas is ${size.join("×")}`);
-    await page.screenshot({ path: `${SHOTS}/06_knight_hunt_turned.png` });
-    pass(`turned to ${HEIGHT}×${WIDTH}, the canvas and the board follow (${turned[0]})`);
-    // A quick swipe across the board and at once a tap on a button: no touch the browser has
-    // given to a scroll may be cancelled (Chromium logs that as an error, which fails the test).
-    const [from, to] = [squareAt(turned, "a4"), squareAt(turned, "h5")];
-    const help = await steadyTarget(page, log, "button.help");
-    const opened = log.lines.length;
-    await drag(page, from, to, 0);
-    await tap(page, help);
-    log.cursor = opened;
-    await log.next(/tabla target button\.close_help /, "the help the tap opened");
-    await sleep(1000);
-    log.assertClean();
-    await tap(page, await steadyTarget(page, log, "button.close_help"));
-    await sleep(500);
-    pass("on its side, a quick swipe across the board and at once a tap on a button log no error");
-    await page.setViewportSize({ width: WIDTH, height: HEIGHT });
-
-    const stored = await page.evaluate(() => localStorage.getItem("tabla.settings"));
-    if (!stored || !stored.includes(`language: ${LANGUAGE}`) || !stored.includes("knight_hunt")) {
-      throw new Error(`the settings in localStorage are ${JSON.stringify(stored)}`);
-    }
-    pass(`the settings are kept in localStorage, in the browser's language (${LANGUAGE})`);
-
-    // How to play opens with its moving demonstration.
-    await tap(page, await steadyTarget(page, log, "button.help"));
-    await sleep(2500);
-    await page.screenshot({ path: `${SHOTS}/05_knight_hunt_help.png` });
-    log.assertClean();
-    await page.close();
-
-    await halma(context, url);
-    await nard(context, url);
-    await offline(context, url);
-    await installable(url);
-    await sameGame(context, url);
-    await watchAgain(context, url);
-    await tutor(context, url);
-    await childPath(url);
-    await speech(url);
-    // The two tabs' minute is mostly waiting: it goes on in a browser of its own beside the two
-    // devices.
-    await Promise.all([twoDevices(), twoTabs(url)]);
-    await fullStorage(url);
-    await gamesKeptApart(url);
-    await halfDeploy();
-    await wholeBoards(context, url);
-    await noSimd(context, url);
-    for (const factor of [3, 2.625]) await density(url, factor);
-
-    // Every other game in the menu opens and starts.
-    for (const game of gamesInMenu.filter((g) => !["knight_hunt", "halma", "nard"].includes(g))) {
-      const { page, log } = await open(context, url);
-      await tap(page, await target(page, log, `game.${game}`));
-      await log.next(/tabla target start /, `${game}'s setup screen`);
-      await tap(page, await target(page, log, "start"));
-      await board(log);
-      await sleep(1000);
-      await page.screenshot({ path: `${SHOTS}/07_${game}.png` });
-      log.assertClean();
-      pass(`${game} opens and starts`);
-      await page.close();
-    }
-
-    await firstVisit(url);
+    if (!ONLY && !PART) await firstVisit(url);
   } catch (error) {
     fail("the browser session", error.message);
   } finally {
