@@ -45,6 +45,10 @@ need_packages "${APP_PACKAGES[@]}" xvfb xauth chromium redis-server caddy
 need_web_packages
 need_rust
 lint_while_building
+# A build folder with no build of the tests' profile yet (a fresh machine, as CI's): Tabla's own
+# crates build without incremental state, which only a later build here would read and which
+# makes a first build slower.
+[ -d "$CARGO_TARGET_DIR/ci" ] || export CARGO_INCREMENTAL=0
 
 # The browser side (scripts/browser_side.sh) runs in the background beside the native tests, at
 # the same priority: the bundle builds while the native app does (its single-threaded link
