@@ -66,10 +66,6 @@ BESIDE_NAME="the browser side (its own stages are listed in its log, above)"
 in_session scripts/browser_side.sh "$text_bin" "$text_ready" "$native_done" "$BESIDE_TICKS" >"$browser_log" 2>&1
 browser_side=$!
 BESIDE_PID=$browser_side
-# The native side gives way to the browser side: the bundle is built first, so the browser test
-# (which mostly waits on pages) plays it while the native side builds, instead of after it with
-# the machine idle. Every native stage ends the same, only later (no test here counts time).
-renice -n 10 $$ >/dev/null
 
 # The tests that need no window run once, without Bevy (which also proves the rules, the Robot,
 # the levels and the text interface build without it); then the app's own tests with Bevy. Both
